@@ -1,0 +1,69 @@
+"""Settings from the environment and `.env`; nothing is read at import time."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from dotenv import dotenv_values
+
+BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "data"
+DEFAULT_DATABASE = Path("paperbot.db")
+DEFAULT_MAX_SUBSCRIPTIONS_PER_GUILD = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the bot and the CLI can be configured with."""
+
+    discord_token: str | None = field(default=None, repr=False)  # never printed or logged
+    database_path: Path = DEFAULT_DATABASE
+    corpus_paths: tuple[Path, ...] = (BUNDLED_CORPUS,)
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    max_subscriptions_per_guild: int = DEFAULT_MAX_SUBSCRIPTIONS_PER_GUILD
+
+    def with_overrides(self, **overrides: Any) -> Settings:
+        """Return a copy with the given non-None fields replaced."""
+        return replace(self, **{k: v for k, v in overrides.items() if v is not None})
+
+
+def load_settings(env_file: str | Path | None = ".env", **overrides: Any) -> Settings:
+    """Read settings from `env_file` (if it exists) and the environment; overrides win.
+
+    The environment wins over `.env`, as with every twelve-factor tool.
+    """
+    values: dict[str, str | None] = {}
+    if env_file is not None and Path(env_file).is_file():
+        values.update(dotenv_values(env_file))
+    values.update(os.environ)
+    settings = Settings(
+        discord_token=(values.get("DISCORD_TOKEN") or "").strip() or None,
+        database_path=Path(values.get("DATABASE_PATH") or DEFAULT_DATABASE),
+        corpus_paths=_parse_paths(values.get("CORPUS_PATH")),
+        dev_guild_id=_parse_int("DEV_GUILD_ID", values.get("DEV_GUILD_ID")),
+        log_level=(values.get("LOG_LEVEL") or "INFO").upper(),
+        max_subscriptions_per_guild=_parse_int(
+            "MAX_SUBSCRIPTIONS_PER_GUILD", values.get("MAX_SUBSCRIPTIONS_PER_GUILD")
+        )
+        or DEFAULT_MAX_SUBSCRIPTIONS_PER_GUILD,
+    )
+    return settings.with_overrides(**overrides)
+
+
+def _parse_paths(raw: str | None) -> tuple[Path, ...]:
+    """CORPUS_PATH holds one or more paths separated by the OS path separator (':' on Linux)."""
+    if not raw or not raw.strip():
+        return (BUNDLED_CORPUS,)
+    return tuple(Path(part) for part in raw.split(os.pathsep) if part.strip())
+
+
+def _parse_int(name: str, raw: str | None) -> int | None:
+    if raw is None or not raw.strip():
+        return None
+    try:
+        return int(raw.strip())
+    except ValueError:
+        raise SystemExit(f"{name} must be a whole number, got {raw!r}") from None

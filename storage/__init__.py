@@ -1,0 +1,1 @@
+"""Corpus parsing, SQLite persistence and search. Never imports discord."""

@@ -1,0 +1,93 @@
+"""PaperRepository: reading papers back out of SQLite."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+
+import aiosqlite
+
+from storage.models import Paper
+
+_COLUMNS = (
+    "id, title, title_given, abstract, abstract_raw, authors, venue, keywords, names, links, "
+    "url, pdf, source, active"
+)
+
+
+def paper_from_row(row: aiosqlite.Row | tuple) -> Paper:
+    """Build a Paper from a row selected with `_COLUMNS`."""
+    (pid, title, title_given, abstract, abstract_raw, authors, venue, keywords, names, links,
+     url, pdf, source, active) = tuple(row)
+    return Paper(
+        id=pid,
+        title=title,
+        title_given=bool(title_given),
+        abstract=abstract,
+        abstract_raw=abstract_raw,
+        authors=tuple(json.loads(authors)),
+        venue=venue,
+        keywords=tuple(json.loads(keywords)),
+        names=tuple(json.loads(names)),
+        links=tuple(json.loads(links)),
+        url=url,
+        pdf=pdf,
+        source=source,
+        active=bool(active),
+    )
+
+
+class PaperRepository:
+    """Read access to papers. Writes belong to the corpus loader."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def by_id(self, paper_id: str) -> Paper | None:
+        """Return the paper with this id (active or retired), or None."""
+        async with self._conn.execute(
+            f"SELECT {_COLUMNS} FROM papers WHERE id = ?", (paper_id.strip().lower(),)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return paper_from_row(row) if row else None
+
+    async def by_ids(self, paper_ids: Sequence[str]) -> list[Paper]:
+        """Return the papers with these ids, in the order given; unknown ids are skipped."""
+        if not paper_ids:
+            return []
+        placeholders = ",".join("?" * len(paper_ids))
+        async with self._conn.execute(
+            f"SELECT {_COLUMNS} FROM papers WHERE id IN ({placeholders})", tuple(paper_ids)
+        ) as cursor:
+            found = {row[0]: paper_from_row(row) for row in await cursor.fetchall()}
+        return [found[pid] for pid in paper_ids if pid in found]
+
+    async def active_ids(self) -> list[str]:
+        """Return the ids of every active paper, sorted."""
+        async with self._conn.execute("SELECT id FROM papers WHERE active = 1 ORDER BY id") as cursor:
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def count(self, *, active: bool = True) -> int:
+        """Count active (or retired) papers."""
+        async with self._conn.execute(
+            "SELECT count(*) FROM papers WHERE active = ?", (int(active),)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def random(self, rng: random.Random | None = None, among: Sequence[str] | None = None) -> Paper | None:
+        """Return a random active paper, optionally among the given ids; None when there is none."""
+        rng = rng or random.Random()
+        if among is not None:
+            candidates = list(among)
+            return (await self.by_ids([rng.choice(candidates)]))[0] if candidates else None
+        total = await self.count()
+        if total == 0:
+            return None
+        async with self._conn.execute(
+            f"SELECT {_COLUMNS} FROM papers WHERE active = 1 ORDER BY num LIMIT 1 OFFSET ?",
+            (rng.randrange(total),),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return paper_from_row(row) if row else None
