@@ -7,7 +7,6 @@ Each subcommand is a small function `_cmd_<name>(args, settings) -> int` (the ex
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import sys
 from collections.abc import Callable, Sequence
@@ -83,11 +82,6 @@ def _cmd_sync(args: argparse.Namespace, settings: Settings) -> int:
 def _not_built_yet(args: argparse.Namespace, settings: Settings) -> int:
     print(f"paperbot {args.command}: not available yet", file=sys.stderr)
     return 2
-
-
-def _run(coro: Callable[[], object]) -> int:
-    result = asyncio.run(coro())  # type: ignore[arg-type]
-    return int(result) if isinstance(result, int) else 0
 
 
 _COMMANDS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
