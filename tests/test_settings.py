@@ -1,0 +1,60 @@
+"""Settings: environment, .env, overrides; the token never shows in a repr."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.settings import BUNDLED_CORPUS, load_settings
+
+
+@pytest.fixture(autouse=True)
+def _clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "CORPUS_PATH", "DEV_GUILD_ID", "LOG_LEVEL",
+                 "MAX_SUBSCRIPTIONS_PER_GUILD"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_defaults_use_the_bundled_corpus_and_a_local_database(tmp_path: Path) -> None:
+    settings = load_settings(env_file=tmp_path / "missing.env")
+    assert settings.corpus_paths == (BUNDLED_CORPUS,)
+    assert sorted(p.name for p in BUNDLED_CORPUS.glob("*.txt")), "bundled corpus is missing"
+    assert settings.database_path == Path("paperbot.db")
+    assert settings.discord_token is None
+    assert settings.dev_guild_id is None
+
+
+def test_env_file_is_read_and_environment_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("DISCORD_TOKEN=from-file\nDATABASE_PATH=file.db\nDEV_GUILD_ID=123\n")
+    monkeypatch.setenv("DATABASE_PATH", "env.db")
+    settings = load_settings(env_file=env_file)
+    assert settings.discord_token == "from-file"
+    assert settings.database_path == Path("env.db")
+    assert settings.dev_guild_id == 123
+
+
+def test_overrides_win_and_none_means_keep(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATABASE_PATH", "env.db")
+    settings = load_settings(env_file=None, database_path=Path("flag.db"), corpus_paths=None)
+    assert settings.database_path == Path("flag.db")
+    assert settings.corpus_paths == (BUNDLED_CORPUS,)
+
+
+def test_corpus_path_may_list_several_paths(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CORPUS_PATH", "a.json:b/")
+    assert load_settings(env_file=None).corpus_paths == (Path("a.json"), Path("b/"))
+
+
+def test_token_is_never_in_the_repr(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "super-secret-token")
+    settings = load_settings(env_file=None)
+    assert settings.discord_token == "super-secret-token"
+    assert "super-secret-token" not in repr(settings)
+
+
+def test_bad_guild_id_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DEV_GUILD_ID", "not-a-number")
+    with pytest.raises(SystemExit, match="DEV_GUILD_ID must be a whole number"):
+        load_settings(env_file=None)
