@@ -1,0 +1,117 @@
+"""PickRepository: the recorded paper of the day, one per (calendar date, topic).
+
+The pick is deterministic (a hash of date, topic, cycle and paper id, so two fresh databases with
+the same corpus agree), recorded on first use (so it survives restarts and corpus reloads) and
+drawn without replacement: no paper repeats until every candidate of that topic has been shown.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from datetime import UTC, date, datetime
+
+import aiosqlite
+
+from storage.models import Paper
+from storage.papers import PaperRepository
+
+
+def topic_key(topic: str | None) -> str:
+    """Normalise a topic so 'Graph  Neural' and 'graph neural' share one rotation ('' = no topic)."""
+    return " ".join((topic or "").casefold().split())
+
+
+def _rank(day: date, topic: str, cycle: int, paper_id: str) -> bytes:
+    """A stable pseudo-random sort key; independent of candidate order and of Python's hash seed."""
+    return hashlib.blake2b(f"{day.isoformat()}|{topic}|{cycle}|{paper_id}".encode(), digest_size=8).digest()
+
+
+def choose(day: date, topic: str, cycle: int, remaining: Sequence[str]) -> str:
+    """The deterministic choice among the not yet shown candidates."""
+    return min(remaining, key=lambda pid: _rank(day, topic, cycle, pid))
+
+
+class PickRepository:
+    """Picks the paper of the day and remembers it."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+        self._papers = PaperRepository(conn)
+
+    async def pick_for(
+        self, day: date, *, topic: str | None = None, candidates: Sequence[str] | None = None
+    ) -> Paper | None:
+        """Return the paper of the day for `day` (and `topic`), recording it on first use.
+
+        `candidates` are the ids to choose among (for a topic: the search engine's
+        `matching_ids(topic)`); by default every active paper. A topic needs its candidates.
+        Returns None when there is nothing to pick from and nothing recorded.
+        """
+        key = topic_key(topic)
+        recorded = await self.recorded(day, topic=key)
+        if recorded is not None:
+            return await self._papers.by_id(recorded)
+        if key and candidates is None:
+            raise ValueError("a topic pick needs its candidates (SearchEngine.matching_ids(topic))")
+        pool = list(dict.fromkeys(candidates)) if candidates is not None else await self._papers.active_ids()
+        if not pool:
+            return None
+        paper_id, cycle = await self._next_in_rotation(day, key, pool)
+        await self._record(day, key, paper_id, cycle)
+        # Read back: if another task recorded a pick first, theirs wins for everyone.
+        winner = await self.recorded(day, topic=key)
+        return await self._papers.by_id(winner or paper_id)
+
+    async def recorded(self, day: date, *, topic: str | None = None) -> str | None:
+        """The paper id recorded for (day, topic), or None."""
+        async with self._conn.execute(
+            "SELECT paper_id FROM picks WHERE day = ? AND topic = ?", (day.isoformat(), topic_key(topic))
+        ) as cursor:
+            row = await cursor.fetchone()
+        return str(row[0]) if row else None
+
+    async def history(self, *, topic: str | None = None, limit: int = 30) -> list[tuple[date, str]]:
+        """The most recent recorded picks for a topic as (day, paper id), newest first."""
+        async with self._conn.execute(
+            "SELECT day, paper_id FROM picks WHERE topic = ? ORDER BY day DESC LIMIT ?",
+            (topic_key(topic), limit),
+        ) as cursor:
+            return [(date.fromisoformat(row[0]), str(row[1])) for row in await cursor.fetchall()]
+
+    async def _next_in_rotation(self, day: date, topic: str, pool: list[str]) -> tuple[str, int]:
+        """Choose among the candidates not shown in the current cycle; start a new cycle when none is left."""
+        cycle, shown = await self._current_cycle(topic)
+        remaining = [pid for pid in pool if pid not in shown]
+        if not remaining:
+            cycle += 1
+            last = await self._last_pick(topic)
+            # A new cycle must not open with yesterday's paper when there is any other choice.
+            remaining = [pid for pid in pool if pid != last] or pool
+        return choose(day, topic, cycle, remaining), cycle
+
+    async def _current_cycle(self, topic: str) -> tuple[int, set[str]]:
+        """The latest cycle number of a topic and the papers already shown in it."""
+        async with self._conn.execute(
+            "SELECT paper_id, cycle FROM picks WHERE topic = ? "
+            "AND cycle = (SELECT coalesce(max(cycle), 0) FROM picks WHERE topic = ?)",
+            (topic, topic),
+        ) as cursor:
+            rows = list(await cursor.fetchall())
+        cycle = int(rows[0][1]) if rows else 0
+        return cycle, {str(row[0]) for row in rows}
+
+    async def _last_pick(self, topic: str) -> str | None:
+        async with self._conn.execute(
+            "SELECT paper_id FROM picks WHERE topic = ? ORDER BY rowid DESC LIMIT 1", (topic,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return str(row[0]) if row else None
+
+    async def _record(self, day: date, topic: str, paper_id: str, cycle: int) -> None:
+        """Record the pick unless one exists already (first writer wins, atomically)."""
+        await self._conn.execute(
+            "INSERT INTO picks (day, topic, paper_id, cycle, picked_at) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (day, topic) DO NOTHING",
+            (day.isoformat(), topic, paper_id, cycle, datetime.now(UTC).isoformat(timespec="seconds")),
+        )
