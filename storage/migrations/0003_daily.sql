@@ -32,7 +32,8 @@ CREATE TABLE subscriptions (
     updated_at    TEXT    NOT NULL
 );
 CREATE INDEX subscriptions_guild ON subscriptions (guild_id, status);
-CREATE INDEX subscriptions_status ON subscriptions (status);
+-- What the once-a-minute claim looks up: the active subscriptions of one (time zone, post time).
+CREATE INDEX subscriptions_schedule ON subscriptions (status, timezone, post_time);
 
 -- At most one delivery per subscription per local day: the primary key is what makes
 -- "exactly once" hold even when two ticks, a restart or a repeated wall-clock hour race.

@@ -1,0 +1,490 @@
+"""Daily-post subscriptions, their delivery history, and the time-zone math that says when a post is due.
+
+A delivery row is claimed (status 'pending') once a subscription's local post time has passed on its
+local day; the primary key (subscription, local day) is what makes "exactly once per local day"
+hold across ticks, restarts and repeated wall-clock hours. `attempts > 0` on a pending row means a
+send may already have reached Discord, so whoever retries it must look for the card first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from functools import lru_cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+import aiosqlite
+
+DEFAULT_POST_TIME = time(9, 0)
+DEFAULT_TIMEZONE = "UTC"
+
+_TIME = re.compile(r"^\s*(\d{1,2})(?:[:.h](\d{2}))?\s*([ap]\.?m\.?)?\s*$", re.IGNORECASE)
+
+
+class ScheduleError(ValueError):
+    """A post time or time zone people typed that cannot be used; the message says why."""
+
+
+class SubscriptionLimitError(Exception):
+    """The server already has as many subscriptions as it may."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"this server already has {limit} daily-post subscriptions, the most it may have")
+        self.limit = limit
+
+
+# --------------------------------------------------------------------------------------------
+# Time-zone math (pure)
+
+
+def parse_post_time(text: str | None) -> time:
+    """Parse 'HH:MM' (24-hour; '9', '9:30', '9pm' and '21h30' also work); None means the default 09:00."""
+    if text is None or not text.strip():
+        return DEFAULT_POST_TIME
+    match = _TIME.match(text)
+    if not match:
+        raise ScheduleError(f"`{text.strip()[:40]}` is not a time of day: use 24-hour HH:MM, e.g. 09:00 or 18:30")
+    hour, minute = int(match.group(1)), int(match.group(2) or 0)
+    if match.group(3):
+        if not 1 <= hour <= 12:
+            raise ScheduleError(f"`{text.strip()}`: with am/pm the hour must be 1 to 12")
+        hour = hour % 12 + (12 if match.group(3).lower().startswith("p") else 0)
+    if hour > 23 or minute > 59:
+        raise ScheduleError(f"`{text.strip()}` is not a time of day: hours go 00-23 and minutes 00-59")
+    return time(hour, minute)
+
+
+def format_post_time(at: time) -> str:
+    """The canonical 'HH:MM' form stored in the database."""
+    return f"{at.hour:02d}:{at.minute:02d}"
+
+
+@lru_cache(maxsize=1)
+def _zone_names() -> dict[str, str]:
+    """Every IANA zone name, keyed by its lower-case form (so 'europe/berlin' is accepted)."""
+    names = {name.casefold(): name for name in available_timezones()}
+    names.setdefault("utc", "UTC")
+    return names
+
+
+def zone_names() -> list[str]:
+    """All IANA time zone names, sorted (for autocomplete)."""
+    return sorted(set(_zone_names().values()))
+
+
+def resolve_timezone(text: str | None) -> str:
+    """Return the canonical IANA name for `text` (case-insensitive); None means UTC."""
+    if text is None or not text.strip():
+        return DEFAULT_TIMEZONE
+    cleaned = text.strip().replace(" ", "_")
+    name = _zone_names().get(cleaned.casefold())
+    if name is None:
+        raise ScheduleError(
+            f"`{text.strip()[:60]}` is not a time zone I know: use an IANA name such as "
+            "Europe/Berlin, America/New_York or UTC (the option suggests them as you type)"
+        )
+    return name
+
+
+@lru_cache(maxsize=1024)
+def zone(name: str) -> ZoneInfo:
+    """The (cached) ZoneInfo for a canonical name."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as error:
+        raise ScheduleError(f"unknown time zone {name!r}") from error
+
+
+def _exists(wall: datetime, tz: ZoneInfo) -> bool:
+    """Whether a naive wall-clock time occurs at all in `tz` (it does not inside a DST gap)."""
+    back = wall.replace(tzinfo=tz).astimezone(UTC).astimezone(tz)
+    return back.replace(tzinfo=None) == wall
+
+
+def post_instant(day: date, at: time, tz: ZoneInfo) -> datetime:
+    """The UTC instant of local `day` at `at` in `tz`.
+
+    A wall time that does not exist that day (the clocks jump over it) maps to the first valid
+    minute after it; one that occurs twice (the clocks fall back) maps to its first occurrence.
+    """
+    wall = datetime.combine(day, at)
+    step = 0
+    while not _exists(wall, tz) and step < 48 * 60:  # gaps are hours long, a whole skipped day at most
+        wall = wall.replace(second=0, microsecond=0) + timedelta(minutes=1)
+        step += 1
+    return wall.replace(tzinfo=tz, fold=0).astimezone(UTC)
+
+
+def local_day(now: datetime, tz: ZoneInfo) -> date:
+    """The calendar date in `tz` at the instant `now`."""
+    return now.astimezone(tz).date()
+
+
+# --------------------------------------------------------------------------------------------
+# Rows
+
+
+def _iso(moment: datetime) -> str:
+    """UTC ISO 8601 to the second: comparable as text, which the due queries rely on."""
+    if moment.tzinfo is None:
+        raise ValueError("naive datetime: the bot's clock must return aware UTC datetimes")
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def _from_iso(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None
+
+
+@dataclass(frozen=True, slots=True)
+class Subscription:
+    """One channel's daily post: where, when (local time in an IANA zone), about what."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    post_time: time
+    timezone: str
+    topic: str | None
+    subscriber_id: int | None
+    status: str  # 'active' | 'paused' | 'ended'
+    active_since: datetime
+    status_reason: str | None = None
+
+    @property
+    def tz(self) -> ZoneInfo:
+        """The subscription's time zone."""
+        return zone(self.timezone)
+
+    def due_at(self, day: date) -> datetime:
+        """The UTC instant of this subscription's post on local `day`."""
+        return post_instant(day, self.post_time, self.tz)
+
+    def next_post_at(self, now: datetime, *, posted_day: date | None = None) -> datetime | None:
+        """When the next post is due (possibly already passed, if it is pending); None unless active.
+
+        `posted_day` is the local day of the last delivery claimed, so a day already handled is skipped.
+        """
+        if self.status != "active":
+            return None
+        today = local_day(now, self.tz)
+        for offset in range(3):
+            day = today + timedelta(days=offset)
+            due = self.due_at(day)
+            if due < self.active_since or (posted_day is not None and day <= posted_day):
+                continue
+            return due
+        return None
+
+
+_SUB_COLUMNS = (
+    "id, guild_id, channel_id, post_time, timezone, topic, subscriber_id, status, active_since, status_reason"
+)
+
+
+def _subscription(row: aiosqlite.Row | tuple) -> Subscription:
+    (sid, guild_id, channel_id, post_time, tz_name, topic, subscriber_id, status, since, reason) = tuple(row)
+    return Subscription(
+        id=int(sid),
+        guild_id=int(guild_id),
+        channel_id=int(channel_id),
+        post_time=time.fromisoformat(post_time),
+        timezone=tz_name,
+        topic=topic,
+        subscriber_id=int(subscriber_id) if subscriber_id is not None else None,
+        status=status,
+        active_since=datetime.fromisoformat(since),
+        status_reason=reason,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """One subscription's post for one local day, and how it went."""
+
+    subscription_id: int
+    local_day: date
+    paper_id: str | None
+    status: str  # 'pending' | 'sent' | 'failed'
+    attempts: int
+    due_at: datetime
+    next_attempt_at: datetime
+    sent_at: datetime | None = None
+    message_id: int | None = None
+    error: str | None = None
+
+
+_DELIVERY_COLUMNS = (
+    "subscription_id, local_day, paper_id, status, attempts, due_at, next_attempt_at, sent_at, message_id, error"
+)
+
+
+def _delivery(row: aiosqlite.Row | tuple) -> Delivery:
+    (sid, day, paper_id, status, attempts, due_at, next_at, sent_at, message_id, error) = tuple(row)
+    return Delivery(
+        subscription_id=int(sid),
+        local_day=date.fromisoformat(day),
+        paper_id=paper_id,
+        status=status,
+        attempts=int(attempts),
+        due_at=datetime.fromisoformat(due_at),
+        next_attempt_at=datetime.fromisoformat(next_at),
+        sent_at=_from_iso(sent_at),
+        message_id=int(message_id) if message_id is not None else None,
+        error=error,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PendingDelivery:
+    """A claimed delivery together with its subscription: what a delivery worker needs."""
+
+    delivery: Delivery
+    subscription: Subscription
+
+
+# --------------------------------------------------------------------------------------------
+# The repository
+
+
+class SubscriptionRepository:
+    """Subscriptions and their delivery history; every write is one atomic statement."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    # ---- subscriptions
+
+    async def subscribe(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        post_time: time,
+        timezone: str,
+        topic: str | None,
+        subscriber_id: int | None,
+        now: datetime,
+        limit: int,
+    ) -> Subscription:
+        """Create or update (and resume) the channel's subscription; raise SubscriptionLimitError when full.
+
+        The limit counts the server's other live (active or paused) subscriptions, checked in the
+        same statement as the write so two concurrent subscribes cannot both slip past it.
+        """
+        stamp = _iso(now)
+        async with self._conn.execute(
+            "INSERT INTO subscriptions (guild_id, channel_id, post_time, timezone, topic, subscriber_id, "
+            "status, active_since, status_reason, created_at, updated_at) "
+            "SELECT ?, ?, ?, ?, ?, ?, 'active', ?, NULL, ?, ? "
+            "WHERE (SELECT count(*) FROM subscriptions WHERE guild_id = ? AND status != 'ended' "
+            "AND channel_id != ?) < ? "
+            "ON CONFLICT (channel_id) DO UPDATE SET guild_id = excluded.guild_id, "
+            "post_time = excluded.post_time, timezone = excluded.timezone, topic = excluded.topic, "
+            "subscriber_id = excluded.subscriber_id, status = 'active', "
+            "active_since = excluded.active_since, status_reason = NULL, updated_at = excluded.updated_at "
+            f"RETURNING {_SUB_COLUMNS}",
+            (guild_id, channel_id, format_post_time(post_time), timezone, topic or None, subscriber_id,
+             stamp, stamp, stamp, guild_id, channel_id, limit),
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            raise SubscriptionLimitError(limit)
+        return _subscription(row)
+
+    async def unsubscribe(self, channel_id: int, *, now: datetime, reason: str = "unsubscribed") -> Subscription | None:
+        """End the channel's subscription, keeping it and its history; None when there was none."""
+        return await self._set_status(channel_id=channel_id, status="ended", reason=reason, now=now)
+
+    async def pause(self, subscription_id: int, *, reason: str, now: datetime) -> Subscription | None:
+        """Pause a subscription (e.g. the bot lost its permissions); subscribing again resumes it."""
+        return await self._set_status(subscription_id=subscription_id, status="paused", reason=reason, now=now)
+
+    async def end(self, subscription_id: int, *, reason: str, now: datetime) -> Subscription | None:
+        """End a subscription for good (e.g. its channel was deleted), keeping its history."""
+        return await self._set_status(subscription_id=subscription_id, status="ended", reason=reason, now=now)
+
+    async def _set_status(
+        self,
+        *,
+        status: str,
+        reason: str,
+        now: datetime,
+        subscription_id: int | None = None,
+        channel_id: int | None = None,
+    ) -> Subscription | None:
+        """Move a live subscription to `status`; its still-pending delivery fails with the same reason."""
+        column, value = ("id", subscription_id) if subscription_id is not None else ("channel_id", channel_id)
+        async with self._conn.execute(
+            f"UPDATE subscriptions SET status = ?, status_reason = ?, updated_at = ? "
+            f"WHERE {column} = ? AND status != 'ended' RETURNING {_SUB_COLUMNS}",
+            (status, reason, _iso(now), value),
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        subscription = _subscription(row)
+        await self._conn.execute(
+            "UPDATE deliveries SET status = 'failed', error = ? WHERE subscription_id = ? AND status = 'pending'",
+            (f"{status}: {reason}", subscription.id),
+        )
+        return subscription
+
+    async def by_channel(self, channel_id: int) -> Subscription | None:
+        """The channel's subscription (in any status), or None."""
+        async with self._conn.execute(
+            f"SELECT {_SUB_COLUMNS} FROM subscriptions WHERE channel_id = ?", (channel_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _subscription(row) if row else None
+
+    async def by_id(self, subscription_id: int) -> Subscription | None:
+        """The subscription with this id, or None."""
+        async with self._conn.execute(
+            f"SELECT {_SUB_COLUMNS} FROM subscriptions WHERE id = ?", (subscription_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _subscription(row) if row else None
+
+    async def for_guild(self, guild_id: int, *, include_ended: bool = False) -> list[Subscription]:
+        """A server's subscriptions (live ones unless `include_ended`), by channel id."""
+        async with self._conn.execute(
+            f"SELECT {_SUB_COLUMNS} FROM subscriptions WHERE guild_id = ? AND (? OR status != 'ended') "
+            "ORDER BY channel_id",
+            (guild_id, int(include_ended)),
+        ) as cursor:
+            return [_subscription(row) for row in await cursor.fetchall()]
+
+    async def all(self, *, include_ended: bool = False) -> list[Subscription]:
+        """Every subscription (live ones unless `include_ended`), by server then channel."""
+        async with self._conn.execute(
+            f"SELECT {_SUB_COLUMNS} FROM subscriptions WHERE ? OR status != 'ended' ORDER BY guild_id, channel_id",
+            (int(include_ended),),
+        ) as cursor:
+            return [_subscription(row) for row in await cursor.fetchall()]
+
+    async def count_live(self, guild_id: int) -> int:
+        """How many active or paused subscriptions a server has (what the limit counts)."""
+        async with self._conn.execute(
+            "SELECT count(*) FROM subscriptions WHERE guild_id = ? AND status != 'ended'", (guild_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    # ---- deliveries
+
+    async def claim_due(self, now: datetime) -> int:
+        """Claim today's delivery for every active subscription whose local post time has passed.
+
+        Only the subscription's current local day is ever claimed (a day missed while the bot was
+        down is skipped, never posted late), and never a post due before the subscription started.
+        Returns how many deliveries were newly claimed.
+        """
+        async with self._conn.execute(
+            "SELECT DISTINCT timezone, post_time FROM subscriptions WHERE status = 'active'"
+        ) as cursor:
+            schedules = [(row[0], row[1]) for row in await cursor.fetchall()]
+        claimed = 0
+        stamp = _iso(now)
+        for tz_name, post_time in schedules:
+            tz = zone(tz_name)
+            day = local_day(now, tz)
+            due = post_instant(day, time.fromisoformat(post_time), tz)
+            if due > now:
+                continue
+            cursor = await self._conn.execute(
+                "INSERT INTO deliveries (subscription_id, local_day, status, due_at, next_attempt_at, claimed_at) "
+                "SELECT id, ?, 'pending', ?, ?, ? FROM subscriptions "
+                "WHERE status = 'active' AND timezone = ? AND post_time = ? AND active_since <= ? "
+                "ON CONFLICT (subscription_id, local_day) DO NOTHING",
+                (day.isoformat(), _iso(due), stamp, stamp, tz_name, post_time, _iso(due)),
+            )
+            claimed += max(cursor.rowcount, 0)
+            await cursor.close()
+        return claimed
+
+    async def pending(self, *, due_by: datetime | None = None, limit: int = 100_000) -> list[PendingDelivery]:
+        """Pending deliveries of active subscriptions (only those whose next attempt is due by `due_by`)."""
+        query = (
+            f"SELECT {', '.join('d.' + c.strip() for c in _DELIVERY_COLUMNS.split(','))}, "
+            f"{', '.join('s.' + c.strip() for c in _SUB_COLUMNS.split(','))} "
+            "FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id "
+            "WHERE d.status = 'pending' AND s.status = 'active' AND d.next_attempt_at <= ? "
+            "ORDER BY d.next_attempt_at, d.subscription_id LIMIT ?"
+        )
+        cutoff = _iso(due_by) if due_by is not None else "9999"
+        async with self._conn.execute(query, (cutoff, limit)) as cursor:
+            rows = await cursor.fetchall()
+        width = len(_DELIVERY_COLUMNS.split(","))
+        return [PendingDelivery(_delivery(tuple(row)[:width]), _subscription(tuple(row)[width:])) for row in rows]
+
+    async def next_attempt_at(self) -> datetime | None:
+        """The earliest scheduled retry among pending deliveries, or None."""
+        async with self._conn.execute(
+            "SELECT min(next_attempt_at) FROM deliveries WHERE status = 'pending'"
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _from_iso(row[0]) if row else None
+
+    async def start_attempt(self, subscription_id: int, day: date, *, paper_id: str) -> int:
+        """Record, before sending, that an attempt starts (and with which paper); returns the attempt number."""
+        async with self._conn.execute(
+            "UPDATE deliveries SET attempts = attempts + 1, paper_id = ? "
+            "WHERE subscription_id = ? AND local_day = ? AND status = 'pending' RETURNING attempts",
+            (paper_id, subscription_id, day.isoformat()),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def mark_sent(self, subscription_id: int, day: date, *, message_id: int, now: datetime) -> None:
+        """The card is in the channel."""
+        await self._conn.execute(
+            "UPDATE deliveries SET status = 'sent', message_id = ?, sent_at = ?, error = NULL "
+            "WHERE subscription_id = ? AND local_day = ?",
+            (message_id, _iso(now), subscription_id, day.isoformat()),
+        )
+
+    async def retry_later(self, subscription_id: int, day: date, *, at: datetime, error: str) -> None:
+        """A transient failure: try again at `at`."""
+        await self._conn.execute(
+            "UPDATE deliveries SET next_attempt_at = ?, error = ? "
+            "WHERE subscription_id = ? AND local_day = ? AND status = 'pending'",
+            (_iso(at), error[:500], subscription_id, day.isoformat()),
+        )
+
+    async def mark_failed(self, subscription_id: int, day: date, *, error: str) -> None:
+        """Give up on this day's post (the reason is kept in the history)."""
+        await self._conn.execute(
+            "UPDATE deliveries SET status = 'failed', error = ? "
+            "WHERE subscription_id = ? AND local_day = ? AND status = 'pending'",
+            (error[:500], subscription_id, day.isoformat()),
+        )
+
+    async def delivery(self, subscription_id: int, day: date) -> Delivery | None:
+        """One subscription's delivery for one local day, or None."""
+        async with self._conn.execute(
+            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE subscription_id = ? AND local_day = ?",
+            (subscription_id, day.isoformat()),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _delivery(row) if row else None
+
+    async def history(self, subscription_id: int, *, limit: int = 30) -> list[Delivery]:
+        """A subscription's deliveries, newest day first."""
+        async with self._conn.execute(
+            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE subscription_id = ? ORDER BY local_day DESC LIMIT ?",
+            (subscription_id, limit),
+        ) as cursor:
+            return [_delivery(row) for row in await cursor.fetchall()]
+
+    async def last_claimed_days(self, subscription_ids: list[int]) -> dict[int, date]:
+        """The latest local day claimed per subscription (for 'next post' displays)."""
+        if not subscription_ids:
+            return {}
+        marks = ",".join("?" * len(subscription_ids))
+        async with self._conn.execute(
+            f"SELECT subscription_id, max(local_day) FROM deliveries WHERE subscription_id IN ({marks}) "
+            "GROUP BY subscription_id",
+            tuple(subscription_ids),
+        ) as cursor:
+            return {int(row[0]): date.fromisoformat(row[1]) for row in await cursor.fetchall()}
