@@ -66,6 +66,7 @@ class LoadReport:
     retired: int = 0
     reactivated: int = 0
     duplicates: int = 0
+    duplicate_notes: list[str] = field(default_factory=list)  # "b.txt, paragraph 2 repeats a.txt, paragraph 5"
     active: int = 0
     problems: list[Problem] = field(default_factory=list)
     seconds: float = 0.0

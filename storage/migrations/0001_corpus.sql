@@ -15,6 +15,7 @@ CREATE TABLE papers (
     url          TEXT,
     pdf          TEXT,
     source       TEXT    NOT NULL DEFAULT '',   -- "file.txt, paragraph 3 (line 17)"
+    source_file  TEXT    NOT NULL DEFAULT '',   -- absolute path of that file (a load that cannot read it keeps its papers)
     active       INTEGER NOT NULL DEFAULT 1,
     first_load   INTEGER,                       -- corpus_loads.id that first saw it
     last_load    INTEGER                        -- corpus_loads.id that last saw it

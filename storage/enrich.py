@@ -1,0 +1,233 @@
+"""Enrichment: from a RawRecord to a Paper (id, readable text, title, names, keywords, links).
+
+Pure and deterministic: the same record gives the same Paper on every machine. Bump
+`ENRICH_VERSION` whenever the output changes, so the loader re-enriches an unchanged corpus.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+from storage._corpus_text import (
+    clause_cut,
+    contribution_sentence,
+    keywords_for,
+    names_for,
+    sentences,
+    strip_markdown,
+    wordset,
+)
+from storage.models import Paper, RawRecord
+
+ENRICH_VERSION = 1
+ID_LENGTH = 10
+MAX_TITLE_CHARS = 100
+
+_WHITESPACE = re.compile(r"\s+")
+_URL = re.compile(r"""(?:https?://|www\.)[^\s<>"'`\\{}]+[^\s<>"'`\\{}.,;:!?)\]]""")
+_CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "huggingface.co", "github.io", "codeberg.org")
+# A word broken over a line by a hyphen, as in text extracted from PDFs ("bidi-\nrected").
+_LINE_HYPHEN = re.compile(r"(\w+)-[ \t]*\r?\n[ \t]*(\w+)")
+_TEX_QUOTES = re.compile(r"``(.+?)(?:''|\"|”)", re.DOTALL)
+_LATEX_HINT = re.compile(r"[\\$]")
+# LaTeX pieces worth handing to pylatexenc: math, macros with their arguments, escapes.
+_LATEX_SEGMENT = re.compile(
+    r"\$\$.+?\$\$"
+    r"|\$(?:[^$\\]|\\.)+?\$"
+    r"|\\\(.+?\\\)"
+    r"|\\[A-Za-z]+\*?(?:\s*(?:\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}|\[[^\]]*\]))*"
+    r"|\\[%&_#${} ,;!]",
+    re.DOTALL,
+)
+_SUPERSCRIPTS = str.maketrans("0123456789+-=()nitT*", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱᵗᵀ*")
+_SUBSCRIPTS = str.maketrans("0123456789+-=()aeijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
+_SUPERSCRIPTABLE = frozenset("0123456789+-=()nitT*")
+_SUBSCRIPTABLE = frozenset("0123456789+-=()aeijklmnoprstuvx")
+_SCRIPT = re.compile(r"([\^_])(?:\{([^{}\\]*)\}|([A-Za-z0-9*]))")
+
+
+def normalised(text: str) -> str:
+    """The text an id is computed from: Unicode NFKC, case-folded, whitespace collapsed."""
+    return _WHITESPACE.sub(" ", unicodedata.normalize("NFKC", text)).strip().casefold()
+
+
+def paper_id(abstract: str) -> str:
+    """A stable short id: the same abstract (up to whitespace and case) gives the same id anywhere."""
+    digest = hashlib.sha256(normalised(abstract).encode("utf-8")).digest()
+    return base64.b32encode(digest).decode("ascii")[:ID_LENGTH].lower()
+
+
+# --- display text ------------------------------------------------------------------------------------
+
+def dehyphenate(text: str) -> str:
+    """Join words split over lines by a hyphen ("bidi-\\nrected" -> "bidirected") unless a real compound."""
+    if "-\n" not in text and "-\r\n" not in text and not re.search(r"-[ \t]+\n", text):
+        return text
+    flat = text.replace("\n", " ")
+
+    def join(match: re.Match[str]) -> str:
+        left, right = match.group(1), match.group(2)
+        if _keeps_hyphen(left, right, flat):
+            return f"{left}-{right}"
+        return left + right
+
+    return _LINE_HYPHEN.sub(join, text)
+
+
+_COMPOUND_HEADS = wordset(
+    "score data state non multi self cross task model well high low long short real time fine "
+    "two three one open free semi pre post co sub end large small human domain"
+)
+
+
+def _keeps_hyphen(left: str, right: str, flat: str) -> bool:
+    """Whether a hyphen at a line end belongs to the word ("score-maximizing") or only to the break."""
+    if f"{left}-{right}" in flat:
+        return True
+    if f"{left}{right}" in flat:
+        return False
+    if right[:1].isupper() or any(ch.isdigit() for ch in left + right) or left.isupper():
+        return True
+    return left.lower() in _COMPOUND_HEADS and len(right) > 3
+
+
+def display_text(raw: str) -> str:
+    """Readable Discord text from an abstract with LaTeX/Markdown remnants; the raw text is kept elsewhere."""
+    text = _WHITESPACE.sub(" ", dehyphenate(raw)).strip()
+    text = _TEX_QUOTES.sub(r"“\1”", text)
+    if _LATEX_HINT.search(text):
+        text = _render_latex(text)
+    return unicodedata.normalize("NFC", text)
+
+
+def _render_latex(text: str) -> str:
+    """Render only the LaTeX pieces, leaving URLs and plain prose untouched (and fast)."""
+    urls: list[str] = []
+
+    def protect(match: re.Match[str]) -> str:
+        urls.append(match.group())
+        return f"\x00{len(urls) - 1}\x00"
+
+    text = _URL.sub(protect, text)
+    text = _LATEX_SEGMENT.sub(lambda m: latex_segment(m.group()), text)
+    return re.sub("\x00(\\d+)\x00", lambda m: urls[int(m.group(1))], text)
+
+
+@lru_cache(maxsize=1)
+def _converter() -> object:
+    from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
+
+    db = get_default_latex_context_db().filter_context()
+    plain = ("mathcal", "mathrm", "mathit", "mathsf", "mathscr", "mathfrak", "mathbf", "boldsymbol",
+             "text", "textrm", "textnormal", "operatorname", "mbox", "textsc", "textsf", "mathtt")
+    accents = {"widetilde": "\u0303", "tilde": "\u0303", "widehat": "\u0302", "hat": "\u0302",
+               "bar": "\u0304", "overline": "\u0304", "vec": "\u20d7", "dot": "\u0307", "ddot": "\u0308"}
+    specs = [MacroTextSpec(name, simplify_repl="%s") for name in plain]
+    specs += [MacroTextSpec(name, simplify_repl="%s" + mark) for name, mark in accents.items()]
+    specs += [
+        MacroTextSpec("textit", simplify_repl="*%s*"),
+        MacroTextSpec("emph", simplify_repl="*%s*"),
+        MacroTextSpec("textsl", simplify_repl="*%s*"),
+        MacroTextSpec("textbf", simplify_repl="**%s**"),
+        MacroTextSpec("texttt", simplify_repl="`%s`"),
+        MacroTextSpec("url", simplify_repl="%s"),
+        MacroTextSpec("href", simplify_repl="%(2)s (%(1)s)"),
+        MacroTextSpec("footnote", simplify_repl=" (%s)"),
+        MacroTextSpec("cite", discard=True),
+        MacroTextSpec("citep", discard=True),
+        MacroTextSpec("citet", discard=True),
+    ]
+    db.add_context_category("paperbot", macros=specs, prepend=True)
+    return LatexNodes2Text(latex_context=db, math_mode="text", strict_latex_spaces=False)
+
+
+@lru_cache(maxsize=65_536)
+def latex_segment(segment: str) -> str:
+    """Render one LaTeX piece ("$\\log^2 d$", "\\textit{FedOne}", "\\%") as readable Unicode."""
+    is_math = segment.startswith(("$", "\\("))
+    source = _SCRIPT.sub(_script, segment) if is_math else segment
+    try:
+        rendered = _converter().latex_to_text(source)  # type: ignore[attr-defined]
+    except Exception:  # pylatexenc is lenient, but a malformed piece must never lose the abstract
+        rendered = segment.strip("$")
+    rendered = unicodedata.normalize("NFC", _WHITESPACE.sub(" ", rendered))
+    if is_math:
+        rendered = rendered.replace("*", "\\*").replace("_", "\\_").strip()
+    return rendered
+
+
+def _script(match: re.Match[str]) -> str:
+    """x^{2} -> x², x_i -> xᵢ when Unicode has every character; otherwise left for pylatexenc."""
+    kind, body = match.group(1), match.group(2) if match.group(2) is not None else match.group(3)
+    allowed = _SUPERSCRIPTABLE if kind == "^" else _SUBSCRIPTABLE
+    if body and all(ch in allowed for ch in body):
+        return body.translate(_SUPERSCRIPTS if kind == "^" else _SUBSCRIPTS)
+    return match.group()
+
+
+# --- links, title, the Paper ------------------------------------------------------------------------
+
+def links_in(raw: str) -> tuple[str, ...]:
+    """Code / project links found in the text, in order, without duplicates."""
+    found: list[str] = []
+    for match in _URL.finditer(raw.replace("\\_", "_").replace("\\%", "%").replace("\\~", "~")):
+        url = match.group().rstrip("}")
+        if url.startswith("www."):
+            url = "https://" + url
+        if url not in found:
+            found.append(url)
+    return tuple(found)
+
+
+def _is_code_link(url: str) -> bool:
+    return any(host in url for host in _CODE_HOSTS)
+
+
+def headline(text: str, names: tuple[str, ...]) -> str:
+    """A title of at most 100 characters for an abstract that has none."""
+    plain = strip_markdown(text)
+    sentence_list = sentences(plain)
+    contribution = contribution_sentence(sentence_list, names)
+    if contribution is not None:
+        name, description = contribution
+        if name:
+            return clause_cut(f"{name}: {_capitalise(description)}", MAX_TITLE_CHARS) if description else name
+        return clause_cut(_capitalise(description), MAX_TITLE_CHARS)
+    first = sentence_list[0] if sentence_list else plain
+    return clause_cut(_capitalise(first.rstrip(".")), MAX_TITLE_CHARS)
+
+
+def _capitalise(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+def enrich(record: RawRecord) -> Paper:
+    """Turn one RawRecord into a Paper; pure, deterministic, no I/O."""
+    text = display_text(record.abstract)
+    plain = strip_markdown(text)
+    names = names_for(plain, text)
+    title_given = bool(record.title)
+    title = display_text(record.title) if record.title else headline(text, names)
+    links = links_in(record.abstract)
+    if record.code_url and record.code_url not in links:
+        links = (record.code_url, *links)
+    return Paper(
+        id=paper_id(record.abstract),
+        title=title[:256],
+        abstract=text,
+        abstract_raw=record.abstract,
+        title_given=title_given,
+        authors=record.authors,
+        venue=record.venue,
+        keywords=keywords_for(plain, names),
+        names=names,
+        links=tuple(sorted(links, key=lambda url: not _is_code_link(url))),
+        url=record.url,
+        pdf=record.pdf,
+        source=f"{Path(record.source_file).name}, {record.source_ref}",
+    )

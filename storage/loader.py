@@ -1,0 +1,309 @@
+"""Loading a corpus into SQLite: idempotent, atomic, retiring and reactivating papers.
+
+`load_corpus` is the one entry point. The CPU work (reading, parsing, enriching) runs off the
+event loop; the writes run in one transaction on a connection of their own, so readers of the
+bot's connection keep seeing the previous corpus until the new one is committed whole.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+import aiosqlite
+
+from storage._corpus_build import build_papers
+from storage.db import BUSY_TIMEOUT_MS
+from storage.enrich import ENRICH_VERSION
+from storage.models import LoadReport, Paper, Problem
+from storage.parsing import expand_paths
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[str, int, int], None]
+"""progress(stage, done, total); called from a worker thread, stage is "reading", "enriching" or "writing"."""
+
+# Above this many new rows, drop the FTS triggers and rebuild the index once after the bulk
+# insert (inside the same transaction): much faster than one index update per row.
+BULK_THRESHOLD = 2_000
+_WRITE_BATCH = 5_000
+_PAPER_COLUMNS = ("id", "title", "title_given", "abstract", "abstract_raw", "authors", "venue",
+                  "keywords", "names", "links", "url", "pdf", "source", "source_file")
+
+
+@dataclass(slots=True)
+class _Plan:
+    """Everything the write step needs, computed off the event loop."""
+
+    files: list[str]
+    stat_signature: str
+    fingerprint: str
+    papers: list[Paper] = field(default_factory=list)
+    source_files: list[str] = field(default_factory=list)
+    protected_files: set[str] = field(default_factory=set)  # unreadable: their papers stay as they are
+    protected_prefixes: list[str] = field(default_factory=list)  # missing paths
+    problems: list[Problem] = field(default_factory=list)
+    duplicates: int = 0
+    duplicate_notes: list[str] = field(default_factory=list)
+    records: int = 0
+
+
+async def load_corpus(conn: aiosqlite.Connection, paths: Sequence[Path], *, force: bool = False,
+                      progress: Progress | None = None) -> LoadReport:
+    """Load the corpus at `paths` (files or folders) into the database behind `conn`.
+
+    Skips an unchanged corpus (same files, sizes and times, or same content) unless `force`.
+    Papers no longer present are retired, returning ones reactivated; a corpus that yields no
+    paper at all changes nothing.
+    """
+    started = time.perf_counter()
+    paths = [Path(p) for p in paths]
+    last = await _last_load(conn)
+    signature, files, missing = await asyncio.to_thread(stat_signature, paths)
+    if not force and last and last["stat_signature"] == signature:
+        return await _skipped(conn, last, started)
+    fingerprint = await asyncio.to_thread(content_fingerprint, files)
+    if not force and last and last["fingerprint"] == fingerprint:
+        await conn.execute("UPDATE corpus_loads SET stat_signature = ? WHERE id = ?", (signature, last["id"]))
+        return await _skipped(conn, last, started)
+    plan = await asyncio.to_thread(_prepare, paths, files, missing, signature, fingerprint, progress)
+    report = LoadReport(files=plan.files, records=plan.records, duplicates=plan.duplicates,
+                        duplicate_notes=plan.duplicate_notes, problems=plan.problems)
+    if not plan.papers:
+        report.active = await _count_active(conn)
+        report.seconds = time.perf_counter() - started
+        log.warning("corpus load found no usable paper; the database is unchanged")
+        return report
+    db_file = await database_file(conn)
+    if db_file:
+        await asyncio.to_thread(_write_on_own_connection, db_file, plan, report, progress)
+    else:  # an in-memory database exists only on this connection: write through it
+        await conn._execute(_write, conn._conn, plan, report, progress)
+    report.seconds = time.perf_counter() - started
+    log.info("corpus loaded: %s", summary(report))
+    return report
+
+
+def summary(report: LoadReport) -> str:
+    """One line describing a LoadReport, for logs and the CLI."""
+    if report.skipped_unchanged:
+        return f"unchanged, skipped ({report.active} active papers, {report.seconds * 1000:.0f} ms)"
+    return (f"{report.records} records from {len(report.files)} files: {report.added} added, "
+            f"{report.updated} updated, {report.unchanged} unchanged, {report.retired} retired, "
+            f"{report.reactivated} reactivated, {report.duplicates} duplicates, "
+            f"{len(report.problems)} problems; {report.active} active ({report.seconds:.2f} s)")
+
+
+# --- fingerprints -----------------------------------------------------------------------------------
+
+def stat_signature(paths: Sequence[Path]) -> tuple[str, list[Path], list[str]]:
+    """A cheap signature of the corpus (paths, sizes, modification times) plus the files and missing paths."""
+    files, problems = expand_paths(paths)
+    missing = sorted(p.source_file for p in problems)
+    digest = hashlib.sha256(f"v{ENRICH_VERSION}\n".encode())
+    for path in files:
+        try:
+            info = path.stat()
+            digest.update(f"{path.resolve()}\t{info.st_size}\t{info.st_mtime_ns}\t{info.st_mode}\n".encode())
+        except OSError:
+            digest.update(f"{path}\tunreadable\n".encode())
+    for name in missing:
+        digest.update(f"missing\t{name}\n".encode())
+    return digest.hexdigest(), files, missing
+
+
+def content_fingerprint(files: Sequence[Path]) -> str:
+    """A hash of every file's name and content and of the enrichment version."""
+    digest = hashlib.sha256(f"v{ENRICH_VERSION}\n".encode())
+    for path in files:
+        digest.update(f"{path.resolve()}\n".encode())
+        try:
+            with path.open("rb") as handle:
+                digest.update(hashlib.file_digest(handle, "sha256").digest())
+        except OSError as exc:
+            digest.update(f"unreadable {exc.errno}".encode())
+    return digest.hexdigest()
+
+
+# --- preparing (worker thread) ----------------------------------------------------------------------
+
+def _prepare(paths: Sequence[Path], files: list[Path], missing: list[str], signature: str,
+             fingerprint: str, progress: Progress | None) -> _Plan:
+    """Parse and enrich every file, dropping duplicate abstracts (the first one wins)."""
+    built = build_papers(paths, progress)
+    plan = _Plan(files=[str(f) for f in built.files], stat_signature=signature, fingerprint=fingerprint,
+                 problems=built.problems, records=len(built.papers))
+    plan.protected_files = {str(Path(f).resolve()) for f in built.failed_files}
+    plan.protected_prefixes = [str(Path(m).resolve()) for m in missing]
+    first_seen: dict[str, str] = {}
+    for paper, source_file in zip(built.papers, built.source_files, strict=True):
+        if paper.id in first_seen:
+            plan.duplicates += 1
+            plan.duplicate_notes.append(f"{paper.source} repeats {first_seen[paper.id]}")
+            continue
+        first_seen[paper.id] = paper.source
+        plan.papers.append(paper)
+        plan.source_files.append(source_file)
+    return plan
+
+
+# --- writing (one transaction) ----------------------------------------------------------------------
+
+def _write_on_own_connection(db_file: str, plan: _Plan, report: LoadReport, progress: Progress | None) -> None:
+    db = sqlite3.connect(db_file, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    try:
+        db.execute("PRAGMA foreign_keys = ON")
+        db.execute("PRAGMA synchronous = NORMAL")
+        _write(db, plan, report, progress)
+    finally:
+        db.close()
+
+
+def _row(paper: Paper, source_file: str) -> tuple[object, ...]:
+    return (paper.id, paper.title, int(paper.title_given), paper.abstract, paper.abstract_raw,
+            json.dumps(list(paper.authors), ensure_ascii=False), paper.venue,
+            json.dumps(list(paper.keywords), ensure_ascii=False),
+            json.dumps(list(paper.names), ensure_ascii=False),
+            json.dumps(list(paper.links), ensure_ascii=False), paper.url, paper.pdf, paper.source, source_file)
+
+
+def _write(db: sqlite3.Connection, plan: _Plan, report: LoadReport, progress: Progress | None) -> None:
+    """Apply the plan in one IMMEDIATE transaction; any error rolls everything back."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        _apply(db, plan, report, progress)
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def _apply(db: sqlite3.Connection, plan: _Plan, report: LoadReport, progress: Progress | None) -> None:
+    load_id = db.execute(
+        "INSERT INTO corpus_loads (finished_at, fingerprint, stat_signature, files) VALUES (?, ?, ?, ?)",
+        (_now(), plan.fingerprint, plan.stat_signature, json.dumps(plan.files, ensure_ascii=False)),
+    ).lastrowid
+    existing = {row[0]: (row[1:-1], row[-1]) for row in db.execute(
+        f"SELECT {', '.join(_PAPER_COLUMNS)}, active FROM papers")}
+    inserts, updates, reactivate = [], [], []
+    for paper, source_file in zip(plan.papers, plan.source_files, strict=True):
+        row = _row(paper, source_file)
+        old = existing.get(paper.id)
+        if old is None:
+            inserts.append((*row, load_id, load_id))
+        elif old[0] != row[1:]:
+            updates.append((*row[1:], load_id, paper.id))
+        elif not old[1]:
+            reactivate.append((load_id, paper.id))
+    report.reactivated = len(reactivate) + sum(1 for u in updates if not existing[u[-1]][1])
+    report.added, report.updated = len(inserts), len(updates)
+    report.unchanged = len(plan.papers) - len(inserts) - len(updates) - len(reactivate)
+    bulk = len(inserts) + len(updates) >= BULK_THRESHOLD
+    triggers = _drop_fts_triggers(db) if bulk else []
+    _insert(db, inserts, progress)
+    db.executemany(
+        f"UPDATE papers SET {', '.join(c + ' = ?' for c in _PAPER_COLUMNS[1:])}, active = 1, last_load = ? "
+        "WHERE id = ?", updates)
+    db.executemany("UPDATE papers SET active = 1, last_load = ? WHERE id = ?", reactivate)
+    report.retired = _retire(db, plan, load_id)
+    if bulk:
+        db.execute("INSERT INTO papers_fts (papers_fts) VALUES ('rebuild')")
+        for sql in triggers:
+            db.execute(sql)
+    report.active = db.execute("SELECT count(*) FROM papers WHERE active = 1").fetchone()[0]
+    db.execute("UPDATE corpus_loads SET finished_at = ?, report = ? WHERE id = ?",
+               (_now(), json.dumps(_report_json(report), ensure_ascii=False), load_id))
+
+
+def _insert(db: sqlite3.Connection, inserts: list[tuple[object, ...]], progress: Progress | None) -> None:
+    sql = (f"INSERT INTO papers ({', '.join(_PAPER_COLUMNS)}, first_load, last_load) "
+           f"VALUES ({', '.join('?' * (len(_PAPER_COLUMNS) + 2))})")
+    for start in range(0, len(inserts), _WRITE_BATCH):
+        db.executemany(sql, inserts[start:start + _WRITE_BATCH])
+        if progress:
+            progress("writing", min(start + _WRITE_BATCH, len(inserts)), len(inserts))
+
+
+def _retire(db: sqlite3.Connection, plan: _Plan, load_id: int | None) -> int:
+    """Retire active papers this load did not see, except those from files that could not be read."""
+    db.execute("CREATE TEMP TABLE IF NOT EXISTS load_seen (id TEXT PRIMARY KEY) WITHOUT ROWID")
+    db.execute("DELETE FROM load_seen")
+    db.executemany("INSERT OR IGNORE INTO load_seen (id) VALUES (?)", ((p.id,) for p in plan.papers))
+    db.execute("UPDATE papers SET last_load = ? WHERE id IN (SELECT id FROM load_seen)", (load_id,))
+    stale = [(num, source_file) for num, source_file in db.execute(
+        "SELECT num, source_file FROM papers WHERE active = 1 AND id NOT IN (SELECT id FROM load_seen)")]
+    retire = [(num,) for num, source_file in stale if not _protected(source_file, plan)]
+    db.executemany("UPDATE papers SET active = 0 WHERE num = ?", retire)
+    db.execute("DELETE FROM load_seen")
+    return len(retire)
+
+
+def _protected(source_file: str, plan: _Plan) -> bool:
+    return source_file in plan.protected_files or any(
+        source_file == prefix or source_file.startswith(prefix.rstrip("/") + "/")
+        for prefix in plan.protected_prefixes)
+
+
+def _drop_fts_triggers(db: sqlite3.Connection) -> list[str]:
+    """Drop the triggers keeping papers_fts in sync and return their SQL to recreate them."""
+    rows = db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'papers' "
+                      "AND sql LIKE '%papers_fts%' ORDER BY name").fetchall()
+    for name, _sql in rows:
+        db.execute(f'DROP TRIGGER "{name}"')
+    return [sql for _name, sql in rows]
+
+
+# --- small helpers ----------------------------------------------------------------------------------
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _report_json(report: LoadReport) -> dict[str, object]:
+    data = asdict(report)
+    data["problems"] = [[p.source_file, p.where, p.message] for p in report.problems]
+    return data
+
+
+async def database_file(conn: aiosqlite.Connection) -> str:
+    """The file behind the connection's main database ('' for an in-memory one)."""
+    async with conn.execute("PRAGMA database_list") as cursor:
+        for row in await cursor.fetchall():
+            if row[1] == "main":
+                return str(row[2] or "")
+    return ""
+
+
+async def _last_load(conn: aiosqlite.Connection) -> dict[str, object] | None:
+    async with conn.execute(
+        "SELECT id, fingerprint, stat_signature, files, report FROM corpus_loads ORDER BY id DESC LIMIT 1"
+    ) as cursor:
+        row = await cursor.fetchone()
+    if row is None:
+        return None
+    return {"id": row[0], "fingerprint": row[1], "stat_signature": row[2], "files": row[3], "report": row[4]}
+
+
+async def _count_active(conn: aiosqlite.Connection) -> int:
+    async with conn.execute("SELECT count(*) FROM papers WHERE active = 1") as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
+async def _skipped(conn: aiosqlite.Connection, last: dict[str, object], started: float) -> LoadReport:
+    stored = json.loads(str(last["report"]) or "{}")
+    report = LoadReport(skipped_unchanged=True, files=json.loads(str(last["files"])))
+    report.active = await _count_active(conn)
+    report.records = int(stored.get("records", 0))
+    report.duplicates = int(stored.get("duplicates", 0))
+    report.problems = [Problem(*p) for p in stored.get("problems", [])]
+    report.seconds = time.perf_counter() - started
+    return report

@@ -1,0 +1,415 @@
+"""Reading corpus files into RawRecords: seed text, JSON, JSON Lines and CSV.
+
+Pure functions: the only I/O is reading the files named. Every problem becomes a `Problem`
+naming the file and the line or record, and every good record is still returned.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from storage.models import Problem, RawRecord
+
+MAX_ABSTRACT_CHARS = 20_000
+MIN_ABSTRACT_WORDS = 12
+MAX_HEADER_CHARS = 200
+TEXT_SUFFIXES = frozenset({".txt"})
+JSON_SUFFIXES = frozenset({".json"})
+JSONL_SUFFIXES = frozenset({".jsonl", ".ndjson"})
+CSV_SUFFIXES = frozenset({".csv"})
+SUPPORTED_SUFFIXES = TEXT_SUFFIXES | JSON_SUFFIXES | JSONL_SUFFIXES | CSV_SUFFIXES
+
+_FIELD_ALIASES: dict[str, tuple[str, ...]] = {
+    "title": ("title",),
+    "abstract": ("abstract", "summary"),
+    "authors": ("authors", "author"),
+    "url": ("url", "site"),
+    "pdf": ("pdf",),
+    "code_url": ("github", "code", "code_url"),
+    "venue": ("venue", "conference"),
+}
+_HEADER_SUFFIX = re.compile(r"\s+(?:accepted\s+)?(?:papers|abstracts|proceedings)\s*$", re.IGNORECASE)
+_VENUE_FROM_NAME = re.compile(r"^([A-Za-z]+)[-_ ]?((?:19|20)\d\d)$")
+_BAD_BYTE = re.compile("[\udc80-\udcff]")
+_AUTHOR_SEPARATOR = re.compile(r"\s*;\s*")
+
+
+@dataclass(slots=True)
+class ParseResult:
+    """What reading some paths produced: records, problems and the files actually read."""
+
+    records: list[RawRecord] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    files: list[Path] = field(default_factory=list)
+    unreadable: list[Path] = field(default_factory=list)  # files that could not be read at all
+
+    def extend(self, other: ParseResult) -> None:
+        """Append another result to this one."""
+        self.records.extend(other.records)
+        self.problems.extend(other.problems)
+        self.files.extend(other.files)
+        self.unreadable.extend(other.unreadable)
+
+
+def expand_paths(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
+    """Turn files and folders into the list of corpus files, folders in stable (sorted) order."""
+    files: list[Path] = []
+    problems: list[Problem] = []
+    for path in paths:
+        if path.is_dir():
+            found = sorted(
+                p for p in path.rglob("*")
+                if p.is_file() and p.suffix.lower() in SUPPORTED_SUFFIXES
+                and not any(part.startswith(".") for part in p.relative_to(path).parts)
+            )
+            if not found:
+                problems.append(Problem(str(path), "", "folder has no corpus files (.txt, .json, .jsonl, .csv)"))
+            files.extend(found)
+        elif path.exists():
+            files.append(path)
+        else:
+            problems.append(Problem(str(path), "", "no such file or folder"))
+    return _unique(files), problems
+
+
+def _unique(files: list[Path]) -> list[Path]:
+    seen: set[Path] = set()
+    unique = []
+    for path in files:
+        key = path.resolve()
+        if key not in seen:
+            seen.add(key)
+            unique.append(path)
+    return unique
+
+
+def parse_paths(paths: Sequence[Path]) -> ParseResult:
+    """Read every corpus file under `paths` (files or folders)."""
+    files, problems = expand_paths(paths)
+    result = ParseResult(problems=problems)
+    for path in files:
+        result.extend(parse_file(path))
+    return result
+
+
+def parse_file(path: Path) -> ParseResult:
+    """Read one corpus file, choosing the format from its extension."""
+    result = ParseResult(files=[path])
+    name = str(path)
+    suffix = path.suffix.lower()
+    if suffix not in SUPPORTED_SUFFIXES:
+        result.problems.append(Problem(name, "", f"unsupported file type {suffix or '(none)'!r}; "
+                                                 "expected .txt, .json, .jsonl or .csv"))
+        return result
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        result.unreadable.append(path)
+        result.problems.append(Problem(name, "", f"cannot read file: {exc.strerror or exc}"))
+        return result
+    text, problem = decode(name, data)
+    if problem:
+        result.problems.append(problem)
+        if text is None:
+            result.unreadable.append(path)
+            return result
+    assert text is not None
+    records, problems = parse_text(name, text, suffix)
+    result.records.extend(records)
+    result.problems.extend(problems)
+    return result
+
+
+def decode(name: str, data: bytes) -> tuple[str | None, Problem | None]:
+    """Decode file bytes as UTF-8; binary files give None, bad bytes are kept as surrogates."""
+    if not data.strip():
+        return "", None
+    if b"\x00" in data[:8192]:
+        return None, Problem(name, "", "binary file, not a text corpus")
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        message = (f"not UTF-8 text (byte 0x{data[exc.start]:02x} at line {line}); "
+                   "records with undecodable bytes are skipped, save the file as UTF-8")
+        return data.decode("utf-8-sig", errors="surrogateescape"), Problem(name, f"line {line}", message)
+
+
+def parse_text(name: str, text: str, suffix: str) -> tuple[list[RawRecord], list[Problem]]:
+    """Parse decoded file text in the format implied by `suffix`."""
+    if not text.strip():
+        return [], [Problem(name, "", "empty file")]
+    if suffix in JSON_SUFFIXES:
+        return parse_json(name, text)
+    if suffix in JSONL_SUFFIXES:
+        return parse_jsonl(name, text)
+    if suffix in CSV_SUFFIXES:
+        return parse_csv(name, text)
+    return parse_seed_text(name, text)
+
+
+# --- seed text: a header line naming the collection, then one abstract per paragraph ---------------
+
+def _paragraphs(text: str) -> Iterator[tuple[int, str]]:
+    """Yield (first line number, paragraph text) for blank-line separated paragraphs."""
+    start, lines = 0, list[str]()
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            if not lines:
+                start = number
+            lines.append(line.rstrip())
+        elif lines:
+            yield start, "\n".join(lines)
+            lines = []
+    if lines:
+        yield start, "\n".join(lines)
+
+
+def looks_like_header(line: str) -> bool:
+    """Whether a first line names a collection ("ICML 2025 Papers") rather than starting an abstract."""
+    stripped = line.strip()
+    return 0 < len(stripped) <= MAX_HEADER_CHARS and len(stripped.split()) < MIN_ABSTRACT_WORDS
+
+
+def venue_from_header(line: str) -> str | None:
+    """'ICML 2025 Papers' -> 'ICML 2025'."""
+    venue = _HEADER_SUFFIX.sub("", line.strip()).strip(" #:-")
+    return venue or None
+
+
+def parse_seed_text(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
+    """Parse the seed format: header line, blank line, abstracts separated by blank lines."""
+    problems: list[Problem] = []
+    paragraphs = list(_paragraphs(text))
+    first_line_no, first = paragraphs[0]
+    header, _, rest = first.partition("\n")
+    venue: str | None = None
+    if looks_like_header(header):
+        venue = venue_from_header(header)
+        paragraphs[0] = (first_line_no + 1, rest)
+        if not rest.strip():
+            paragraphs.pop(0)
+    else:
+        problems.append(Problem(name, f"line {first_line_no}",
+                                "no header line naming the collection; venue unknown"))
+    if not paragraphs:
+        return [], [*problems, Problem(name, "", "header only: no abstracts after the header line")]
+    records: list[RawRecord] = []
+    rejected: list[Problem] = []
+    for number, (line_no, paragraph) in enumerate(paragraphs, start=1):
+        where = f"paragraph {number} (line {line_no})"
+        reason = abstract_problem(paragraph)
+        if reason:
+            rejected.append(Problem(name, where, reason))
+            continue
+        records.append(RawRecord(abstract=paragraph, source_file=name, source_ref=where, venue=venue))
+    if not records and rejected and all("too short" in p.message or "not prose" in p.message
+                                        for p in rejected):
+        return [], [*problems, Problem(name, "", "not a corpus: no paragraph looks like an abstract "
+                                                 "(expected a header line, then abstracts separated "
+                                                 "by blank lines)")]
+    return records, problems + rejected
+
+
+def abstract_problem(abstract: str) -> str | None:
+    """Why this text cannot be an abstract, or None when it can."""
+    bad = _BAD_BYTE.search(abstract)
+    if bad:
+        return f"not UTF-8: undecodable byte 0x{ord(bad.group()) - 0xDC00:02x}; skipped"
+    length = len(abstract)
+    if length > MAX_ABSTRACT_CHARS:
+        return f"{length:,} characters, over the {MAX_ABSTRACT_CHARS:,} limit for one abstract; skipped"
+    words = abstract.split()
+    if len(words) < MIN_ABSTRACT_WORDS:
+        return f"too short for an abstract ({len(words)} words); skipped"
+    letters = sum(ch.isalpha() or ch.isspace() for ch in abstract)
+    if letters < 0.6 * length:
+        return "not prose (mostly symbols, looks like code or data); skipped"
+    return None
+
+
+# --- structured formats: JSON, JSON Lines, CSV -------------------------------------------------------
+
+def venue_from_file_name(name: str) -> str | None:
+    """'icml2018.json' -> 'ICML 2018', used when records carry no venue."""
+    match = _VENUE_FROM_NAME.match(Path(name).stem)
+    return f"{match.group(1).upper()} {match.group(2)}" if match else None
+
+
+def _field(obj: Mapping[str, Any], key: str) -> Any:
+    for alias in _FIELD_ALIASES[key]:
+        value = obj.get(alias)
+        if value not in (None, ""):
+            return value
+    return None
+
+
+def _text(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, list | tuple):
+        value = "; ".join(str(v) for v in value)
+    text = str(value).strip()
+    return text or None
+
+
+def _authors(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    parts = value if isinstance(value, list | tuple) else _AUTHOR_SEPARATOR.split(str(value))
+    return tuple(a for a in (str(p).strip() for p in parts) if a)
+
+
+def record_from_mapping(name: str, where: str, obj: Any, default_venue: str | None
+                        ) -> tuple[RawRecord | None, Problem | None]:
+    """Turn one JSON object / CSV row into a RawRecord, or explain why it cannot be one."""
+    if not isinstance(obj, Mapping):
+        return None, Problem(name, where, f"expected an object with an 'abstract' field, got {type(obj).__name__}")
+    lowered = {str(k).strip().lower(): v for k, v in obj.items() if k is not None}
+    abstract = _text(_field(lowered, "abstract"))
+    if not abstract:
+        return None, Problem(name, where, "no abstract; skipped")
+    reason = abstract_problem(abstract)
+    if reason:
+        return None, Problem(name, where, reason)
+    record = RawRecord(
+        abstract=abstract,
+        source_file=name,
+        source_ref=where,
+        title=_text(_field(lowered, "title")),
+        authors=_authors(_field(lowered, "authors")),
+        venue=_text(_field(lowered, "venue")) or default_venue,
+        url=_text(_field(lowered, "url")),
+        pdf=_text(_field(lowered, "pdf")),
+        code_url=_text(_field(lowered, "code_url")),
+    )
+    return record, None
+
+
+def _collect(name: str, items: Iterable[tuple[str, Any]]) -> tuple[list[RawRecord], list[Problem]]:
+    default_venue = venue_from_file_name(name)
+    records: list[RawRecord] = []
+    problems: list[Problem] = []
+    for where, obj in items:
+        if isinstance(obj, Problem):
+            problems.append(obj)
+            continue
+        record, problem = record_from_mapping(name, where, obj, default_venue)
+        if record:
+            records.append(record)
+        if problem:
+            problems.append(problem)
+    return records, problems
+
+
+def parse_json(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
+    """Parse a JSON list of paper objects (or an object holding such a list under 'papers')."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if text.lstrip().startswith("["):
+            return _collect(name, _salvage_json_list(name, text))
+        return [], [Problem(name, f"line {exc.lineno}", f"malformed JSON (column {exc.colno}: {exc.msg})")]
+    if isinstance(data, dict):
+        lists = [v for v in data.values() if isinstance(v, list)]
+        data = data.get("papers", lists[0] if len(lists) == 1 else None)
+    if not isinstance(data, list):
+        return [], [Problem(name, "", "not a corpus: expected a JSON list of objects with an 'abstract' field")]
+    if not data:
+        return [], [Problem(name, "", "empty JSON list: no records")]
+    return _collect(name, ((f"record {i}", obj) for i, obj in enumerate(data, start=1)))
+
+
+_NEXT_OBJECT = re.compile(r"\n\s*\{|,\s*\{")
+
+
+def _salvage_json_list(name: str, text: str) -> Iterator[tuple[str, Any]]:
+    """Decode a JSON list element by element, so one malformed record does not lose the others."""
+    decoder = json.JSONDecoder()
+    pos = text.index("[") + 1
+    number = 0
+    while True:
+        while pos < len(text) and text[pos] in " \t\r\n,":
+            pos += 1
+        if pos >= len(text) or text[pos] == "]":
+            return
+        number += 1
+        line = text.count("\n", 0, pos) + 1
+        try:
+            obj, pos = decoder.raw_decode(text, pos)
+        except json.JSONDecodeError as exc:
+            yield "", Problem(name, f"record {number} (line {exc.lineno})",
+                              f"malformed JSON (column {exc.colno}: {exc.msg}); skipped")
+            resume = _NEXT_OBJECT.search(text, max(exc.pos, pos + 1))
+            if not resume:
+                return
+            pos = resume.end() - 1
+            continue
+        yield f"record {number} (line {line})", obj
+
+
+def _jsonl_items(name: str, text: str) -> Iterator[tuple[str, Any]]:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            yield f"line {number}", json.loads(line)
+        except json.JSONDecodeError as exc:
+            yield "", Problem(name, f"line {number}", f"malformed JSON (column {exc.colno}: {exc.msg}); skipped")
+
+
+def parse_jsonl(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
+    """Parse JSON Lines: one paper object per line."""
+    records, problems = _collect(name, _jsonl_items(name, text))
+    if not records and problems and all("malformed" in p.message for p in problems):
+        problems.append(Problem(name, "", "not a corpus: no line is a JSON object with an 'abstract'"))
+    return records, problems
+
+
+def parse_csv(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
+    """Parse CSV with a header row naming at least an 'abstract' column."""
+    csv.field_size_limit(max(csv.field_size_limit(), 4 * MAX_ABSTRACT_CHARS))
+    try:
+        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    try:
+        header = [h.strip().lower() for h in next(reader)]
+    except (csv.Error, StopIteration) as exc:
+        return [], [Problem(name, "line 1", f"malformed CSV header: {exc}")]
+    if not any(h in _FIELD_ALIASES["abstract"] for h in header):
+        return [], [Problem(name, "line 1", "no header row with an 'abstract' column "
+                                            f"(first row: {', '.join(header)[:80]!r})")]
+    records, problems = _collect(name, _csv_items(name, reader, header))
+    if not records and not problems:
+        problems.append(Problem(name, "", "header only: no records after the header row"))
+    return records, problems
+
+
+def _csv_items(name: str, reader: Any, header: list[str]) -> Iterator[tuple[str, Any]]:
+    number = 0
+    while True:
+        start = reader.line_num + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            yield "", Problem(name, f"line {start}", f"malformed CSV row ({exc}); skipped")
+            return
+        if not any(cell.strip() for cell in row):
+            continue
+        number += 1
+        where = f"record {number} (line {start})"
+        if len(row) != len(header):
+            yield "", Problem(name, where, f"{len(row)} fields but the header has {len(header)}; skipped")
+            continue
+        yield where, dict(zip(header, row, strict=True))
