@@ -7,10 +7,12 @@ Each subcommand is a small function `_cmd_<name>(args, settings) -> int` (the ex
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TextIO
 
 from bot.settings import Settings, load_settings
 
@@ -79,6 +81,115 @@ def _cmd_sync(args: argparse.Namespace, settings: Settings) -> int:
     return run_bot(settings, sync_only=True)
 
 
+def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
+    """Load corpus files into the database; non-zero exit when nothing at all could be loaded."""
+    from storage.db import open_database
+    from storage.loader import load_corpus, summary
+
+    paths = list(args.paths) or list(settings.corpus_paths)
+    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+
+    async def ingest() -> int:
+        conn = await open_database(settings.database_path)
+        try:
+            report = await load_corpus(conn, paths, force=args.force, progress=bar)
+        finally:
+            await conn.close()
+        if bar:
+            bar.finish()
+        print(f"{settings.database_path}: {summary(report)}")
+        for note in report.duplicate_notes[:20]:
+            print(f"  duplicate: {note}")
+        for problem in report.problems:
+            print(f"  problem: {problem}", file=sys.stderr)
+        loaded_nothing = not report.skipped_unchanged and report.added + report.updated + report.unchanged \
+            + report.reactivated == 0
+        return 1 if loaded_nothing else 0
+
+    return asyncio.run(ingest())
+
+
+class _ProgressBar:
+    """A one-line progress bar for long loads, drawn only on a terminal."""
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        self._stream, self._width, self._drawn = stream, width, False
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        filled = self._width * done // total if total else self._width
+        self._stream.write(f"\r{stage:<10} [{'#' * filled}{'.' * (self._width - filled)}] {done:,}/{total:,}")
+        self._stream.flush()
+        self._drawn = True
+
+    def finish(self) -> None:
+        """End the bar's line."""
+        if self._drawn:
+            self._stream.write("\n")
+            self._stream.flush()
+
+
+def _cmd_stats(args: argparse.Namespace, settings: Settings) -> int:
+    """Print papers active/retired, venues, the last load and the database file."""
+    from storage.db import open_database
+    from storage.loader import corpus_stats
+
+    database = Path(settings.database_path).resolve()
+
+    async def stats() -> int:
+        conn = await open_database(settings.database_path)
+        try:
+            found = await corpus_stats(conn)
+        finally:
+            await conn.close()
+        print(f"database:  {database}")
+        print(f"papers:    {found.active:,} active, {found.retired:,} retired")
+        print("venues:    " + (", ".join(f"{venue} ({count:,})" for venue, count in found.venues) or "none"))
+        if found.last_load_at:
+            print(f"last load: {found.last_load_at} ({found.last_load_summary})")
+            for name in found.last_load_files:
+                print(f"           {name}")
+        else:
+            print("last load: never (run `paperbot ingest`)")
+        return 0
+
+    return asyncio.run(stats())
+
+
+def _cmd_show(args: argparse.Namespace, settings: Settings) -> int:
+    """Print one paper (active or retired) as text or JSON; exit 1 when the id is unknown."""
+    import dataclasses
+    import json
+
+    from storage.db import open_database
+    from storage.papers import PaperRepository
+
+    async def show() -> int:
+        conn = await open_database(settings.database_path)
+        try:
+            paper = await PaperRepository(conn).by_id(args.paper_id)
+        finally:
+            await conn.close()
+        if paper is None:
+            print(f"no paper with id {args.paper_id!r} in {settings.database_path}", file=sys.stderr)
+            return 1
+        if args.json:
+            print(json.dumps(dataclasses.asdict(paper), ensure_ascii=False, indent=2))
+            return 0
+        rows = [("id", paper.id + ("" if paper.active else " (retired)")), ("venue", paper.venue),
+                ("authors", ", ".join(paper.authors)), ("names", ", ".join(paper.names)),
+                ("keywords", ", ".join(paper.keywords)), ("links", " ".join(paper.links)),
+                ("url", paper.url), ("pdf", paper.pdf), ("source", paper.source)]
+        print(paper.title)
+        for label, value in rows:
+            if value:
+                print(f"  {label + ':':<9} {value}")
+        print()
+        print(paper.abstract)
+        return 0
+
+    return asyncio.run(show())
+
+
 def _not_built_yet(args: argparse.Namespace, settings: Settings) -> int:
     print(f"paperbot {args.command}: not available yet", file=sys.stderr)
     return 2
@@ -87,9 +198,9 @@ def _not_built_yet(args: argparse.Namespace, settings: Settings) -> int:
 _COMMANDS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
     "run": _cmd_run,
     "sync": _cmd_sync,
-    "ingest": _not_built_yet,
-    "stats": _not_built_yet,
-    "show": _not_built_yet,
+    "ingest": _cmd_ingest,
+    "stats": _cmd_stats,
+    "show": _cmd_show,
     "search": _not_built_yet,
     "today": _not_built_yet,
     "subscriptions": _not_built_yet,

@@ -54,6 +54,7 @@ class _Plan:
     duplicates: int = 0
     duplicate_notes: list[str] = field(default_factory=list)
     records: int = 0
+    started: float = field(default_factory=time.perf_counter)
 
 
 async def load_corpus(conn: aiosqlite.Connection, paths: Sequence[Path], *, force: bool = False,
@@ -219,6 +220,7 @@ def _apply(db: sqlite3.Connection, plan: _Plan, report: LoadReport, progress: Pr
         for sql in triggers:
             db.execute(sql)
     report.active = db.execute("SELECT count(*) FROM papers WHERE active = 1").fetchone()[0]
+    report.seconds = time.perf_counter() - plan.started
     db.execute("UPDATE corpus_loads SET finished_at = ?, report = ? WHERE id = ?",
                (_now(), json.dumps(_report_json(report), ensure_ascii=False), load_id))
 
@@ -307,3 +309,37 @@ async def _skipped(conn: aiosqlite.Connection, last: dict[str, object], started:
     report.problems = [Problem(*p) for p in stored.get("problems", [])]
     report.seconds = time.perf_counter() - started
     return report
+
+
+@dataclass(frozen=True, slots=True)
+class CorpusStats:
+    """What `paperbot stats` shows about the corpus in a database."""
+
+    active: int
+    retired: int
+    venues: list[tuple[str, int]]  # active papers per venue, most first
+    last_load_at: str | None
+    last_load_summary: str
+    last_load_files: list[str]
+
+
+async def corpus_stats(conn: aiosqlite.Connection) -> CorpusStats:
+    """Counts of active/retired papers, active papers per venue and the last load."""
+    async with conn.execute("SELECT active, count(*) FROM papers GROUP BY active") as cursor:
+        counts = {bool(row[0]): int(row[1]) for row in await cursor.fetchall()}
+    async with conn.execute(
+        "SELECT coalesce(venue, 'unknown venue'), count(*) FROM papers WHERE active = 1 "
+        "GROUP BY 1 ORDER BY 2 DESC, 1"
+    ) as cursor:
+        venues = [(str(row[0]), int(row[1])) for row in await cursor.fetchall()]
+    async with conn.execute(
+        "SELECT finished_at, files, report FROM corpus_loads ORDER BY id DESC LIMIT 1"
+    ) as cursor:
+        row = await cursor.fetchone()
+    if row is None:
+        return CorpusStats(counts.get(True, 0), counts.get(False, 0), venues, None, "", [])
+    stored = json.loads(row[2] or "{}")
+    report = LoadReport(**{k: v for k, v in stored.items() if k in LoadReport.__dataclass_fields__})
+    report.problems = [Problem(*p) for p in stored.get("problems", [])]
+    return CorpusStats(counts.get(True, 0), counts.get(False, 0), venues, str(row[0]), summary(report),
+                       json.loads(row[1] or "[]"))
