@@ -1,0 +1,218 @@
+"""The bot: construction (`create_bot`), start-up (`setup_hook`), the sync policy and `run_bot`."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import os
+import sys
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import aiosqlite
+import discord
+from discord.ext import commands
+
+from bot.settings import Settings, load_settings
+from bot.tree import PaperTree
+from bot.views import RandomButton, SimilarButton
+from storage.db import open_database
+from storage.papers import PaperRepository
+from storage.picks import PickRepository
+
+try:  # TEMPORARY: fall back to bot/_interim.py until storage.loader and storage.search land
+    from storage.loader import load_corpus
+except ImportError:
+    from bot._interim import load_corpus
+try:
+    from storage.search import SearchEngine
+except ImportError:
+    from bot._interim import SearchEngine  # type: ignore[assignment]
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+
+# Loaded in this order by setup_hook; a module that does not exist (yet) is skipped with a log line.
+EXTENSIONS = ("bot.cogs.papers", "bot.cogs.daily")
+
+MISSING_TOKEN = (
+    "paperbot: no Discord bot token. Create an application at https://discord.com/developers/applications, "
+    "open Bot -> Reset Token, and put it in DISCORD_TOKEN (environment or .env)."
+)
+REJECTED_TOKEN = (
+    "paperbot: Discord rejected the bot token in DISCORD_TOKEN. Get a fresh one at "
+    "https://discord.com/developers/applications -> your application -> Bot -> Reset Token."
+)
+UNREACHABLE = "paperbot: could not reach Discord ({error}). Check the network connection and try again."
+_MAX_LOGGED_PROBLEMS = 20
+
+
+def utc_now() -> datetime:
+    """The real time, as an aware UTC datetime (the default clock)."""
+    return datetime.now(UTC)
+
+
+class PaperBot(commands.Bot):
+    """The paperbot client. Cogs find the database, repositories and search engine on it."""
+
+    db: aiosqlite.Connection
+    papers: PaperRepository
+    search_engine: SearchEngine
+    picks: PickRepository
+
+    def __init__(self, settings: Settings, *, clock: Clock = utc_now) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels and permissions for daily posts; no message content needed
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=PaperTree,
+            allowed_mentions=discord.AllowedMentions.none(),  # nothing the bot says ever pings
+            help_command=None,
+        )
+        self.settings = settings
+        self.clock = clock
+        self.force_sync = False  # `paperbot sync`: sync even when the command tree is unchanged
+        self.last_sync: str | None = None  # "guild", "global" or "skipped", for logs and tests
+
+    def now(self) -> datetime:
+        """The current time from the injected clock: the only "now" the bot uses."""
+        return self.clock()
+
+    async def setup_hook(self) -> None:
+        """Open the database, load the corpus, build search, add cogs and buttons, sync commands."""
+        self.db = await open_database(self.settings.database_path)
+        self.papers = PaperRepository(self.db)
+        await self._load_corpus()
+        self.search_engine = await SearchEngine.open(self.db)
+        self.picks = PickRepository(self.db)
+        await self._load_extensions()
+        self.add_dynamic_items(SimilarButton, RandomButton)
+        self.last_sync = await self.sync_commands(force=self.force_sync)
+
+    async def _load_corpus(self) -> None:
+        """Load the configured corpus; a broken corpus keeps the papers already stored."""
+        try:
+            report = await load_corpus(self.db, list(self.settings.corpus_paths))
+        except Exception:
+            if await self.papers.count() == 0:
+                raise
+            log.exception("corpus load failed; serving the %d papers already in the database",
+                          await self.papers.count())
+            return
+        log.info("corpus: %d active papers (%d added, %d updated, %d retired, %s) in %.2f s",
+                 report.active, report.added, report.updated, report.retired,
+                 "unchanged" if report.skipped_unchanged else f"{report.records} records read", report.seconds)
+        for problem in report.problems[:_MAX_LOGGED_PROBLEMS]:
+            log.warning("corpus problem: %s", problem)
+        if len(report.problems) > _MAX_LOGGED_PROBLEMS:
+            log.warning("... and %d more corpus problems", len(report.problems) - _MAX_LOGGED_PROBLEMS)
+
+    async def _load_extensions(self) -> None:
+        for name in EXTENSIONS:
+            try:
+                await self.load_extension(name)
+            except commands.ExtensionNotFound:
+                log.info("extension %s is not available; skipping it", name)
+
+    async def sync_commands(self, *, force: bool = False) -> str:
+        """Sync slash commands deliberately; returns what was done ("guild", "global", "skipped").
+
+        With a development guild: to that guild (instant, every start). Otherwise globally, but
+        only when the command tree differs from the last global sync, or when `force` is set.
+        """
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to the development guild %s", len(synced), guild.id)
+            return "guild"
+        digest = command_tree_hash(self.tree)
+        state_file = sync_state_path(self.settings.database_path)
+        state = read_sync_state(state_file)
+        key = str(self.application_id)
+        if not force and state.get(key) == digest:
+            log.info("command tree unchanged since the last global sync; not syncing")
+            return "skipped"
+        synced = await self.tree.sync()
+        state[key] = digest
+        write_sync_state(state_file, state)
+        log.info("synced %d commands globally (may take up to an hour to show everywhere)", len(synced))
+        return "global"
+
+    async def close(self) -> None:
+        """Log out and close the database."""
+        await super().close()
+        db = getattr(self, "db", None)
+        if db is not None:
+            await db.close()
+
+
+def command_tree_hash(tree: discord.app_commands.CommandTree) -> str:
+    """A hash of the global command tree as Discord sees it: changes exactly when a sync is due."""
+    payload = sorted((command.to_dict(tree) for command in tree.get_commands()), key=lambda c: c["name"])
+    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode("utf-8")).hexdigest()
+
+
+def sync_state_path(database_path: Path) -> Path:
+    """Where the last global sync's hash lives: a small file next to the database."""
+    return Path(f"{database_path}.command-sync.json")
+
+
+def read_sync_state(path: Path) -> dict[str, str]:
+    """Application id -> command tree hash of the last global sync ({} when unknown)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
+def write_sync_state(path: Path, state: dict[str, str]) -> None:
+    """Write the sync state atomically (a crash never leaves half a file)."""
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(json.dumps(state, indent=2, sort_keys=True), encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def create_bot(settings: Settings | None = None, *, clock: Clock | None = None) -> PaperBot:
+    """Build the configured, not yet started bot (settings from the environment and .env by default)."""
+    return PaperBot(settings if settings is not None else load_settings(), clock=clock or utc_now)
+
+
+async def _start(bot: PaperBot, token: str, *, sync_only: bool) -> None:
+    async with bot:
+        if sync_only:
+            bot.force_sync = True
+            await bot.login(token)  # runs setup_hook, which syncs; no gateway connection needed
+            return
+        await bot.start(token)
+
+
+def run_bot(settings: Settings, *, sync_only: bool = False) -> int:
+    """Run the bot until stopped (or just sync its commands); returns the process exit code."""
+    token = settings.discord_token
+    if not token:
+        print(MISSING_TOKEN, file=sys.stderr)
+        return 2
+    bot = create_bot(settings)
+    try:
+        asyncio.run(_start(bot, token, sync_only=sync_only))
+    except discord.LoginFailure:
+        print(REJECTED_TOKEN, file=sys.stderr)
+        return 2
+    except (aiohttp.ClientConnectionError, OSError) as error:
+        print(UNREACHABLE.format(error=_short(error)), file=sys.stderr)
+        return 1
+    return 0
+
+
+def _short(error: BaseException) -> str:
+    text: Any = str(error) or type(error).__name__
+    return str(text).splitlines()[0][:200]

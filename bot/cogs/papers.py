@@ -1,0 +1,159 @@
+"""/paper search, /paper random, /paper show, /paper today."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import limits
+from bot.embeds import paper_embed
+from bot.errors import PaperNotFoundError, UserFacingError
+from bot.limits import one_line
+from bot.views import PAGE_SIZE, SearchPaginator, paper_card_view, random_heading, random_paper
+from storage.models import Paper
+
+if TYPE_CHECKING:
+    from bot.client import PaperBot
+
+# A query longer than this is cut (at a word) before searching: nobody types more, and ranking
+# 6,000 characters of terms would only cost time.
+MAX_QUERY_CHARS = 300
+# Autocomplete value prefix marking "the user picked this suggestion": open the paper directly.
+PICKED = "id:"
+# Per-user cooldowns: (uses, per seconds).
+SEARCH_COOLDOWN = (5, 30.0)
+RANDOM_COOLDOWN = (5, 30.0)
+
+
+def _per_user(interaction: discord.Interaction) -> int:
+    return interaction.user.id
+
+
+def clean_query(query: str) -> tuple[str, bool]:
+    """The query to search for (whitespace collapsed, cut at MAX_QUERY_CHARS) and whether it was cut."""
+    collapsed = " ".join(query.split())
+    if len(collapsed) <= MAX_QUERY_CHARS:
+        return collapsed, False
+    cut = collapsed[:MAX_QUERY_CHARS]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut), True
+
+
+@app_commands.guild_only()
+class Papers(commands.GroupCog, group_name="paper", group_description="Find and read research papers"):
+    """The /paper commands for reading papers."""
+
+    def __init__(self, bot: PaperBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    # --- search -------------------------------------------------------------------------------
+
+    @app_commands.command(name="search", description="Search papers by title, topic, method or any words")
+    @app_commands.describe(query="What to look for; pick a suggestion to open that paper directly")
+    @app_commands.checks.cooldown(*SEARCH_COOLDOWN, key=_per_user)
+    async def search(self, interaction: discord.Interaction, query: str) -> None:
+        """Open a picked suggestion, or list ranked results five per page."""
+        if query.startswith(PICKED):
+            paper = await self.bot.papers.by_id(query.removeprefix(PICKED))
+            if paper is not None:
+                await self._send_card(interaction, paper)
+                return
+        text, shortened = clean_query(query)
+        if not any(ch.isalnum() for ch in text):
+            raise UserFacingError("Type a few words to search for: a title, a topic or a method name.")
+        await interaction.response.defer(thinking=True)  # searching may queue behind others: ack first
+        results = await self.bot.search_engine.search(text, limit=PAGE_SIZE)
+        if not results.hits:
+            await interaction.edit_original_response(content=_no_results(text, results.suggestions))
+            return
+        view = SearchPaginator(self.bot, owner_id=interaction.user.id, query=text,
+                               hits=results.hits, total=results.total)
+        note = f"(Your query was shortened to its first {len(text)} characters.)" if shortened else None
+        view.message = await interaction.edit_original_response(content=note, embed=view.embed(), view=view)
+
+    @search.autocomplete("query")
+    async def search_suggestions(self, interaction: discord.Interaction,
+                                 current: str) -> list[app_commands.Choice[str]]:
+        """Papers matching what has been typed so far; picking one opens it."""
+        return await self._suggest(current, prefix=PICKED)
+
+    # --- random -------------------------------------------------------------------------------
+
+    @app_commands.command(name="random", description="A random paper, optionally about a topic")
+    @app_commands.describe(topic="Only papers about this (e.g. 'diffusion', 'graph neural networks')")
+    @app_commands.checks.cooldown(*RANDOM_COOLDOWN, key=_per_user)
+    async def random(self, interaction: discord.Interaction,
+                     topic: app_commands.Range[str, 1, 100] | None = None) -> None:
+        """Post a random paper card with "Another random" and "Similar papers" buttons."""
+        topic = one_line(topic, 100) if topic else None
+        paper = await random_paper(self.bot, topic)
+        await interaction.response.send_message(
+            embed=paper_embed(paper, heading=random_heading(topic)),
+            view=paper_card_view(paper.id, random_button=True, topic=topic))
+
+    # --- show ---------------------------------------------------------------------------------
+
+    @app_commands.command(name="show", description="Show one paper by its id")
+    @app_commands.describe(paper="The paper's id (shown under every card); start typing a title to find it")
+    async def show(self, interaction: discord.Interaction, paper: str) -> None:
+        """Post the card of one paper."""
+        paper_id = paper.strip().removeprefix(PICKED).strip()
+        found = await self.bot.papers.by_id(paper_id) if paper_id else None
+        if found is None:
+            shown = discord.utils.escape_markdown(one_line(paper, 60)) or "(empty)"
+            raise PaperNotFoundError(f"There is no paper with the id “{shown}”. "
+                                "Start typing a title and pick a suggestion, or use `/paper search`.")
+        await self._send_card(interaction, found)
+
+    @show.autocomplete("paper")
+    async def show_suggestions(self, interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[str]]:
+        """Papers matching what has been typed so far (by title or id)."""
+        return await self._suggest(current, prefix="")
+
+    # --- today --------------------------------------------------------------------------------
+
+    @app_commands.command(name="today", description="Today's paper of the day (the same for everyone)")
+    async def today(self, interaction: discord.Interaction) -> None:
+        """Post the paper of the day for today's date (UTC)."""
+        day = self.bot.now().date()
+        paper = await self.bot.picks.pick_for(day)
+        if paper is None:
+            raise UserFacingError("There are no papers to choose from yet.")
+        heading = f"Paper of the day · {day:%A %-d %B %Y}"
+        await interaction.response.send_message(embed=paper_embed(paper, heading=heading),
+                                                view=paper_card_view(paper.id))
+
+    # --- helpers ------------------------------------------------------------------------------
+
+    async def _send_card(self, interaction: discord.Interaction, paper: Paper) -> None:
+        await interaction.response.send_message(embed=paper_embed(paper), view=paper_card_view(paper.id))
+
+    async def _suggest(self, current: str, *, prefix: str) -> list[app_commands.Choice[str]]:
+        text, _ = clean_query(current)
+        if not text:
+            return []
+        suggestions = await self.bot.search_engine.autocomplete(text, limit=limits.AUTOCOMPLETE_CHOICES)
+        return [app_commands.Choice(name=one_line(s.label, limits.CHOICE_NAME) or s.id, value=prefix + s.id)
+                for s in suggestions[: limits.AUTOCOMPLETE_CHOICES]
+                if len(prefix + s.id) <= limits.CHOICE_VALUE]
+
+
+def _no_results(query: str, suggestions: list[str]) -> str:
+    """The friendly "nothing found" reply, with "did you mean" when search has ideas."""
+    shown = discord.utils.escape_markdown(one_line(query, 100))
+    message = f"No papers match “{shown}”."
+    if suggestions:
+        ideas = ", ".join(f"**{discord.utils.escape_markdown(one_line(s, 60))}**" for s in suggestions[:5])
+        message += f" Did you mean {ideas}?"
+    else:
+        message += " Try fewer or different words, or `/paper random` for a surprise."
+    return message
+
+
+async def setup(bot: PaperBot) -> None:
+    """Add the papers cog (discord.py extension entry point)."""
+    await bot.add_cog(Papers(bot))

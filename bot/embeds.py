@@ -1,0 +1,135 @@
+"""Embed builders: the paper card (used by every command and the daily post) and result lists."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import discord
+from discord.utils import escape_markdown
+
+from bot import limits
+from bot.limits import one_line, truncate
+from storage.models import Paper
+
+PAPER_COLOUR = discord.Colour(0x3B7DD8)
+RESULTS_COLOUR = discord.Colour(0x5A6B7B)
+_URL = re.compile(r"^https?://[^\s<>\"]+$", re.IGNORECASE)
+_MAX_URL = 512  # Discord accepts longer ones, but a link that long is almost certainly garbage
+
+# Per-field budgets keep the abstract at least ~3,300 characters of the 6,000 total.
+_AUTHORS_BUDGET = 300
+_LIST_BUDGET = 300
+_VENUE_BUDGET = 120
+_LINKS_BUDGET = 600
+_MAX_LINKS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class ResultLine:
+    """One numbered entry of a result list (search results, similar papers)."""
+
+    number: int
+    paper: Paper
+    snippet: str = ""
+
+
+def paper_embed(paper: Paper, *, heading: str | None = None) -> discord.Embed:
+    """The paper card: title, readable abstract, authors, keywords, methods, venue, links, id.
+
+    Always within Discord's limits, whatever the corpus holds; the abstract gets whatever the
+    other parts leave of the 6,000-character total.
+    """
+    embed = discord.Embed(title=one_line(paper.title, limits.EMBED_TITLE) or paper.id,
+                          url=_safe_url(paper.url) or _safe_url(paper.pdf), colour=PAPER_COLOUR)
+    if heading:
+        embed.set_author(name=one_line(heading, limits.EMBED_AUTHOR))
+    for name, value, inline in _card_fields(paper):
+        embed.add_field(name=name, value=value, inline=inline)
+    embed.set_footer(text=truncate(_footer(paper), limits.EMBED_FOOTER))
+    room = min(limits.EMBED_DESCRIPTION, limits.EMBED_TOTAL - len(embed))
+    embed.description = truncate(paper.abstract.strip() or "*(no abstract)*", room)
+    return embed
+
+
+def results_embed(title: str, lines: Sequence[ResultLine], *, footer: str) -> discord.Embed:
+    """A numbered list of papers (one search results page, or similar papers)."""
+    embed = discord.Embed(title=one_line(title, limits.EMBED_TITLE), colour=RESULTS_COLOUR)
+    embed.set_footer(text=truncate(footer, limits.EMBED_FOOTER))
+    room = min(limits.EMBED_DESCRIPTION, limits.EMBED_TOTAL - len(embed))
+    per_line = room // max(1, len(lines)) - 2  # two newlines between entries
+    embed.description = "\n\n".join(_result_line(line, per_line) for line in lines)
+    return embed
+
+
+def _result_line(line: ResultLine, budget: int) -> str:
+    """`**3. Title**` / venue · id / snippet, within `budget` characters."""
+    heading = f"**{line.number}. {escape_markdown(one_line(line.paper.title, 200))}**"
+    venue = escape_markdown(one_line(line.paper.venue, 120)) if line.paper.venue else ""
+    details = " · ".join(part for part in (venue, f"`{line.paper.id}`") if part)
+    text = f"{heading}\n{details}"
+    snippet = one_line(line.snippet, budget - len(text) - 1) if line.snippet else ""
+    return truncate(f"{text}\n{snippet}" if snippet else text, budget)
+
+
+def _card_fields(paper: Paper) -> list[tuple[str, str, bool]]:
+    """(name, value, inline) for every card field that has something to show."""
+    fields: list[tuple[str, str, bool]] = []
+    if paper.authors:
+        fields.append(("Authors", _join(paper.authors, _AUTHORS_BUDGET), False))
+    if paper.keywords:
+        fields.append(("Keywords", _join(paper.keywords, _LIST_BUDGET), False))
+    if paper.names:
+        fields.append(("Methods", _join(paper.names, _LIST_BUDGET), True))
+    if paper.venue:
+        fields.append(("Venue", truncate(escape_markdown(paper.venue.strip()), _VENUE_BUDGET), True))
+    links = _links(paper)
+    if links:
+        fields.append(("Code" if paper.links else "Links", links, False))
+    return [(name, value, inline) for name, value, inline in fields if value]
+
+
+def _links(paper: Paper) -> str:
+    """Code links first, then the paper's PDF: one per line, each a valid http(s) URL."""
+    urls = [url for url in (_safe_url(link) for link in paper.links) if url][:_MAX_LINKS]
+    pdf = _safe_url(paper.pdf)
+    lines = list(urls)
+    if pdf:
+        lines.append(f"[PDF]({pdf})")
+    text = ""
+    for line in lines:  # whole links only: half a URL is worse than none
+        if len(text) + len(line) + 1 > min(_LINKS_BUDGET, limits.EMBED_FIELD_VALUE):
+            break
+        text = f"{text}\n{line}" if text else line
+    return text
+
+
+def _join(items: Sequence[str], budget: int) -> str:
+    """Comma-separated, markdown-escaped, whole items only, `… (+N more)` when cut."""
+    cleaned = [escape_markdown(one_line(item, 100)) for item in items if item.strip()]
+    shown: list[str] = []
+    for index, item in enumerate(cleaned):
+        rest = len(cleaned) - index - 1
+        suffix = f" … (+{rest} more)" if rest else ""
+        candidate = ", ".join([*shown, item])
+        if len(candidate) + len(suffix) > budget:
+            return ", ".join(shown) + f" … (+{len(cleaned) - len(shown)} more)" if shown else truncate(item, budget)
+        shown.append(item)
+    return truncate(", ".join(shown), min(budget, limits.EMBED_FIELD_VALUE))
+
+
+def _footer(paper: Paper) -> str:
+    """The id people can pass to `/paper show`, and a note when the paper was retired."""
+    footer = f"id {paper.id}"
+    if not paper.active:
+        footer += " · no longer in the current corpus"
+    return footer
+
+
+def _safe_url(url: str | None) -> str | None:
+    """`url` when Discord would accept it as a link, else None."""
+    if not url:
+        return None
+    url = url.strip()
+    return url if len(url) <= _MAX_URL and _URL.match(url) else None

@@ -1,0 +1,81 @@
+"""Discord's limits, in one place, and the truncation helpers that keep us inside them.
+
+Discord rejects a whole message (HTTP 400) when one embed field is a character too long, so
+everything the bot builds from corpus text or user input goes through these helpers.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Interactions: answer (or defer) within this many seconds, or the user sees "interaction failed".
+INTERACTION_ACK_SECONDS = 3.0
+# A deferred interaction's token (followups, edits) stays valid this long.
+INTERACTION_TOKEN_SECONDS = 15 * 60
+
+# Embeds (https://discord.com/developers/docs/resources/message#embed-object-embed-limits)
+EMBED_TITLE = 256
+EMBED_DESCRIPTION = 4096
+EMBED_FIELDS = 25
+EMBED_FIELD_NAME = 256
+EMBED_FIELD_VALUE = 1024
+EMBED_FOOTER = 2048
+EMBED_AUTHOR = 256
+EMBED_TOTAL = 6000  # title + description + field names/values + footer + author, all embeds of a message
+EMBEDS_PER_MESSAGE = 10
+
+# Messages and components
+MESSAGE_CONTENT = 2000
+CUSTOM_ID = 100
+BUTTON_LABEL = 80
+SELECT_OPTIONS = 25
+SELECT_OPTION_LABEL = 100
+SELECT_OPTION_VALUE = 100
+SELECT_OPTION_DESCRIPTION = 100
+SELECT_PLACEHOLDER = 150
+
+# Slash commands
+AUTOCOMPLETE_CHOICES = 25
+CHOICE_NAME = 100
+CHOICE_VALUE = 100
+STRING_OPTION = 6000  # the longest string option value Discord will send us
+
+ELLIPSIS = "…"
+_BOLD = "**"
+_SPACES = re.compile(r"\s+")
+
+
+def truncate(text: str, limit: int, *, ellipsis: str = ELLIPSIS) -> str:
+    """Return `text` cut to at most `limit` characters, ending in `ellipsis` when it was cut.
+
+    Prefers to cut at a word boundary (when one is near the end) and never leaves a
+    half-open `**bold**` marker behind.
+    """
+    if limit <= 0:
+        return ""
+    if len(text) <= limit:
+        return text
+    if limit <= len(ellipsis):
+        return text[:limit]
+    room = limit - len(ellipsis)
+    cut = text[:room]
+    space = cut.rfind(" ")
+    if space >= room * 0.8:  # only back off to a space when it costs little
+        cut = cut[:space]
+    cut = cut.rstrip()
+    if cut.endswith("*") and not cut.endswith(_BOLD):
+        cut = cut.rstrip("*")
+    if cut.count(_BOLD) % 2:
+        index = cut.rfind(_BOLD)
+        cut = cut[:index] + cut[index + len(_BOLD):]
+    return cut + ellipsis
+
+
+def one_line(text: str, limit: int) -> str:
+    """Collapse whitespace (newlines included) and truncate: for labels, choices and titles."""
+    return truncate(_SPACES.sub(" ", text).strip(), limit)
+
+
+def fits_custom_id(custom_id: str) -> bool:
+    """Whether Discord accepts `custom_id` for a component."""
+    return 1 <= len(custom_id) <= CUSTOM_ID

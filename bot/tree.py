@@ -1,0 +1,114 @@
+"""The command tree with the one central error handler for every slash command and component."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.errors import UserFacingError
+
+log = logging.getLogger(__name__)
+
+Explain = Callable[[BaseException], str]
+
+
+def _cooldown(error: BaseException) -> str:
+    assert isinstance(error, app_commands.CommandOnCooldown)
+    return f"Slow down a little — you can use this command again in {error.retry_after:.0f} s."
+
+
+def _missing_permissions(error: BaseException) -> str:
+    assert isinstance(error, app_commands.MissingPermissions)
+    return f"You need the {_permission_list(error.missing_permissions)} permission to do that."
+
+
+def _bot_missing_permissions(error: BaseException) -> str:
+    assert isinstance(error, app_commands.BotMissingPermissions)
+    return f"I need the {_permission_list(error.missing_permissions)} permission here to do that."
+
+
+def _permission_list(names: list[str]) -> str:
+    return ", ".join(f"**{name.replace('_', ' ').replace('guild', 'server').title()}**" for name in names)
+
+
+def _domain_errors() -> dict[type[BaseException], Explain]:
+    """Errors from storage/ that carry their own user-readable message (loaded lazily)."""
+    try:
+        from storage.search import EmptyQueryError
+    except ImportError:  # the search module is optional until it lands
+        return {}
+    return {EmptyQueryError: lambda error: str(error)}
+
+
+# Expected problems, most specific first: the exception type and how to explain it to the user.
+EXPECTED_ERRORS: dict[type[BaseException], Explain] = {
+    UserFacingError: lambda error: str(error),
+    app_commands.CommandOnCooldown: _cooldown,
+    app_commands.MissingPermissions: _missing_permissions,
+    app_commands.BotMissingPermissions: _bot_missing_permissions,
+    app_commands.NoPrivateMessage: lambda _: "This command only works in a server.",
+    app_commands.CheckFailure: lambda _: "You can't use this command here.",
+    app_commands.TransformerError: lambda _: "I couldn't understand one of the options; please try again.",
+}
+
+
+def user_message(error: BaseException) -> str | None:
+    """The friendly message for an expected error, or None when the error is unexpected."""
+    table = {**_domain_errors(), **EXPECTED_ERRORS}
+    for error_type, explain in table.items():
+        if isinstance(error, error_type):
+            return explain(error)
+    return None
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """The exception the command raised, without discord.py's invoke wrappers."""
+    while isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    return error
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the user what went wrong (ephemeral); log unexpected errors with a short code."""
+    error = unwrap(error)
+    message = user_message(error)
+    if message is None:
+        code = secrets.token_hex(3)
+        where = _describe(interaction)
+        log.error("error %s in %s", code, where, exc_info=(type(error), error, error.__traceback__))
+        message = (f"Something went wrong on my side (error code `{code}`). "
+                   "It has been logged; please try again in a moment.")
+    await send_ephemeral(interaction, message)
+
+
+async def send_ephemeral(interaction: discord.Interaction, message: str) -> None:
+    """Reply privately, whether or not the interaction was already answered or deferred."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not deliver an error message for %s", _describe(interaction), exc_info=True)
+
+
+def _describe(interaction: discord.Interaction) -> str:
+    """`/paper search` or `component paper:similar:abc` for log lines (no user content)."""
+    command = interaction.command
+    if command is not None:
+        return f"/{command.qualified_name}"
+    data: dict[str, Any] = dict(interaction.data or {})
+    return f"component {data.get('custom_id', '?')}"
+
+
+class PaperTree(app_commands.CommandTree):
+    """A CommandTree whose `on_error` is the bot's single place for error replies."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """Friendly ephemeral text for expected errors; a logged error code for the rest."""
+        await report_error(interaction, error)

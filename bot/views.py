@@ -1,0 +1,270 @@
+"""Components: the search paginator, the paper picker, and the card's persistent buttons.
+
+The card buttons are `DynamicItem`s whose custom_id carries the paper id, so they keep working
+after a restart without storing anything: discord.py rebuilds them from the custom_id.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot import limits
+from bot.embeds import ResultLine, paper_embed, results_embed
+from bot.errors import PaperNotFoundError, UserFacingError
+from bot.limits import one_line
+from bot.tree import report_error, send_ephemeral
+from storage.models import Paper
+
+if TYPE_CHECKING:
+    from bot.client import PaperBot
+
+log = logging.getLogger(__name__)
+
+PAGE_SIZE = 5
+PAGINATOR_TIMEOUT = 180.0  # seconds of inactivity before the ◀ ▶ buttons are disabled
+PICKER_TIMEOUT = 300.0
+_ID = r"[a-z0-9]{1,40}"
+_SIMILAR_PREFIX = "paper:similar:"
+_RANDOM_PREFIX = "paper:random:"
+
+
+def _bot(interaction: discord.Interaction) -> PaperBot:
+    return cast("PaperBot", interaction.client)
+
+
+async def open_paper(interaction: discord.Interaction, paper_id: str, *, ephemeral: bool) -> None:
+    """Answer `interaction` with the card of `paper_id`."""
+    paper = await _bot(interaction).papers.by_id(paper_id)
+    if paper is None:
+        raise PaperNotFoundError(f"That paper (`{one_line(paper_id, 40)}`) is no longer available.")
+    await interaction.response.send_message(embed=paper_embed(paper), view=paper_card_view(paper.id),
+                                            ephemeral=ephemeral)
+
+
+class _ReportingItem:
+    """Send every error of a dynamic item's callback to the central error reporter."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.handle(interaction)
+        except Exception as error:  # the central reporter decides what the user sees
+            await report_error(interaction, error)
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+
+class SimilarButton(_ReportingItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=_SIMILAR_PREFIX + rf"(?P<id>{_ID})"):
+    """"Similar papers": the five most related papers, privately, with a picker to open one."""
+
+    def __init__(self, paper_id: str) -> None:
+        super().__init__(discord.ui.Button(label="Similar papers", emoji="🔎",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=_SIMILAR_PREFIX + paper_id))
+        self.paper_id = paper_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> SimilarButton:
+        """Rebuild the button from its custom_id (also after a restart)."""
+        return cls(match["id"])
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        paper = await bot.papers.by_id(self.paper_id)
+        if paper is None:
+            raise PaperNotFoundError("That paper is no longer available.")
+        similar = await bot.search_engine.similar(self.paper_id, limit=PAGE_SIZE)
+        if not similar:
+            raise UserFacingError("I found no papers similar to this one.")
+        embed = results_embed(f"Papers similar to “{paper.title}”",
+                              [ResultLine(n, p) for n, p in enumerate(similar, start=1)],
+                              footer="Pick one below to open it.")
+        await interaction.response.send_message(embed=embed, view=PaperPicker(similar), ephemeral=True)
+
+
+class RandomButton(_ReportingItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=_RANDOM_PREFIX + rf"(?P<id>{_ID})(?::(?P<topic>.+))?"):
+    """"Another random": a different random paper (of the same topic, if any), privately."""
+
+    def __init__(self, paper_id: str, topic: str | None = None) -> None:
+        topic = _fit_topic(paper_id, topic)
+        custom_id = _RANDOM_PREFIX + paper_id + (f":{topic}" if topic else "")
+        super().__init__(discord.ui.Button(label="Another random", emoji="🎲",
+                                           style=discord.ButtonStyle.secondary, custom_id=custom_id))
+        self.paper_id = paper_id
+        self.topic = topic
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> RandomButton:
+        """Rebuild the button from its custom_id (also after a restart)."""
+        return cls(match["id"], match["topic"])
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        paper = await random_paper(_bot(interaction), self.topic, exclude=self.paper_id)
+        await interaction.response.send_message(
+            embed=paper_embed(paper, heading=random_heading(self.topic)),
+            view=paper_card_view(paper.id, random_button=True, topic=self.topic), ephemeral=True)
+
+
+def _fit_topic(paper_id: str, topic: str | None) -> str | None:
+    """The topic, shortened so the button's custom_id stays within Discord's 100 characters."""
+    if not topic or not topic.strip():
+        return None
+    room = limits.CUSTOM_ID - len(_RANDOM_PREFIX) - len(paper_id) - 1
+    return " ".join(topic.split())[:room].strip() or None
+
+
+def random_heading(topic: str | None) -> str:
+    """The line above a random card."""
+    return f"A random paper about “{topic}”" if topic else "A random paper"
+
+
+async def random_paper(bot: PaperBot, topic: str | None, *, exclude: str | None = None) -> Paper:
+    """A random active paper (matching `topic` when given), avoiding `exclude` when possible."""
+    rng = random.Random()
+    if topic:
+        candidates = await bot.search_engine.matching_ids(topic)
+        if not candidates:
+            raise UserFacingError(f"No papers match the topic “{one_line(topic, 100)}”. "
+                                  "Try a broader word, or `/paper random` without a topic.")
+    else:
+        candidates = await bot.papers.active_ids()
+    if len(candidates) > 1 and exclude in candidates:
+        candidates = [pid for pid in candidates if pid != exclude]
+    paper = await bot.papers.random(rng, among=candidates) if candidates else None
+    if paper is None:
+        raise UserFacingError("There are no papers to choose from yet.")
+    return paper
+
+
+def paper_card_view(paper_id: str, *, random_button: bool = False, topic: str | None = None) -> discord.ui.View:
+    """The card's buttons: "Similar papers" and, for random cards, "Another random".
+
+    Both are dynamic items keyed by the paper id, so they work on old messages and after
+    restarts; the view itself is never stored (it holds nothing but dynamic items).
+    """
+    view = discord.ui.View(timeout=None)
+    view.add_item(SimilarButton(paper_id))
+    if random_button:
+        view.add_item(RandomButton(paper_id, topic))
+    return view
+
+
+def _select_options(papers: Sequence[Paper], first_number: int) -> list[discord.SelectOption]:
+    """One option per paper: "3. Title" with the venue (or id) underneath."""
+    options = []
+    for number, paper in enumerate(papers, start=first_number):
+        options.append(discord.SelectOption(
+            label=one_line(f"{number}. {paper.title}", limits.SELECT_OPTION_LABEL),
+            value=paper.id,
+            description=one_line(paper.venue or f"id {paper.id}", limits.SELECT_OPTION_DESCRIPTION)))
+    return options[: limits.SELECT_OPTIONS]
+
+
+class PaperPicker(discord.ui.View):
+    """A select menu that opens one of a list of papers (used for similar papers)."""
+
+    def __init__(self, papers: Sequence[Paper], *, timeout: float = PICKER_TIMEOUT) -> None:
+        super().__init__(timeout=timeout)
+        cast("discord.ui.Select[Any]", self.pick).options = _select_options(papers, 1)
+
+    @discord.ui.select(placeholder="Open one of these papers…")
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[PaperPicker]) -> None:
+        """Open the chosen paper (privately, like the list itself)."""
+        await open_paper(interaction, select.values[0], ephemeral=True)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception,
+                       item: discord.ui.Item[Any], /) -> None:
+        """Errors go to the central reporter."""
+        await report_error(interaction, error)
+
+
+class SearchPaginator(discord.ui.View):
+    """Ranked search results, five per page: ◀ ▶ to page, a select to open one; invoker only."""
+
+    def __init__(self, bot: PaperBot, *, owner_id: int, query: str, hits: Sequence[Any], total: int,
+                 timeout: float = PAGINATOR_TIMEOUT) -> None:
+        super().__init__(timeout=timeout)
+        self.bot = bot
+        self.owner_id = owner_id
+        self.query = query
+        self.total = total
+        self.page = 0
+        self.hits = list(hits)
+        self.message: discord.Message | discord.InteractionMessage | discord.WebhookMessage | None = None
+        self._sync_components()
+
+    @property
+    def pages(self) -> int:
+        """How many pages the results fill (at least one)."""
+        return max(1, math.ceil(self.total / PAGE_SIZE))
+
+    def embed(self) -> discord.Embed:
+        """The current page as an embed."""
+        first = self.page * PAGE_SIZE + 1
+        lines = [ResultLine(n, hit.paper, hit.snippet) for n, hit in enumerate(self.hits, start=first)]
+        noun = "paper matches" if self.total == 1 else "papers match"
+        footer = f"Page {self.page + 1}/{self.pages} · {self.total} {noun} · pick one below to open it"
+        return results_embed(f"Search: {self.query}", lines, footer=footer)
+
+    def _sync_components(self) -> None:
+        self.previous.disabled = self.page == 0
+        self.next.disabled = self.page >= self.pages - 1
+        papers = [hit.paper for hit in self.hits]
+        cast("discord.ui.Select[Any]", self.open).options = _select_options(papers, self.page * PAGE_SIZE + 1)
+
+    async def _show_page(self, interaction: discord.Interaction, page: int) -> None:
+        results = await self.bot.search_engine.search(self.query, limit=PAGE_SIZE, offset=page * PAGE_SIZE)
+        if results.hits:  # the corpus may have changed under us; stay put if the page emptied
+            self.page, self.hits, self.total = page, list(results.hits), max(results.total, 1)
+        self._sync_components()
+        await interaction.response.edit_message(embed=self.embed(), view=self)
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Only the person who searched may page or open from this list."""
+        if interaction.user.id == self.owner_id:
+            return True
+        await send_ephemeral(interaction, "Only the person who searched can use these buttons. "
+                                          "Run `/paper search` to get your own list.")
+        return False
+
+    @discord.ui.button(label="◀", style=discord.ButtonStyle.secondary)
+    async def previous(self, interaction: discord.Interaction, button: discord.ui.Button[SearchPaginator]) -> None:
+        """Go back a page."""
+        await self._show_page(interaction, max(0, self.page - 1))
+
+    @discord.ui.button(label="▶", style=discord.ButtonStyle.secondary)
+    async def next(self, interaction: discord.Interaction, button: discord.ui.Button[SearchPaginator]) -> None:
+        """Go forward a page."""
+        await self._show_page(interaction, min(self.pages - 1, self.page + 1))
+
+    @discord.ui.select(placeholder="Open one of these papers…", row=1)
+    async def open(self, interaction: discord.Interaction, select: discord.ui.Select[SearchPaginator]) -> None:
+        """Post the chosen paper's card in the channel."""
+        await open_paper(interaction, select.values[0], ephemeral=False)
+
+    async def on_timeout(self) -> None:
+        """Disable the buttons and the select so nobody clicks a dead list."""
+        for item in self.children:
+            if isinstance(item, discord.ui.Button | discord.ui.Select):
+                item.disabled = True
+        if self.message is not None:
+            try:
+                await self.message.edit(view=self)
+            except discord.HTTPException:
+                log.debug("could not disable an expired result list", exc_info=True)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception,
+                       item: discord.ui.Item[Any], /) -> None:
+        """Errors go to the central reporter."""
+        await report_error(interaction, error)

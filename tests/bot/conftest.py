@@ -1,0 +1,218 @@
+"""SimCord fixtures for bot tests: a real PaperBot on a temporary database, a clock, a small server.
+
+Reusable by every bot test module (the daily-posts tests included):
+
+- `clock`: a `TestClock` ("now" for the bot). It follows SimCord's virtual time, so
+  `await simcord_env.advance_time(60)` moves both asyncio timers and `bot.now()`;
+  `clock.set(datetime)` jumps to a given instant (e.g. just before a DST change).
+- `corpus_paths`: what the bot loads (default: the bundled corpus). Override the fixture in a
+  test module to add files.
+- `bot_settings`: Settings on `tmp_path / "paperbot.db"`, no token, no development guild.
+- `make_bot()`: build another bot on the same settings and clock (what a restart starts).
+- `simcord_bot` / `simcord_env`: the bot under test attached to a virtual Discord (setup_hook ran:
+  database opened, corpus loaded, cogs added, commands synced). Options via
+  `@pytest.mark.simcord(...)` as with SimCord's own fixture.
+- `restart()`: stop the running bot abruptly (like a crash) and start a fresh one on the same
+  database; returns the new bot.
+- `world`: a server with #general, a #no-bot channel where the bot may not send or embed,
+  members alice and bob (no special permissions) and mod (Manage Channels + Manage Server).
+- `expect_errors(env, *types)`: acknowledge the errors the central handler reported, asserting
+  their types (SimCord records every error that reaches the tree's on_error, handled or not).
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import aiosqlite
+import discord
+import pytest
+import pytest_asyncio
+import simcord
+
+import bot.client as bot_client
+from bot.client import PaperBot, create_bot
+from bot.settings import BUNDLED_CORPUS, Settings
+from bot.tree import unwrap
+from storage.db import open_database
+
+DEFAULT_START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+
+
+class TestClock:
+    """A controllable aware-UTC clock that moves with SimCord's virtual time once bound."""
+
+    __test__ = False  # not a test class, despite the name
+
+    def __init__(self, start: datetime = DEFAULT_START) -> None:
+        if start.tzinfo is None:
+            raise ValueError("the test clock needs an aware datetime")
+        self._base = start.astimezone(UTC)
+        self._env: simcord.Env | None = None
+        self._origin: datetime | None = None
+
+    def bind(self, env: simcord.Env) -> None:
+        """Follow `env`'s virtual time from now on (advance_time moves this clock too)."""
+        elapsed = self._elapsed()
+        self._env, self._origin = env, env.now()
+        self._base += elapsed
+
+    def _elapsed(self) -> timedelta:
+        if self._env is None or self._origin is None:
+            return timedelta(0)
+        return self._env.now() - self._origin
+
+    def __call__(self) -> datetime:
+        return self._base + self._elapsed()
+
+    def now(self) -> datetime:
+        """The current instant (same as calling the clock)."""
+        return self()
+
+    def set(self, when: datetime) -> None:
+        """Jump to `when` (aware) without firing any timers."""
+        if when.tzinfo is None:
+            raise ValueError("set() needs an aware datetime")
+        self._base = when.astimezone(UTC) - self._elapsed()
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock forward without firing timers (use env.advance_time to fire them)."""
+        self._base += timedelta(seconds=seconds)
+
+
+@dataclass
+class World:
+    """A small server to act in."""
+
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    no_bot: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    mod: simcord.MemberActor
+
+
+@pytest.fixture
+def clock() -> TestClock:
+    """The bot's clock, starting at 2026-01-01 12:00 UTC."""
+    return TestClock()
+
+
+@pytest.fixture
+def corpus_paths() -> tuple[Path, ...]:
+    """The corpus the bot loads; override in a module to add files."""
+    return (BUNDLED_CORPUS,)
+
+
+@pytest.fixture
+def bot_settings(tmp_path: Path, corpus_paths: tuple[Path, ...]) -> Settings:
+    """Settings for a bot on a fresh temporary database."""
+    return Settings(discord_token=None, database_path=tmp_path / "paperbot.db", corpus_paths=corpus_paths,
+                    dev_guild_id=None, log_level="DEBUG")
+
+
+async def _open_database_collecting(path: str | Path) -> aiosqlite.Connection:
+    """storage.db.open_database, then a garbage collection (SimCord workaround, see below).
+
+    open_database leaves its `PRAGMA journal_mode`/`busy_timeout` cursors unclosed and relies on
+    reference counting to finalise them. Under SimCord the finished futures holding those
+    cursors sit in reference cycles, so the statements stay "in progress" until a cyclic
+    collection, and the next COMMIT fails ("SQL statements in progress"). We migrate the fresh
+    database before the bot starts (so open_database commits nothing inside SimCord) and
+    collect right after opening. Remove once open_database closes its cursors.
+    """
+    conn = await open_database(path)
+    gc.collect()
+    return conn
+
+
+@pytest_asyncio.fixture
+async def make_bot(bot_settings: Settings, clock: TestClock,
+                   monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Callable[[], PaperBot]]:
+    """A factory of bots on the same settings and clock; closes their databases at the end."""
+    await (await open_database(bot_settings.database_path)).close()  # migrate outside SimCord
+    gc.collect()
+    monkeypatch.setattr(bot_client, "open_database", _open_database_collecting)
+    built: list[PaperBot] = []
+
+    def build() -> PaperBot:
+        bot = create_bot(bot_settings, clock=clock)
+        built.append(bot)
+        return bot
+
+    yield build
+    for bot in built:
+        db = getattr(bot, "db", None)
+        if db is not None:
+            await db.close()
+
+
+@pytest.fixture
+def simcord_bot(make_bot: Callable[[], PaperBot]) -> PaperBot:
+    """The bot under test (SimCord's `simcord_env` attaches it)."""
+    return make_bot()
+
+
+@pytest_asyncio.fixture
+async def simcord_env(simcord_bot: PaperBot, clock: TestClock,
+                      request: pytest.FixtureRequest) -> AsyncIterator[simcord.Env]:
+    """SimCord's environment around the bot, with the test clock bound to its virtual time."""
+    marker = request.node.get_closest_marker("simcord")
+    env = simcord.Env(simcord_bot, **(marker.kwargs if marker else {}))
+    clock.bind(env)
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)
+
+
+@pytest.fixture
+def restart(simcord_env: simcord.Env, make_bot: Callable[[], PaperBot]) -> Callable[[], Awaitable[PaperBot]]:
+    """Replace the running bot with a fresh one on the same database (like a crash + start)."""
+
+    async def do_restart() -> PaperBot:
+        bot = make_bot()
+        await simcord_env.restart_bot(bot)
+        return bot
+
+    return do_restart
+
+
+@pytest.fixture
+def world(simcord_env: simcord.Env) -> World:
+    """A server with channels and members with and without permissions."""
+    guild = simcord_env.create_guild("Paper Club")
+    channel = guild.create_text_channel("general")
+    me = guild.me
+    assert me is not None
+    no_bot = guild.create_text_channel(
+        "no-bot", overwrites={me: discord.PermissionOverwrite(send_messages=False, embed_links=False)})
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True, manage_guild=True))
+    return World(
+        guild=guild, channel=channel, no_bot=no_bot,
+        alice=guild.add_member(simcord_env.create_user("alice")),
+        bob=guild.add_member(simcord_env.create_user("bob")),
+        mod=guild.add_member(simcord_env.create_user("mod"), roles=[mods]),
+    )
+
+
+def expect_errors(env: simcord.Env, *types: type[BaseException]) -> list[BaseException]:
+    """Acknowledge the errors the bot reported so far and assert their types, in order."""
+    errors = [unwrap(error) for error in env.errors]
+    assert [type(error) for error in errors] == list(types), errors
+    return errors
+
+
+@pytest.fixture
+def bot(simcord_env: simcord.Env) -> PaperBot:
+    """The bot currently attached to the environment (changes after restart())."""
+    current = simcord_env.bot
+    assert isinstance(current, PaperBot)
+    return current
