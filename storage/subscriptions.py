@@ -73,6 +73,33 @@ def zone_names() -> list[str]:
     return sorted(set(_zone_names().values()))
 
 
+COMMON_TIMEZONES = (
+    "UTC", "Europe/London", "Europe/Berlin", "Europe/Paris", "America/New_York", "America/Chicago",
+    "America/Denver", "America/Los_Angeles", "America/Sao_Paulo", "Asia/Kolkata", "Asia/Shanghai",
+    "Asia/Tokyo", "Asia/Singapore", "Australia/Sydney", "Pacific/Auckland", "Africa/Johannesburg",
+)
+
+
+def suggest_timezones(partial: str, *, limit: int = 25) -> list[str]:
+    """Zone names for what has been typed: whole-name prefix first, then a city prefix, then anywhere."""
+    typed = partial.strip().replace(" ", "_").casefold()
+    if not typed:
+        return list(COMMON_TIMEZONES[:limit])
+    ranked: list[tuple[float, str]] = []
+    for name in zone_names():
+        folded = name.casefold()
+        if folded.startswith(typed):
+            rank = 0
+        elif any(part.startswith(typed) for part in folded.split("/")[1:]):
+            rank = 1
+        elif typed in folded:
+            rank = 2
+        else:
+            continue
+        ranked.append((rank + (0.0 if name in COMMON_TIMEZONES else 0.5), name))  # common zones first
+    return [name for _, name in sorted(ranked)][:limit]
+
+
 def resolve_timezone(text: str | None) -> str:
     """Return the canonical IANA name for `text` (case-insensitive); None means UTC."""
     if text is None or not text.strip():

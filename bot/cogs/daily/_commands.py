@@ -1,0 +1,234 @@
+"""/paper subscribe, /paper unsubscribe, /paper subscriptions — added to the existing /paper group.
+
+The /paper group belongs to the papers cog (a GroupCog). This cog moves its own three commands
+into that group when it loads and takes them out again when it unloads, so there is one /paper.
+Discord ignores default permissions on subcommands, so Manage Channels is checked here, at run time.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import limits
+from bot.cogs.daily._scheduler import DailyScheduler, missing_permissions
+from bot.errors import UserFacingError
+from bot.limits import one_line
+from storage.subscriptions import (
+    ScheduleError,
+    Subscription,
+    SubscriptionLimitError,
+    SubscriptionRepository,
+    format_post_time,
+    parse_post_time,
+    resolve_timezone,
+    suggest_timezones,
+    zone,
+)
+
+if TYPE_CHECKING:
+    from bot.client import PaperBot
+
+log = logging.getLogger(__name__)
+
+GROUP_NAME = "paper"
+
+
+def timestamp(moment: datetime) -> str:
+    """A Discord timestamp that every reader sees in their own time zone: full date and relative."""
+    seconds = int(moment.timestamp())
+    return f"<t:{seconds}:F> (<t:{seconds}:R>)"
+
+
+def describe(sub: Subscription, now: datetime, *, posted_day: Any = None) -> str:
+    """One line about a subscription: where, when, topic, and the next post or why it is paused."""
+    line = f"<#{sub.channel_id}> · **{format_post_time(sub.post_time)}** {sub.timezone}"
+    if sub.topic:
+        line += f" · about “{discord.utils.escape_markdown(one_line(sub.topic, 100))}”"
+    if sub.status == "paused":
+        return f"{line} · ⏸️ paused: {sub.status_reason or 'no reason recorded'}"
+    upcoming = sub.next_post_at(now, posted_day=posted_day)
+    return f"{line} · next post {timestamp(upcoming)}" if upcoming else line
+
+
+class DailyPosts(commands.Cog):
+    """Channel subscriptions to the paper of the day, and the loop that posts them."""
+
+    def __init__(self, bot: PaperBot) -> None:
+        self.bot = bot
+        self.subscriptions = SubscriptionRepository(bot.db)
+        self.scheduler = DailyScheduler(bot, self.subscriptions)
+        self._attached: list[app_commands.Command[Any, ..., Any]] = []
+
+    # ---- joining the /paper group
+
+    async def cog_load(self) -> None:
+        """Move this cog's commands into the /paper group, then start the scheduler."""
+        group = self.bot.tree.get_command(GROUP_NAME)
+        if not isinstance(group, app_commands.Group):
+            raise RuntimeError("bot.cogs.daily needs the /paper group: load bot.cogs.papers first")
+        for command in self.__cog_app_commands__:
+            if isinstance(command, app_commands.Command):
+                group.add_command(command)
+                self._attached.append(command)
+        # Cog._inject adds whatever is left here as top-level commands: nothing must be left.
+        self.__cog_app_commands__ = []
+        self.scheduler.start()
+
+    async def cog_unload(self) -> None:
+        """Stop the scheduler and take the commands out of the /paper group again."""
+        await self.scheduler.stop()
+        group = self.bot.tree.get_command(GROUP_NAME)
+        if isinstance(group, app_commands.Group):
+            for command in self._attached:
+                group.remove_command(command.name)
+        self._attached.clear()
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A deleted channel's subscription ends at once (its history is kept)."""
+        sub = await self.subscriptions.by_channel(channel.id)
+        if sub is not None and sub.status != "ended":
+            await self.subscriptions.end(sub.id, reason="the channel was deleted", now=self.bot.now())
+            log.info("daily posts: channel %s deleted; subscription %s ended", channel.id, sub.id)
+
+    # ---- /paper subscribe
+
+    @app_commands.command(name="subscribe", description="Post the paper of the day in a channel, every day")
+    @app_commands.describe(
+        channel="Where to post (default: this channel)",
+        time="Local time of day, 24-hour HH:MM (default 09:00, or the current setting)",
+        timezone="IANA time zone such as Europe/Berlin (default UTC); start typing to search",
+        topic="Only papers about this topic, e.g. 'reinforcement learning' (default: any paper)",
+    )
+    async def subscribe(
+        self,
+        interaction: discord.Interaction,
+        channel: discord.TextChannel | None = None,
+        time: app_commands.Range[str, 1, 20] | None = None,
+        timezone: app_commands.Range[str, 1, 64] | None = None,
+        topic: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
+        """Create, change or resume a channel's daily post (needs Manage Channels there)."""
+        guild, target = self._target(interaction, channel)
+        self._require_manage_channels(interaction, target)
+        existing = await self.subscriptions.by_channel(target.id)
+        live = existing if existing is not None and existing.status != "ended" else None
+        try:
+            post_time = parse_post_time(time) if time or live is None else live.post_time
+            tz_name = resolve_timezone(timezone) if timezone or live is None else live.timezone
+        except ScheduleError as error:
+            raise UserFacingError(f"{error}.") from None
+        topic = one_line(topic, 100) if topic else (live.topic if live else None)
+        if topic and not await self.bot.search_engine.matching_ids(topic):
+            raise UserFacingError(f"No papers match the topic “{discord.utils.escape_markdown(topic)}”. "
+                                  "Try a broader word, or leave the topic out for any paper.")
+        self._require_bot_permissions(guild, target)
+        try:
+            sub = await self.subscriptions.subscribe(
+                guild_id=guild.id, channel_id=target.id, post_time=post_time, timezone=tz_name, topic=topic,
+                subscriber_id=interaction.user.id, now=self.bot.now(),
+                limit=self.bot.settings.max_subscriptions_per_guild,
+            )
+        except SubscriptionLimitError as error:
+            raise UserFacingError(
+                f"This server already has {error.limit} daily-post subscriptions, the most it may have. "
+                "Remove one with `/paper unsubscribe` first.") from None
+        verb = "Resumed" if live is not None and live.status == "paused" else "Updated" if live else "Subscribed"
+        await interaction.response.send_message(
+            f"{verb}: the paper of the day in {describe(sub, self.bot.now())}.",
+            ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    @subscribe.autocomplete("timezone")
+    async def timezone_suggestions(self, interaction: discord.Interaction,
+                                   current: str) -> list[app_commands.Choice[str]]:
+        """IANA zones matching what has been typed, each with its current UTC offset."""
+        now = self.bot.now()
+        return [app_commands.Choice(name=one_line(f"{name} (UTC{_offset(name, now)})", limits.CHOICE_NAME),
+                                    value=name)
+                for name in suggest_timezones(current, limit=limits.AUTOCOMPLETE_CHOICES)]
+
+    # ---- /paper unsubscribe
+
+    @app_commands.command(name="unsubscribe", description="Stop the daily paper in a channel")
+    @app_commands.describe(channel="The channel to stop posting in (default: this channel)")
+    async def unsubscribe(self, interaction: discord.Interaction,
+                          channel: discord.TextChannel | None = None) -> None:
+        """End a channel's daily post (needs Manage Channels there); its history is kept."""
+        _, target = self._target(interaction, channel)
+        self._require_manage_channels(interaction, target)
+        ended = await self.subscriptions.unsubscribe(target.id, now=self.bot.now())
+        if ended is None:
+            raise UserFacingError(f"There is no daily paper in {target.mention}. "
+                                  "`/paper subscriptions` lists this server's subscriptions.")
+        await interaction.response.send_message(
+            f"Stopped the paper of the day in {target.mention}. `/paper subscribe` starts it again.",
+            ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    # ---- /paper subscriptions
+
+    @app_commands.command(name="subscriptions", description="This server's daily-paper subscriptions")
+    async def list_subscriptions(self, interaction: discord.Interaction) -> None:
+        """Every live subscription of this server with its next post time (or why it is paused)."""
+        guild = interaction.guild
+        if guild is None:
+            raise UserFacingError("Daily papers are set up per server: use this in a server.")
+        subs = await self.subscriptions.for_guild(guild.id)
+        limit = self.bot.settings.max_subscriptions_per_guild
+        if not subs:
+            await interaction.response.send_message(
+                f"This server has no daily-paper subscriptions (it may have up to {limit}). "
+                "Add one with `/paper subscribe`.", ephemeral=True)
+            return
+        days = await self.subscriptions.last_claimed_days([s.id for s in subs])
+        now = self.bot.now()
+        lines = [f"• {describe(s, now, posted_day=days.get(s.id))}" for s in subs]
+        embed = discord.Embed(title="Daily paper subscriptions", description="\n".join(lines)[:4000],
+                              colour=discord.Colour(0x3B7DD8))
+        embed.set_footer(text=f"{len(subs)} of at most {limit} for this server")
+        await interaction.response.send_message(embed=embed, ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    # ---- checks
+
+    @staticmethod
+    def _target(interaction: discord.Interaction,
+                channel: discord.TextChannel | None) -> tuple[discord.Guild, discord.TextChannel]:
+        """The server and the channel a command is about (the current one by default)."""
+        guild = interaction.guild
+        if guild is None:
+            raise UserFacingError("Daily papers are set up per server: use this in a server.")
+        target = channel or interaction.channel
+        if not isinstance(target, discord.TextChannel):
+            raise UserFacingError("Pick a text channel for the daily paper (the `channel` option).")
+        return guild, target
+
+    @staticmethod
+    def _require_manage_channels(interaction: discord.Interaction, target: discord.TextChannel) -> None:
+        member = interaction.user
+        if not isinstance(member, discord.Member) or not target.permissions_for(member).manage_channels:
+            raise UserFacingError(f"You need the **Manage Channels** permission in {target.mention} "
+                                  "to set up or stop its daily paper.")
+
+    @staticmethod
+    def _require_bot_permissions(guild: discord.Guild, target: discord.TextChannel) -> None:
+        missing = missing_permissions(target, guild.me)
+        if missing:
+            names = ", ".join(f"**{name}**" for name in missing)
+            raise UserFacingError(
+                f"I can't post the daily paper in {target.mention}: I'm missing {names} there. "
+                "Give my role those permissions in the channel's settings (Edit Channel → Permissions), "
+                "then run this again.")
+
+
+def _offset(name: str, now: datetime) -> str:
+    """'+01:00' for Europe/Berlin in winter."""
+    offset = now.astimezone(zone(name)).utcoffset()
+    minutes = int(offset.total_seconds() // 60) if offset is not None else 0
+    sign = "+" if minutes >= 0 else "-"
+    return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"

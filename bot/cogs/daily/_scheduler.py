@@ -1,0 +1,393 @@
+"""The restart-safe daily-post loop.
+
+Every minute (by the bot's injectable clock) one tick:
+1. claims today's delivery for every subscription whose local post time has passed (a row in
+   `deliveries`, unique per subscription and local day: that is what makes it "exactly once");
+2. hands every pending delivery whose next attempt is due to a small pool of workers.
+
+A worker records the attempt *before* sending. So after a crash, a pending delivery with
+attempts > 0 may or may not have reached Discord: the worker then first looks for the day's card
+in the channel's recent messages (the card's footer ends with a dated marker)
+and records it instead of posting twice. TransientError failures (5xx, 429, network) set a later
+`next_attempt_at` rather than sleeping, so one slow channel never holds up the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+import discord
+
+from bot.embeds import paper_embed
+from bot.views import paper_card_view
+from storage.models import Paper
+from storage.picks import topic_key
+from storage.subscriptions import Delivery, PendingDelivery, Subscription, SubscriptionRepository, local_day
+
+if TYPE_CHECKING:
+    from bot.client import PaperBot
+
+log = logging.getLogger(__name__)
+
+TICK_SECONDS = 60  # the loop wakes at every minute boundary of the bot's clock
+WORKERS = 8  # concurrent sends; Discord's own rate limits queue the rest
+FIRST_RETRY_SECONDS = 30
+MAX_RETRY_SECONDS = 15 * 60
+RECOVERY_SCAN = 50  # recent messages searched for a card that may already be posted
+MARKER = "paper of the day"
+
+# What the bot needs in a channel to post the card (and to check for it after a crash).
+REQUIRED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "read_message_history")
+
+# Discord JSON error codes that mean "this channel is gone" / "you may not post here".
+UNKNOWN_CHANNEL = 10003
+UNKNOWN_GUILD = 10004
+MISSING_ACCESS = 50001
+MISSING_PERMISSIONS = 50013
+
+
+def permission_label(name: str) -> str:
+    """`send_messages` -> `Send Messages`."""
+    return name.replace("_", " ").title()
+
+
+def missing_permissions(channel: Any, member: Any) -> list[str]:
+    """The required permissions `member` lacks in `channel`, as readable labels."""
+    permissions = channel.permissions_for(member)
+    return [permission_label(name) for name in REQUIRED_PERMISSIONS if not getattr(permissions, name)]
+
+
+def can_talk(channel: Any, member: Any) -> bool:
+    """Whether `member` may post plain text in `channel` (enough for a notice)."""
+    if member is None:
+        return False
+    permissions = channel.permissions_for(member)
+    return bool(permissions.view_channel and permissions.send_messages)
+
+
+def card_marker(day: date) -> str:
+    """The footer text that identifies a daily card for `day` (what crash recovery looks for)."""
+    return f"{MARKER} {day.isoformat()}"
+
+
+def daily_card(paper: Paper, day: date, *, topic: str | None, note: str | None = None) -> discord.Embed:
+    """The paper card as posted by a subscription: a heading with the date, the marker in the footer."""
+    heading = f"Paper of the day · {day:%A %-d %B %Y}"
+    if topic:
+        heading += f" · {topic}"
+    embed = paper_embed(paper, heading=heading)
+    footer = embed.footer.text or f"id {paper.id}"
+    embed.set_footer(text=f"{footer} · {card_marker(day)}")
+    if note:
+        embed.description = f"*{note}*\n\n{embed.description or ''}"[:4096]
+    return embed
+
+
+def is_daily_card(message: discord.Message, day: date, bot_user_id: int) -> bool:
+    """Whether `message` is this bot's daily card for `day`."""
+    if message.author.id != bot_user_id:
+        return False
+    wanted = card_marker(day)
+    return any((embed.footer.text or "").endswith(wanted) for embed in message.embeds)
+
+
+def retry_delay(attempt: int, retry_after: float | None = None) -> timedelta:
+    """Exponential backoff (30 s, 1 min, 2 min, ... at most 15 min), never sooner than Discord asks."""
+    seconds = min(FIRST_RETRY_SECONDS * 2 ** max(attempt - 1, 0), MAX_RETRY_SECONDS)
+    return timedelta(seconds=max(seconds, retry_after or 0))
+
+
+class ChannelGoneError(Exception):
+    """The subscription's channel no longer exists."""
+
+
+class CannotPostError(Exception):
+    """Discord will not let the bot post there (Missing Permissions / Missing Access)."""
+
+
+class TransientError(Exception):
+    """A failure worth retrying later."""
+
+    def __init__(self, message: str, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+def classify(error: BaseException) -> Exception:
+    """Map what a REST call raised to ChannelGoneError, CannotPostError or TransientError (or return it unchanged)."""
+    if isinstance(error, discord.NotFound) and error.code in (UNKNOWN_CHANNEL, UNKNOWN_GUILD):
+        return ChannelGoneError(f"the channel no longer exists ({error.code})")
+    if isinstance(error, discord.Forbidden):
+        return CannotPostError(f"Discord refused: {error.text or 'Missing Permissions'} ({error.code})")
+    if isinstance(error, discord.RateLimited):
+        return TransientError("rate limited", retry_after=error.retry_after)
+    if isinstance(error, discord.HTTPException) and (error.status >= 500 or error.status == 429):
+        return TransientError(f"HTTP {error.status}: {error.text or 'server error'}", retry_after=_retry_after(error))
+    if isinstance(error, aiohttp.ClientError | TimeoutError | OSError | discord.GatewayNotFound):
+        return TransientError(f"network: {type(error).__name__}: {error}")
+    return error if isinstance(error, Exception) else RuntimeError(str(error))
+
+
+def _retry_after(error: discord.HTTPException) -> float | None:
+    headers = getattr(error.response, "headers", None) or {}
+    value = headers.get("Retry-After")
+    try:
+        return float(value) if value else None
+    except (TypeError, ValueError):
+        return None
+
+
+@dataclass(slots=True)
+class TickReport:
+    """What one tick did (for logs, tests and the benchmark)."""
+
+    claimed: int = 0
+    queued: int = 0
+    expired: int = 0
+
+
+class DailyScheduler:
+    """Claims due deliveries once a minute and posts them with a small worker pool."""
+
+    def __init__(self, bot: PaperBot, repository: SubscriptionRepository, *, workers: int = WORKERS) -> None:
+        self.bot = bot
+        self.repo = repository
+        self.workers = workers
+        self._loop_task: asyncio.Task[None] | None = None
+        self._worker_tasks: set[asyncio.Task[None]] = set()
+        self._queue: deque[PendingDelivery] = deque()
+        self._in_flight: set[tuple[int, date]] = set()
+        self._picks: dict[tuple[date, str], tuple[Paper, str | None]] = {}
+        self.ticks = 0
+
+    # ---- lifecycle
+
+    def start(self) -> None:
+        """Start the loop (it waits for the bot to be ready first)."""
+        if self._loop_task is None or self._loop_task.done():
+            self._loop_task = asyncio.create_task(self._run(), name="daily-posts")
+
+    async def stop(self) -> None:
+        """Cancel the loop and any sends in progress (their state stays recoverable in the database)."""
+        tasks = [t for t in (self._loop_task, *self._worker_tasks) if t is not None and not t.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._loop_task = None
+        self._worker_tasks.clear()
+        self._queue.clear()
+        self._in_flight.clear()
+
+    async def _run(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                await self.tick()
+            except Exception:  # a broken tick must not end daily posts for good
+                log.exception("daily-post tick failed; trying again next minute")
+            await asyncio.sleep(self._seconds_to_next_tick())
+
+    def _seconds_to_next_tick(self) -> float:
+        """Sleep until just after the next minute boundary of the bot's clock (1 to 60 s)."""
+        now = self.bot.now()
+        into_minute = now.second + now.microsecond / 1_000_000
+        return max(1.0, TICK_SECONDS - into_minute + 0.5)
+
+    # ---- one tick
+
+    async def tick(self) -> TickReport:
+        """Claim what is due now and queue every pending delivery whose attempt is due."""
+        self.ticks += 1
+        now = self.bot.now()
+        report = TickReport(claimed=await self.repo.claim_due(now))
+        self._forget_old_picks(now)
+        for item in await self.repo.pending(due_by=now):
+            key = (item.subscription.id, item.delivery.local_day)
+            if key in self._in_flight:
+                continue
+            if local_day(now, item.subscription.tz) != item.delivery.local_day:
+                await self._give_up(item, "the local day ended before the post got through")
+                report.expired += 1
+                continue
+            self._in_flight.add(key)
+            self._queue.append(item)
+            report.queued += 1
+        self._spawn_workers()
+        if report.claimed or report.queued or report.expired:
+            log.info("daily posts: %d claimed, %d queued, %d expired", report.claimed, report.queued,
+                     report.expired)
+        return report
+
+    async def drain(self) -> None:
+        """Wait until every queued delivery has been handled (for tests, the benchmark and shutdown)."""
+        while self._worker_tasks:
+            await asyncio.gather(*list(self._worker_tasks), return_exceptions=True)
+
+    def _spawn_workers(self) -> None:
+        """Workers exit when the queue is empty, so nothing idles between ticks."""
+        while self._queue and len(self._worker_tasks) < self.workers:
+            task = asyncio.create_task(self._work(), name="daily-post-worker")
+            self._worker_tasks.add(task)
+            task.add_done_callback(self._worker_tasks.discard)
+
+    async def _work(self) -> None:
+        while self._queue:
+            item = self._queue.popleft()
+            try:
+                await self.deliver(item)
+            except Exception:
+                log.exception("daily post for subscription %s failed unexpectedly", item.subscription.id)
+            finally:
+                self._in_flight.discard((item.subscription.id, item.delivery.local_day))
+
+    # ---- one delivery
+
+    async def deliver(self, item: PendingDelivery) -> None:
+        """Post (or recover) one day's card, recording the outcome; never raises Discord errors."""
+        sub, delivery = item.subscription, item.delivery
+        try:
+            await self._post(item)
+        except Exception as raw:
+            error = classify(raw)
+            if isinstance(error, ChannelGoneError):
+                await self._remove(sub, str(error))
+            elif isinstance(error, CannotPostError):
+                await self._pause(sub, str(error))
+            elif isinstance(error, TransientError):
+                await self._retry(item, str(error), error.retry_after)
+            elif isinstance(error, discord.HTTPException):
+                # A 4xx other than the above will fail the same way again: keep the reason, stop.
+                log.error("daily post for subscription %s rejected: %s", sub.id, error)
+                await self.repo.mark_failed(sub.id, delivery.local_day, error=f"rejected by Discord: {error}")
+            else:
+                log.exception("daily post for subscription %s: unexpected error", sub.id, exc_info=error)
+                await self._retry(item, f"unexpected {type(error).__name__}: {error}", None)
+
+    async def _post(self, item: PendingDelivery) -> None:
+        sub, delivery = item.subscription, item.delivery
+        channel = await self._channel(sub)
+        me = channel.guild.me
+        missing = missing_permissions(channel, me) if me is not None else []
+        if missing:
+            await self._pause(sub, f"I'm missing {', '.join(f'**{m}**' for m in missing)} in <#{sub.channel_id}>")
+            return
+        if delivery.attempts > 0 and await self._recover(channel, item):
+            return
+        paper, note = await self._paper_for(sub, delivery)
+        if paper is None:
+            await self._retry(item, "there are no papers to choose from yet", None)
+            return
+        if await self.repo.start_attempt(sub.id, delivery.local_day, paper_id=paper.id) == 0:
+            return  # paused or ended meanwhile
+        message = await channel.send(
+            embed=daily_card(paper, delivery.local_day, topic=sub.topic, note=note),
+            view=paper_card_view(paper.id),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self.repo.mark_sent(sub.id, delivery.local_day, message_id=message.id, now=self.bot.now())
+
+    async def _channel(self, sub: Subscription) -> Any:
+        channel = self.bot.get_channel(sub.channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(sub.channel_id)  # NotFound -> ChannelGoneError
+        if not isinstance(channel, discord.TextChannel | discord.Thread | discord.VoiceChannel):
+            raise ChannelGoneError(f"<#{sub.channel_id}> is no longer a channel I can post in")
+        return channel
+
+    async def _recover(self, channel: Any, item: PendingDelivery) -> bool:
+        """After an attempt whose outcome is unknown: record the card if it is already there."""
+        sub, delivery = item.subscription, item.delivery
+        bot_id = self.bot.user.id if self.bot.user else 0
+        async for message in channel.history(limit=RECOVERY_SCAN):
+            if is_daily_card(message, delivery.local_day, bot_id):
+                log.info("daily post for subscription %s on %s was already delivered; recording it",
+                         sub.id, delivery.local_day)
+                await self.repo.mark_sent(sub.id, delivery.local_day, message_id=message.id, now=self.bot.now())
+                return True
+        return False
+
+    async def _paper_for(self, sub: Subscription, delivery: Delivery) -> tuple[Paper | None, str | None]:
+        """The day's pick (for the topic, if any): the same paper for every channel with that topic."""
+        if delivery.paper_id:  # an earlier attempt chose it: keep it
+            paper = await self.bot.papers.by_id(delivery.paper_id)
+            if paper is not None:
+                return paper, None
+        key = (delivery.local_day, topic_key(sub.topic))
+        if key not in self._picks:
+            picked = await self._pick(delivery.local_day, sub.topic)
+            if picked[0] is None:
+                return None, None
+            self._picks[key] = (picked[0], picked[1])
+        return self._picks[key]
+
+    async def _pick(self, day: date, topic: str | None) -> tuple[Paper | None, str | None]:
+        if not topic:
+            return await self.bot.picks.pick_for(day), None
+        candidates: Sequence[str] = await self.bot.search_engine.matching_ids(topic)
+        if not candidates:
+            note = f"No paper matches “{topic}” any more, so here is the general paper of the day."
+            return await self.bot.picks.pick_for(day), note
+        return await self.bot.picks.pick_for(day, topic=topic, candidates=candidates), None
+
+    def _forget_old_picks(self, now: datetime) -> None:
+        """Keep the per-day pick cache small: days more than two days old are never posted again."""
+        oldest = now.date() - timedelta(days=2)
+        for key in [k for k in self._picks if k[0] < oldest]:
+            del self._picks[key]
+
+    # ---- outcomes
+
+    async def _retry(self, item: PendingDelivery, reason: str, retry_after: float | None) -> None:
+        attempt = max(item.delivery.attempts, 1)
+        at = self.bot.now() + retry_delay(attempt, retry_after)
+        log.warning("daily post for subscription %s: %s; retrying at %s", item.subscription.id, reason,
+                    at.isoformat(timespec="seconds"))
+        await self.repo.retry_later(item.subscription.id, item.delivery.local_day, at=at, error=reason)
+
+    async def _give_up(self, item: PendingDelivery, reason: str) -> None:
+        last = f" (last error: {item.delivery.error})" if item.delivery.error else ""
+        log.error("daily post for subscription %s on %s: %s%s", item.subscription.id, item.delivery.local_day,
+                  reason, last)
+        await self.repo.mark_failed(item.subscription.id, item.delivery.local_day, error=reason + last)
+
+    async def _remove(self, sub: Subscription, reason: str) -> None:
+        log.info("daily posts: channel %s is gone; ending subscription %s", sub.channel_id, sub.id)
+        await self.repo.end(sub.id, reason=reason, now=self.bot.now())
+
+    async def _pause(self, sub: Subscription, reason: str) -> None:
+        paused = await self.repo.pause(sub.id, reason=reason, now=self.bot.now())
+        if paused is None:
+            return  # already paused or ended by someone else
+        log.warning("daily posts paused for channel %s: %s", sub.channel_id, reason)
+        await self.notify_paused(sub, reason)
+
+    async def notify_paused(self, sub: Subscription, reason: str) -> bool:
+        """Tell the server: its system channel if the bot may post there, else the subscriber by DM."""
+        text = (
+            f"I've paused the daily paper in <#{sub.channel_id}>: {reason}. Once that is fixed, run "
+            f"`/paper subscribe` in <#{sub.channel_id}> to resume it (the time, time zone and topic are kept)."
+        )
+        quiet = discord.AllowedMentions.none()
+        guild = self.bot.get_guild(sub.guild_id)
+        system = guild.system_channel if guild is not None else None
+        if guild is not None and system is not None and system.id != sub.channel_id and can_talk(system, guild.me):
+            try:
+                await system.send(text, allowed_mentions=quiet)
+                return True
+            except discord.HTTPException:
+                log.info("could not tell server %s in its system channel", sub.guild_id, exc_info=True)
+        if sub.subscriber_id is not None:
+            try:
+                user = self.bot.get_user(sub.subscriber_id) or await self.bot.fetch_user(sub.subscriber_id)
+                await user.send(text, allowed_mentions=quiet)
+                return True
+            except discord.HTTPException:
+                log.info("could not DM subscriber %s about the pause", sub.subscriber_id, exc_info=True)
+        return False
