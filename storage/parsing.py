@@ -376,11 +376,8 @@ def parse_jsonl(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
 def parse_csv(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
     """Parse CSV with a header row naming at least an 'abstract' column."""
     csv.field_size_limit(max(csv.field_size_limit(), 4 * MAX_ABSTRACT_CHARS))
-    try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    # Comma-separated, as the format promises: sniffing guesses wrong on prose full of commas and semicolons.
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
         header = [h.strip().lower() for h in next(reader)]
     except (csv.Error, StopIteration) as exc:
@@ -402,9 +399,10 @@ def _csv_items(name: str, reader: Any, header: list[str]) -> Iterator[tuple[str,
             row = next(reader)
         except StopIteration:
             return
-        except csv.Error as exc:
-            yield "", Problem(name, f"line {start}", f"malformed CSV row ({exc}); skipped")
-            return
+        except csv.Error as exc:  # the reader resumes on the next line, so later rows still load
+            number += 1
+            yield "", Problem(name, f"record {number} (line {start})", f"malformed CSV row ({exc}); skipped")
+            continue
         if not any(cell.strip() for cell in row):
             continue
         number += 1

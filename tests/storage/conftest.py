@@ -1,0 +1,62 @@
+"""Corpus fixtures: the bundled seed files, small corpora written on the fly, a temporary database."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from storage.db import open_database
+
+REPO = Path(__file__).resolve().parents[2]
+BUNDLED = REPO / "data"
+SHARED_DATASETS = REPO.parent / "shared" / "datasets"
+
+
+
+def seed_paragraphs() -> list[str]:
+    """Every abstract paragraph of the bundled seed files, in file order."""
+    paragraphs: list[str] = []
+    for path in sorted(BUNDLED.glob("*.txt")):
+        paragraphs += [p.strip() for p in path.read_text(encoding="utf-8").split("\n\n")[1:] if p.strip()]
+    return paragraphs
+
+
+def write_seed_file(path: Path, abstracts: list[str], header: str = "Test Venue 2025 Papers") -> Path:
+    """Write abstracts in the seed text format: a header line, then one abstract per paragraph."""
+    path.write_text(header + "\n\n" + "\n\n".join(abstracts) + "\n", encoding="utf-8")
+    return path
+
+
+def write_json(path: Path, records: list[dict[str, object]]) -> Path:
+    """Write records as a JSON list."""
+    path.write_text(json.dumps(records, indent=1, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def seed_dir(tmp_path: Path) -> Path:
+    """A private copy of the bundled corpus folder (the two seed files)."""
+    target = tmp_path / "corpus"
+    shutil.copytree(BUNDLED, target)
+    return target
+
+
+@pytest.fixture
+def abstracts() -> list[str]:
+    """The real seed abstracts."""
+    return seed_paragraphs()
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[aiosqlite.Connection]:
+    """A migrated database in a temporary file."""
+    conn = await open_database(tmp_path / "paperbot.db")
+    try:
+        yield conn
+    finally:
+        await conn.close()

@@ -1,0 +1,216 @@
+"""load_corpus on real temporary SQLite files: idempotence, atomicity, retire and return, duplicates."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from storage import loader
+from storage.db import open_database
+from storage.enrich import paper_id
+from storage.loader import corpus_stats, load_corpus
+from storage.papers import PaperRepository
+from tests.storage.conftest import write_json, write_seed_file
+
+
+async def fts_ids(conn: aiosqlite.Connection, query: str) -> set[str]:
+    """Ids of the papers the full-text index finds for `query`."""
+    async with conn.execute(
+        "SELECT p.id FROM papers_fts JOIN papers p ON p.num = papers_fts.rowid WHERE papers_fts MATCH ?", (query,)
+    ) as cursor:
+        return {row[0] for row in await cursor.fetchall()}
+
+
+async def test_loads_the_bundled_corpus(db: aiosqlite.Connection, seed_dir: Path) -> None:
+    report = await load_corpus(db, [seed_dir])
+    assert (report.records, report.added, report.active, report.problems) == (38, 38, 38, [])
+    papers = PaperRepository(db)
+    assert await papers.count() == 38
+    shadowkv = await papers.by_id(paper_id(next(
+        p for p in (seed_dir / "000_f08e38e0363d2af7.txt").read_text().split("\n\n") if "We present ShadowKV" in p)))
+    assert shadowkv is not None
+    assert shadowkv.title.startswith("ShadowKV: ")
+    assert shadowkv.venue == "ICML 2025"
+    assert shadowkv.source == "000_f08e38e0363d2af7.txt, paragraph 18 (line 37)"
+    assert await fts_ids(db, "shadowkv") == {shadowkv.id}
+    assert shadowkv.id in await fts_ids(db, "names:shadowkv")
+
+
+async def test_unchanged_corpus_is_skipped_then_touched_files_are_compared_by_content(
+        db: aiosqlite.Connection, seed_dir: Path) -> None:
+    await load_corpus(db, [seed_dir])
+    again = await load_corpus(db, [seed_dir])
+    assert again.skipped_unchanged and again.active == 38
+    for path in seed_dir.iterdir():
+        os.utime(path, ns=(1, 1))  # new modification time, same content
+    touched = await load_corpus(db, [seed_dir])
+    assert touched.skipped_unchanged
+    forced = await load_corpus(db, [seed_dir], force=True)
+    assert not forced.skipped_unchanged
+    assert (forced.added, forced.updated, forced.unchanged, forced.retired) == (0, 0, 38, 0)
+    async with db.execute("SELECT count(*) FROM corpus_loads") as cursor:
+        assert (await cursor.fetchone())[0] == 2  # skipped loads are not recorded
+
+
+async def test_a_new_enrichment_version_reloads_an_unchanged_corpus(
+        db: aiosqlite.Connection, seed_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    await load_corpus(db, [seed_dir])
+    monkeypatch.setattr(loader, "ENRICH_VERSION", loader.ENRICH_VERSION + 1)
+    report = await load_corpus(db, [seed_dir])
+    assert not report.skipped_unchanged and report.unchanged == 38
+
+
+async def test_retired_papers_keep_their_row_and_come_back(
+        db: aiosqlite.Connection, tmp_path: Path, abstracts: list[str]) -> None:
+    first = write_seed_file(tmp_path / "a.txt", abstracts[:5])
+    second = write_seed_file(tmp_path / "b.txt", abstracts[5:8])
+    await load_corpus(db, [first, second])
+    gone = paper_id(abstracts[6])
+
+    report = await load_corpus(db, [first])
+    assert (report.retired, report.active) == (3, 5)
+    papers = PaperRepository(db)
+    retired = await papers.by_id(gone)
+    assert retired is not None and not retired.active  # old links keep working
+    assert gone not in await papers.active_ids()
+    assert await papers.count(active=False) == 3
+
+    back = await load_corpus(db, [first, second])
+    assert (back.reactivated, back.added, back.active) == (3, 0, 8)
+    returned = await papers.by_id(gone)
+    assert returned is not None and returned.active
+
+
+async def test_edited_abstract_is_a_new_paper_and_the_old_one_is_retired(
+        db: aiosqlite.Connection, tmp_path: Path, abstracts: list[str]) -> None:
+    corpus = write_seed_file(tmp_path / "a.txt", abstracts[:3])
+    await load_corpus(db, [corpus])
+    write_seed_file(corpus, [abstracts[0], abstracts[1] + " We also release code.", abstracts[2]])
+    report = await load_corpus(db, [corpus])
+    assert (report.added, report.retired, report.unchanged, report.active) == (1, 1, 2, 3)
+
+
+async def test_same_abstract_twice_is_one_paper_and_reported(
+        db: aiosqlite.Connection, tmp_path: Path, abstracts: list[str]) -> None:
+    first = write_seed_file(tmp_path / "a.txt", abstracts[:3])
+    spaced = "  ".join(abstracts[1].split(" "))  # whitespace differences do not make a new paper
+    second = write_json(tmp_path / "b.json", [{"title": "Given title", "abstract": spaced}])
+    report = await load_corpus(db, [first, second])
+    assert (report.records, report.duplicates, report.added) == (4, 1, 3)
+    assert report.duplicate_notes == ["b.json, record 1 repeats a.txt, paragraph 2 (line 5)"]
+
+
+async def test_a_load_that_fails_half_way_leaves_the_previous_corpus(
+        db: aiosqlite.Connection, tmp_path: Path, abstracts: list[str]) -> None:
+    old = write_seed_file(tmp_path / "old.txt", abstracts[:10])
+    await load_corpus(db, [old])
+    before = await PaperRepository(db).active_ids()
+    # A real SQLite failure in the middle of the write: the 15th row cannot be inserted.
+    await db.execute("CREATE TRIGGER fail_half_way BEFORE INSERT ON papers "
+                     "WHEN (SELECT count(*) FROM papers) >= 14 BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    new = write_seed_file(tmp_path / "new.txt", abstracts[10:30])
+    with pytest.raises(sqlite3.IntegrityError, match="disk full"):
+        await load_corpus(db, [new])
+    assert await PaperRepository(db).active_ids() == before
+    async with db.execute("SELECT count(*) FROM papers") as cursor:
+        assert (await cursor.fetchone())[0] == 10
+    assert len(await fts_ids(db, "unlearning")) > 0
+    async with db.execute("SELECT count(*) FROM corpus_loads") as cursor:
+        assert (await cursor.fetchone())[0] == 1
+    await db.execute("DROP TRIGGER fail_half_way")
+    assert not (await load_corpus(db, [new])).skipped_unchanged  # the failed load was not recorded
+
+
+async def test_readers_see_the_old_corpus_until_the_new_one_is_committed(
+        tmp_path: Path, abstracts: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    db_file = tmp_path / "paperbot.db"
+    conn = await open_database(db_file)
+    try:
+        await load_corpus(conn, [write_seed_file(tmp_path / "old.txt", abstracts[:4])])
+        monkeypatch.setattr(loader, "_WRITE_BATCH", 5)
+        seen_mid_load: list[int] = []
+
+        def progress(stage: str, done: int, total: int) -> None:
+            if stage == "writing" and done < total:  # rows are inserted but not committed yet
+                with sqlite3.connect(db_file) as reader:
+                    seen_mid_load.append(reader.execute("SELECT count(*) FROM papers").fetchone()[0])
+
+        report = await load_corpus(conn, [write_seed_file(tmp_path / "new.txt", abstracts[4:20])],
+                                   progress=progress)
+        assert seen_mid_load and set(seen_mid_load) == {4}
+        assert report.active == 16
+    finally:
+        await conn.close()
+
+
+async def test_a_corpus_with_nothing_usable_changes_nothing(
+        db: aiosqlite.Connection, tmp_path: Path, abstracts: list[str]) -> None:
+    good = write_seed_file(tmp_path / "good.txt", abstracts[:5])
+    await load_corpus(db, [good])
+    broken = tmp_path / "broken.txt"
+    broken.write_bytes(b"\x00\x01binary")
+    report = await load_corpus(db, [broken, tmp_path / "missing.json"])
+    assert report.added == report.retired == 0
+    assert report.active == 5
+    assert [str(p) for p in report.problems] == [f"{tmp_path / 'missing.json'}: no such file or folder",
+                                                 f"{broken}: binary file, not a text corpus"]
+    assert await PaperRepository(db).count() == 5
+
+
+async def test_papers_of_a_file_that_cannot_be_read_stay_active(
+        db: aiosqlite.Connection, tmp_path: Path, abstracts: list[str]) -> None:
+    first = write_seed_file(tmp_path / "a.txt", abstracts[:3])
+    second = write_seed_file(tmp_path / "b.txt", abstracts[3:6])
+    await load_corpus(db, [tmp_path])
+    second.write_bytes(b"\x89PNG\x00\x00 corrupted by a bad copy")
+    write_seed_file(first, abstracts[:2])
+    report = await load_corpus(db, [tmp_path])
+    assert report.retired == 1  # the abstract removed from a.txt; b.txt's three stay
+    assert report.active == 5
+    assert [str(p) for p in report.problems] == [f"{second}: binary file, not a text corpus"]
+
+
+async def test_bulk_path_rebuilds_the_index_and_restores_its_triggers(
+        db: aiosqlite.Connection, seed_dir: Path, tmp_path: Path, abstracts: list[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(loader, "BULK_THRESHOLD", 1)
+    await load_corpus(db, [seed_dir])
+    async with db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'papers_fts%'"
+                          ) as cursor:
+        assert (await cursor.fetchone())[0] == 3
+    assert len(await fts_ids(db, "shadowkv")) == 1
+    async with db.execute("INSERT INTO papers_fts (papers_fts, rank) VALUES ('integrity-check', 1)"):
+        pass
+    monkeypatch.setattr(loader, "BULK_THRESHOLD", 10_000)  # a small change goes through the triggers
+    extra = write_seed_file(tmp_path / "extra.txt", [abstracts[0] + " Zyxwv is our codename."])
+    await load_corpus(db, [seed_dir, extra])
+    assert len(await fts_ids(db, "zyxwv")) == 1
+
+
+async def test_in_memory_database(abstracts: list[str], tmp_path: Path) -> None:
+    conn = await open_database(":memory:")
+    try:
+        report = await load_corpus(conn, [write_seed_file(tmp_path / "a.txt", abstracts[:3])])
+        assert report.active == 3
+        assert await PaperRepository(conn).count() == 3
+    finally:
+        await conn.close()
+
+
+async def test_stats_after_loads(db: aiosqlite.Connection, seed_dir: Path, tmp_path: Path,
+                                 abstracts: list[str]) -> None:
+    empty = await corpus_stats(db)
+    assert (empty.active, empty.retired, empty.last_load_at) == (0, 0, None)
+    extra = write_json(tmp_path / "icml2018.json", [{"title": "T", "abstract": abstracts[0] + " Extra."}])
+    await load_corpus(db, [seed_dir, extra])
+    await load_corpus(db, [seed_dir])
+    stats = await corpus_stats(db)
+    assert (stats.active, stats.retired) == (38, 1)
+    assert stats.venues == [("ICML 2025", 38)]
+    assert stats.last_load_at is not None
+    assert "0 added" in stats.last_load_summary and "1 retired" in stats.last_load_summary
+    assert [Path(f).name for f in stats.last_load_files] == sorted(p.name for p in seed_dir.iterdir())

@@ -1,0 +1,261 @@
+"""The corpus parser on the real seed files and datasets, and on every kind of bad input."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from storage.parsing import MAX_ABSTRACT_CHARS, parse_file, parse_paths
+from tests.storage.conftest import BUNDLED, SHARED_DATASETS, write_json, write_seed_file
+
+
+def messages(result: object) -> list[str]:
+    """Every problem as the user reads it: 'file:where: message'."""
+    return [str(p) for p in result.problems]  # type: ignore[attr-defined]
+
+
+# --- good input --------------------------------------------------------------------------------------
+
+def test_seed_files_give_every_paragraph_with_venue_and_location() -> None:
+    result = parse_paths([BUNDLED])
+    assert result.problems == []
+    assert [f.name for f in result.files] == sorted(f.name for f in BUNDLED.glob("*.txt"))
+    paragraphs = sum(len(f.read_text(encoding="utf-8").split("\n\n")) - 1 for f in result.files)
+    assert len(result.records) == paragraphs == 38
+    first = result.records[0]
+    assert first.venue == "ICML 2025"
+    assert first.source_ref == "paragraph 1 (line 3)"
+    assert first.abstract.startswith("With growing privacy concerns")
+    assert first.title is None and first.authors == ()
+    assert result.records[1].source_ref == "paragraph 2 (line 5)"
+
+
+@pytest.mark.skipif(not SHARED_DATASETS.is_dir(), reason="shared datasets not present")
+def test_json_dataset_fields_are_mapped() -> None:
+    result = parse_file(SHARED_DATASETS / "icml2018.json")
+    assert result.problems == []
+    assert len(result.records) == 582
+    boo = result.records[0]
+    assert boo.title == "A Boo(n) for Evaluating Architecture Performance"
+    assert boo.authors == ("Ondrej Bajgar", "Rudolf Kadlec", "Jan Kleindienst")
+    assert boo.url == "https://icml.cc/virtual/2018/poster/2260"
+    assert boo.pdf and boo.pdf.endswith("bajgar18a.pdf")
+    assert boo.venue == "ICML 2018"  # from the file name, the records carry none
+    assert boo.source_ref == "record 1"
+
+
+def test_jsonl_and_csv_map_the_same_fields(tmp_path: Path, abstracts: list[str]) -> None:
+    record = {"title": "T", "authors": ["A. One", "B. Two"], "abstract": abstracts[0], "url": "https://u",
+              "pdf": "https://p.pdf", "github": "https://github.com/x/y", "venue": "NeurIPS 2024", "extra": 1}
+    jsonl = tmp_path / "papers.jsonl"
+    jsonl.write_text(json.dumps(record) + "\n\n" + json.dumps({**record, "abstract": abstracts[1]}) + "\n")
+    csv_file = tmp_path / "papers.csv"
+    body = abstracts[0].replace('"', '""')
+    csv_file.write_text('title,author,abstract,site,pdf,github,venue,ignored\n'
+                        f'T,A. One; B. Two,"{body}",https://u,https://p.pdf,https://github.com/x/y,NeurIPS 2024,z\n',
+                        encoding="utf-8")
+    from_jsonl = parse_file(jsonl)
+    from_csv = parse_file(csv_file)
+    assert from_jsonl.problems == [] and from_csv.problems == []
+    assert [r.source_ref for r in from_jsonl.records] == ["line 1", "line 3"]
+    assert from_csv.records[0].source_ref == "record 1 (line 2)"
+    for parsed in (from_jsonl.records[0], from_csv.records[0]):
+        assert (parsed.title, parsed.authors, parsed.url, parsed.pdf, parsed.code_url, parsed.venue) == (
+            "T", ("A. One", "B. Two"), "https://u", "https://p.pdf", "https://github.com/x/y", "NeurIPS 2024")
+        assert parsed.abstract == abstracts[0]
+
+
+def test_a_folder_is_read_recursively_in_sorted_order_skipping_others(tmp_path: Path, abstracts: list[str]) -> None:
+    (tmp_path / "b").mkdir()
+    (tmp_path / ".hidden").mkdir()
+    write_seed_file(tmp_path / "b" / "2.txt", abstracts[2:3])
+    write_seed_file(tmp_path / "a.txt", abstracts[0:1])
+    write_seed_file(tmp_path / "c.txt", abstracts[1:2])
+    write_seed_file(tmp_path / ".hidden" / "x.txt", abstracts[3:4])
+    (tmp_path / "notes.md").write_text("# not a corpus file")
+    result = parse_paths([tmp_path])
+    assert [f.relative_to(tmp_path).as_posix() for f in result.files] == ["a.txt", "b/2.txt", "c.txt"]
+    assert [r.abstract for r in result.records] == [abstracts[0], abstracts[2], abstracts[1]]
+    assert result.problems == []
+
+
+def test_hard_wrapped_paragraphs_are_one_abstract(tmp_path: Path, abstracts: list[str]) -> None:
+    wrapped = textwrap.fill(abstracts[0], 70)
+    result = parse_file(write_seed_file(tmp_path / "w.txt", [wrapped, abstracts[1]]))
+    assert len(result.records) == 2
+    assert result.records[0].abstract == wrapped
+    assert result.records[1].source_ref.startswith("paragraph 2 (line ")
+
+
+# --- bad input: each gets a message naming the file and where, and good records still load ---------
+
+def test_missing_path(tmp_path: Path) -> None:
+    result = parse_paths([tmp_path / "nope.txt"])
+    assert result.records == []
+    assert messages(result) == [f"{tmp_path / 'nope.txt'}: no such file or folder"]
+
+
+def test_unreadable_file(tmp_path: Path, abstracts: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    locked = write_seed_file(tmp_path / "locked.txt", abstracts[:2])
+    real_read = Path.read_bytes
+
+    def read_bytes(self: Path) -> bytes:
+        if self == locked:  # tests run as root, where chmod 000 would not stop a read
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_read(self)
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    good = write_seed_file(tmp_path / "good.txt", abstracts[2:3])
+    result = parse_paths([locked, good])
+    assert len(result.records) == 1
+    assert messages(result) == [f"{locked}: cannot read file: Permission denied"]
+    assert result.unreadable == [locked]
+
+
+def test_binary_file(tmp_path: Path) -> None:
+    image = tmp_path / "figure.txt"
+    image.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))
+    result = parse_file(image)
+    assert result.records == []
+    assert messages(result) == [f"{image}: binary file, not a text corpus"]
+
+
+def test_not_utf8_skips_only_the_paragraphs_with_bad_bytes(tmp_path: Path, abstracts: list[str]) -> None:
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(f"Venue 2024 Papers\n\n{abstracts[0]}\n\n".encode() + b"Caf\xe9 " + abstracts[1].encode()
+                     + f"\n\n{abstracts[2]}\n".encode())
+    result = parse_file(path)
+    assert [r.abstract for r in result.records] == [abstracts[0], abstracts[2]]
+    found = messages(result)
+    assert found[0] == (f"{path}:line 5: not UTF-8 text (byte 0xe9 at line 5); records with undecodable "
+                        "bytes are skipped, save the file as UTF-8")
+    assert found[1] == f"{path}:paragraph 2 (line 5): not UTF-8: undecodable byte 0xe9; skipped"
+
+
+@pytest.mark.parametrize("suffix", [".txt", ".json", ".jsonl", ".csv"])
+def test_empty_file(tmp_path: Path, suffix: str) -> None:
+    path = tmp_path / f"empty{suffix}"
+    path.write_text("\n  \n")
+    result = parse_file(path)
+    assert result.records == []
+    assert messages(result) == [f"{path}: empty file"]
+
+
+def test_header_only(tmp_path: Path) -> None:
+    text_file = tmp_path / "only.txt"
+    text_file.write_text("ICML 2025 Papers\n\n")
+    csv_file = tmp_path / "only.csv"
+    csv_file.write_text("title,abstract,author\n")
+    assert messages(parse_file(text_file)) == [f"{text_file}: header only: no abstracts after the header line"]
+    assert messages(parse_file(csv_file)) == [f"{csv_file}: header only: no records after the header row"]
+
+
+def test_seed_text_without_header_still_loads(tmp_path: Path, abstracts: list[str]) -> None:
+    path = tmp_path / "noheader.txt"
+    path.write_text("\n\n".join(abstracts[:3]) + "\n", encoding="utf-8")
+    result = parse_file(path)
+    assert [r.abstract for r in result.records] == abstracts[:3]
+    assert all(r.venue is None for r in result.records)
+    assert messages(result) == [f"{path}:line 1: no header line naming the collection; venue unknown"]
+
+
+def test_csv_without_header_row(tmp_path: Path, abstracts: list[str]) -> None:
+    path = tmp_path / "nohead.csv"
+    path.write_text(f'Some title,"{abstracts[0]}",Someone\n', encoding="utf-8")
+    result = parse_file(path)
+    assert result.records == []
+    assert len(result.problems) == 1
+    assert str(result.problems[0]).startswith(f"{path}:line 1: no header row with an 'abstract' column")
+
+
+def test_malformed_csv_rows_are_reported_and_good_rows_load(tmp_path: Path, abstracts: list[str]) -> None:
+    path = tmp_path / "rows.csv"
+    rows = ["title,abstract", f'One,"{abstracts[0]}"', f'Two,"{abstracts[3]}",unexpected extra', "Three",
+            'Bad,"quoted"then text', f'Four,"{abstracts[2]}"', 'Five,"unterminated quote never closes']
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    result = parse_file(path)
+    assert [r.title for r in result.records] == ["One", "Four"]
+    assert messages(result) == [
+        f"{path}:record 2 (line 3): 3 fields but the header has 2; skipped",
+        f"{path}:record 3 (line 4): 1 fields but the header has 2; skipped",
+        f"{path}:record 4 (line 5): malformed CSV row (',' expected after '\"'); skipped",
+        f"{path}:record 6 (line 7): malformed CSV row (unexpected end of data); skipped",
+    ]
+
+
+def test_malformed_json_record_is_skipped_and_the_others_load(tmp_path: Path, abstracts: list[str]) -> None:
+    good = [{"title": f"Paper {i}", "abstract": a} for i, a in enumerate(abstracts[:3])]
+    text = json.dumps(good, indent=1)
+    broken = text.replace('"title": "Paper 1",', '"title": "Paper 1" "oops",', 1)
+    path = tmp_path / "broken.json"
+    path.write_text(broken, encoding="utf-8")
+    result = parse_file(path)
+    assert [r.title for r in result.records] == ["Paper 0", "Paper 2"]
+    assert len(result.problems) == 1
+    problem = str(result.problems[0])
+    assert problem.startswith(f"{path}:record 2 (line ")
+    assert "malformed JSON" in problem
+
+
+def test_json_that_is_not_a_list_at_all(tmp_path: Path) -> None:
+    config = write_json(tmp_path / "settings.json", {"theme": "dark", "size": 3})  # type: ignore[arg-type]
+    truncated = tmp_path / "cut.json"
+    truncated.write_text('{"papers": [{"abstract": "x"')
+    assert messages(parse_file(config)) == [
+        f"{config}: not a corpus: expected a JSON list of objects with an 'abstract' field"]
+    assert messages(parse_file(truncated))[0].startswith(f"{truncated}:line 1: malformed JSON (column ")
+
+
+def test_json_records_without_abstract_or_not_objects(tmp_path: Path, abstracts: list[str]) -> None:
+    path = write_json(tmp_path / "mixed.json", [{"title": "no abstract"}, "a string", {"abstract": abstracts[0]}])
+    result = parse_file(path)
+    assert len(result.records) == 1
+    assert result.records[0].source_ref == "record 3"
+    assert messages(result) == [f"{path}:record 1: no abstract; skipped",
+                                f"{path}:record 2: expected an object with an 'abstract' field, got str"]
+
+
+def test_malformed_jsonl_line(tmp_path: Path, abstracts: list[str]) -> None:
+    path = tmp_path / "lines.jsonl"
+    path.write_text(json.dumps({"abstract": abstracts[0]}) + "\n{not json\n" + json.dumps({"abstract": abstracts[1]}))
+    result = parse_file(path)
+    assert len(result.records) == 2
+    assert messages(result) == [f"{path}:line 2: malformed JSON (column 2: Expecting property name enclosed "
+                                "in double quotes); skipped"]
+
+
+def test_overlong_paragraph_is_skipped_with_its_location(tmp_path: Path, abstracts: list[str]) -> None:
+    huge = ("word " * (MAX_ABSTRACT_CHARS // 5 + 10)).strip()
+    result = parse_file(write_seed_file(tmp_path / "big.txt", [abstracts[0], huge, abstracts[1]]))
+    assert [r.abstract for r in result.records] == [abstracts[0], abstracts[1]]
+    assert messages(result) == [f"{tmp_path / 'big.txt'}:paragraph 2 (line 5): {len(huge):,} characters, over "
+                                f"the {MAX_ABSTRACT_CHARS:,} limit for one abstract; skipped"]
+
+
+def test_a_file_that_is_not_a_corpus(tmp_path: Path) -> None:
+    code = tmp_path / "script.txt"
+    code.write_text("import os\n\nprint(os.getcwd())\n\nfor i in range(3):\n    print(i)\n")
+    listing = tmp_path / "todo.txt"
+    listing.write_text("Shopping\n\nmilk\neggs\n\nbread\n")
+    for path in (code, listing):
+        result = parse_file(path)
+        assert result.records == []
+        assert messages(result)[-1] == (f"{path}: not a corpus: no paragraph looks like an abstract (expected a "
+                                        "header line, then abstracts separated by blank lines)")
+
+
+def test_unsupported_file_type_named_explicitly(tmp_path: Path) -> None:
+    path = tmp_path / "paper.pdf"
+    path.write_bytes(b"%PDF-1.7")
+    assert messages(parse_paths([path])) == [
+        f"{path}: unsupported file type '.pdf'; expected .txt, .json, .jsonl or .csv"]
+
+
+def test_short_paragraph_among_abstracts_is_reported(tmp_path: Path, abstracts: list[str]) -> None:
+    result = parse_file(write_seed_file(tmp_path / "mixed.txt", [abstracts[0], "Page 2 of 7", abstracts[1]]))
+    assert len(result.records) == 2
+    assert messages(result) == [f"{tmp_path / 'mixed.txt'}:paragraph 2 (line 5): too short for an abstract "
+                                "(4 words); skipped"]

@@ -1,0 +1,100 @@
+"""`paperbot ingest`, `stats` and `show` as a person runs them, on a temporary database."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.cli import _ProgressBar, main
+from tests.storage.conftest import BUNDLED, seed_paragraphs, write_seed_file
+
+
+@pytest.fixture
+def db_file(tmp_path: Path) -> Path:
+    return tmp_path / "cli.db"
+
+
+def test_ingest_then_again_is_skipped(db_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ingest", str(BUNDLED), "--db", str(db_file)]) == 0
+    out = capsys.readouterr().out
+    assert f"{db_file}: 38 records from 2 files: 38 added" in out
+    assert main(["ingest", str(BUNDLED), "--db", str(db_file)]) == 0
+    assert "unchanged, skipped (38 active papers" in capsys.readouterr().out
+    assert main(["ingest", str(BUNDLED), "--db", str(db_file), "--force"]) == 0
+    assert "38 unchanged" in capsys.readouterr().out
+
+
+def test_ingest_defaults_to_the_configured_corpus(db_file: Path, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    corpus = write_seed_file(tmp_path / "mine.txt", seed_paragraphs()[:4])
+    assert main(["ingest", "--db", str(db_file), "--corpus", str(corpus)]) == 0
+    assert "4 records from 1 files: 4 added" in capsys.readouterr().out
+
+
+def test_ingest_of_nothing_usable_fails_and_names_the_problems(db_file: Path, tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ingest", str(BUNDLED), "--db", str(db_file)]) == 0
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("{oops\n")
+    assert main(["ingest", str(broken), str(tmp_path / "nope.csv"), "--db", str(db_file)]) == 1
+    captured = capsys.readouterr()
+    assert f"problem: {broken}:line 1: malformed JSON" in captured.err
+    assert f"problem: {tmp_path / 'nope.csv'}: no such file or folder" in captured.err
+    assert "38 active" in captured.out  # the database kept what it had
+
+
+def test_ingest_with_some_bad_records_succeeds_and_reports_them(db_file: Path, tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    corpus = write_seed_file(tmp_path / "mixed.txt", [*seed_paragraphs()[:2], "Page 3"])
+    assert main(["ingest", str(corpus), "--db", str(db_file)]) == 0
+    captured = capsys.readouterr()
+    assert "2 added" in captured.out
+    assert f"problem: {corpus}:paragraph 3 (line 7): too short for an abstract" in captured.err
+
+
+def test_stats(db_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    main(["ingest", str(BUNDLED), "--db", str(db_file)])
+    capsys.readouterr()
+    assert main(["stats", "--db", str(db_file)]) == 0
+    out = capsys.readouterr().out
+    assert f"database:  {db_file.resolve()}" in out
+    assert "papers:    38 active, 0 retired" in out
+    assert "venues:    ICML 2025 (38)" in out
+    assert "last load: 20" in out and "38 added" in out
+
+
+def test_stats_on_an_empty_database(db_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--db", str(db_file)]) == 0
+    assert "last load: never" in capsys.readouterr().out
+
+
+def test_show_text_json_and_unknown(db_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    main(["ingest", str(BUNDLED), "--db", str(db_file)])
+    capsys.readouterr()
+    assert main(["show", "--db", str(db_file), "--json", "nioo3eqi5w"]) == 0
+    paper = json.loads(capsys.readouterr().out)
+    assert paper["title"].startswith("DSDA: ")
+    assert paper["names"][:3] == ["DSDA", "AEGDS", "DAMO"]
+    assert paper["active"] is True
+
+    assert main(["show", "--db", str(db_file), paper["id"].upper()]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(paper["title"] + "\n")
+    assert f"  source:   {paper['source']}" in out
+    assert paper["abstract"] in out
+
+    assert main(["show", "--db", str(db_file), "zzzzzzzzzz"]) == 1
+    assert "no paper with id 'zzzzzzzzzz'" in capsys.readouterr().err
+
+
+def test_progress_bar_draws_one_line() -> None:
+    stream = io.StringIO()
+    bar = _ProgressBar(stream, width=10)
+    bar("enriching", 50, 100)
+    bar("writing", 100, 100)
+    bar.finish()
+    assert stream.getvalue() == ("\renriching  [#####.....] 50/100"
+                                 "\rwriting    [##########] 100/100\n")
