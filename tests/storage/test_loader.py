@@ -14,7 +14,9 @@ from storage.db import open_database
 from storage.enrich import paper_id
 from storage.loader import corpus_stats, load_corpus
 from storage.papers import PaperRepository
-from tests.storage.conftest import write_json, write_seed_file
+from tests.storage.conftest import BUNDLED, write_json, write_seed_file
+
+SEED_NAMES = sorted(p.name for p in BUNDLED.glob("*.txt"))
 
 
 async def fts_ids(conn: aiosqlite.Connection, query: str) -> set[str]:
@@ -44,9 +46,10 @@ async def test_unchanged_corpus_is_skipped_then_touched_files_are_compared_by_co
         db: aiosqlite.Connection, seed_dir: Path) -> None:
     await load_corpus(db, [seed_dir])
     again = await load_corpus(db, [seed_dir])
-    assert again.skipped_unchanged and again.active == 38
-    for path in seed_dir.iterdir():
-        os.utime(path, ns=(1, 1))  # new modification time, same content
+    assert again.skipped_unchanged
+    assert again.active == 38
+    for name in SEED_NAMES:
+        os.utime(seed_dir / name, ns=(1, 1))  # new modification time, same content
     touched = await load_corpus(db, [seed_dir])
     assert touched.skipped_unchanged
     forced = await load_corpus(db, [seed_dir], force=True)
@@ -61,7 +64,8 @@ async def test_a_new_enrichment_version_reloads_an_unchanged_corpus(
     await load_corpus(db, [seed_dir])
     monkeypatch.setattr(loader, "ENRICH_VERSION", loader.ENRICH_VERSION + 1)
     report = await load_corpus(db, [seed_dir])
-    assert not report.skipped_unchanged and report.unchanged == 38
+    assert not report.skipped_unchanged
+    assert report.unchanged == 38
 
 
 async def test_retired_papers_keep_their_row_and_come_back(
@@ -75,14 +79,16 @@ async def test_retired_papers_keep_their_row_and_come_back(
     assert (report.retired, report.active) == (3, 5)
     papers = PaperRepository(db)
     retired = await papers.by_id(gone)
-    assert retired is not None and not retired.active  # old links keep working
+    assert retired is not None
+    assert not retired.active
     assert gone not in await papers.active_ids()
     assert await papers.count(active=False) == 3
 
     back = await load_corpus(db, [first, second])
     assert (back.reactivated, back.added, back.active) == (3, 0, 8)
     returned = await papers.by_id(gone)
-    assert returned is not None and returned.active
+    assert returned is not None
+    assert returned.active
 
 
 async def test_edited_abstract_is_a_new_paper_and_the_old_one_is_retired(
@@ -141,7 +147,8 @@ async def test_readers_see_the_old_corpus_until_the_new_one_is_committed(
 
         report = await load_corpus(conn, [write_seed_file(tmp_path / "new.txt", abstracts[4:20])],
                                    progress=progress)
-        assert seen_mid_load and set(seen_mid_load) == {4}
+        assert seen_mid_load
+        assert set(seen_mid_load) == {4}
         assert report.active == 16
     finally:
         await conn.close()
@@ -212,5 +219,6 @@ async def test_stats_after_loads(db: aiosqlite.Connection, seed_dir: Path, tmp_p
     assert (stats.active, stats.retired) == (38, 1)
     assert stats.venues == [("ICML 2025", 38)]
     assert stats.last_load_at is not None
-    assert "0 added" in stats.last_load_summary and "1 retired" in stats.last_load_summary
-    assert [Path(f).name for f in stats.last_load_files] == sorted(p.name for p in seed_dir.iterdir())
+    assert "0 added" in stats.last_load_summary
+    assert "1 retired" in stats.last_load_summary
+    assert [Path(f).name for f in stats.last_load_files] == SEED_NAMES

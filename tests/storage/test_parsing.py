@@ -29,7 +29,8 @@ def test_seed_files_give_every_paragraph_with_venue_and_location() -> None:
     assert first.venue == "ICML 2025"
     assert first.source_ref == "paragraph 1 (line 3)"
     assert first.abstract.startswith("With growing privacy concerns")
-    assert first.title is None and first.authors == ()
+    assert first.title is None
+    assert first.authors == ()
     assert result.records[1].source_ref == "paragraph 2 (line 5)"
 
 
@@ -42,7 +43,8 @@ def test_json_dataset_fields_are_mapped() -> None:
     assert boo.title == "A Boo(n) for Evaluating Architecture Performance"
     assert boo.authors == ("Ondrej Bajgar", "Rudolf Kadlec", "Jan Kleindienst")
     assert boo.url == "https://icml.cc/virtual/2018/poster/2260"
-    assert boo.pdf and boo.pdf.endswith("bajgar18a.pdf")
+    assert boo.pdf
+    assert boo.pdf.endswith("bajgar18a.pdf")
     assert boo.venue == "ICML 2018"  # from the file name, the records carry none
     assert boo.source_ref == "record 1"
 
@@ -59,7 +61,8 @@ def test_jsonl_and_csv_map_the_same_fields(tmp_path: Path, abstracts: list[str])
                         encoding="utf-8")
     from_jsonl = parse_file(jsonl)
     from_csv = parse_file(csv_file)
-    assert from_jsonl.problems == [] and from_csv.problems == []
+    assert from_jsonl.problems == []
+    assert from_csv.problems == []
     assert [r.source_ref for r in from_jsonl.records] == ["line 1", "line 3"]
     assert from_csv.records[0].source_ref == "record 1 (line 2)"
     for parsed in (from_jsonl.records[0], from_csv.records[0]):
