@@ -1,48 +1,17 @@
-"""TEMPORARY stand-ins for storage.loader and storage.search until their owners land them.
+"""TEMPORARY stand-in for storage.search until its owner lands it.
 
-Delete this module (and its import fallbacks in bot/client.py) once both exist. Nothing here
+Delete this module (and its import fallback in bot/client.py) once it exists. Nothing here
 is meant to be good: just enough to drive the bot end to end in the meantime.
 """
 
 from __future__ import annotations
 
-import asyncio
-import json
-import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
 
 import aiosqlite
 
-from storage.enrich import enrich
-from storage.models import LoadReport, Paper
+from storage.models import Paper
 from storage.papers import PaperRepository
-from storage.parsing import parse_paths
-
-
-async def load_corpus(conn: aiosqlite.Connection, paths: Sequence[Path], *, force: bool = False,
-                      progress: Any = None) -> LoadReport:
-    """Insert every parsed paper that is not stored yet (no retiring, no reloads)."""
-    started = time.perf_counter()
-    parsed = await asyncio.to_thread(parse_paths, list(paths))
-    papers = await asyncio.to_thread(lambda: [enrich(r) for r in parsed.records])
-    report = LoadReport(files=[str(p) for p in parsed.files], records=len(parsed.records),
-                        problems=list(parsed.problems))
-    await conn.execute("BEGIN IMMEDIATE")
-    for paper in papers:
-        async with conn.execute(
-            "INSERT OR IGNORE INTO papers (id, title, title_given, abstract, abstract_raw, authors, venue,"
-            " keywords, names, links, url, pdf, source) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (paper.id, paper.title, int(paper.title_given), paper.abstract, paper.abstract_raw,
-             json.dumps(paper.authors), paper.venue, json.dumps(paper.keywords), json.dumps(paper.names),
-             json.dumps(paper.links), paper.url, paper.pdf, paper.source)) as cursor:
-            report.added += cursor.rowcount
-    await conn.execute("COMMIT")
-    report.active = await PaperRepository(conn).count()
-    report.seconds = time.perf_counter() - started
-    return report
 
 
 class EmptyQueryError(ValueError):

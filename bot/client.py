@@ -22,17 +22,14 @@ from bot.settings import Settings, load_settings
 from bot.tree import PaperTree
 from bot.views import RandomButton, SimilarButton
 from storage.db import open_database
+from storage.loader import load_corpus
 from storage.papers import PaperRepository
 from storage.picks import PickRepository
 
-try:  # TEMPORARY: fall back to bot/_interim.py until storage.loader and storage.search land
-    from storage.loader import load_corpus
-except ImportError:
-    from bot._interim import load_corpus
-try:
+try:  # TEMPORARY: fall back to bot/_interim.py until storage.search lands
     from storage.search import SearchEngine
 except ImportError:
-    from bot._interim import SearchEngine  # type: ignore[assignment]
+    from bot._interim import SearchEngine
 
 log = logging.getLogger(__name__)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import math
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -19,7 +20,8 @@ Explain = Callable[[BaseException], str]
 
 def _cooldown(error: BaseException) -> str:
     assert isinstance(error, app_commands.CommandOnCooldown)
-    return f"Slow down a little — you can use this command again in {error.retry_after:.0f} s."
+    seconds = max(1, math.ceil(error.retry_after))
+    return f"Slow down a little — you can use this command again in {seconds} s."
 
 
 def _missing_permissions(error: BaseException) -> str:

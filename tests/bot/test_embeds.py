@@ -1,0 +1,147 @@
+"""Unit tests of the card builder and the truncation helpers: always inside Discord's limits."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot import limits
+from bot.embeds import ResultLine, paper_embed, results_embed
+from bot.limits import one_line, truncate
+from bot.views import RandomButton, SimilarButton, paper_card_view
+from storage.models import Paper
+
+
+def make_paper(**fields: object) -> Paper:
+    values: dict[str, object] = {"id": "abc123", "title": "A paper", "abstract": "Some words.",
+                                 "abstract_raw": "Some words."}
+    values.update(fields)
+    return Paper(**values)  # type: ignore[arg-type]
+
+
+def assert_within_limits(embed_dict: dict, total: int) -> None:
+    assert len(embed_dict.get("title", "")) <= limits.EMBED_TITLE
+    assert len(embed_dict.get("description", "")) <= limits.EMBED_DESCRIPTION
+    for field in embed_dict.get("fields", []):
+        assert len(field["name"]) <= limits.EMBED_FIELD_NAME
+        assert 0 < len(field["value"]) <= limits.EMBED_FIELD_VALUE
+    assert len(embed_dict.get("footer", {}).get("text", "")) <= limits.EMBED_FOOTER
+    assert len(embed_dict.get("author", {}).get("name", "")) <= limits.EMBED_AUTHOR
+    assert total <= limits.EMBED_TOTAL
+
+
+def test_short_paper_is_shown_whole() -> None:
+    paper = make_paper(title="Graph networks", abstract="We study graphs. " * 10, venue="ICML 2025",
+                       keywords=("graphs", "networks"), names=("GNN",), links=("https://github.com/a/b",),
+                       pdf="https://example.org/p.pdf", url="https://example.org/p")
+    embed = paper_embed(paper, heading="Paper of the day")
+    data = embed.to_dict()
+    assert data["title"] == "Graph networks"
+    assert data["description"] == paper.abstract.strip()
+    assert data["url"] == "https://example.org/p"
+    assert data["author"]["name"] == "Paper of the day"
+    assert data["footer"]["text"] == "id abc123"
+    fields = {f["name"]: f["value"] for f in data["fields"]}
+    assert fields == {"Keywords": "graphs, networks", "Methods": "GNN", "Venue": "ICML 2025",
+                      "Code": "https://github.com/a/b\n[PDF](https://example.org/p.pdf)"}
+
+
+def test_twenty_thousand_character_abstract_is_cut_to_fit() -> None:
+    abstract = ("Long abstracts keep going and going with many words. " * 400)[:20_000]
+    embed = paper_embed(make_paper(abstract=abstract, keywords=tuple(f"kw{i}" for i in range(200))))
+    assert_within_limits(embed.to_dict(), len(embed))
+    assert embed.description is not None
+    assert embed.description.endswith("…")
+    assert len(embed.description) > limits.EMBED_DESCRIPTION - 60  # the abstract gets nearly all the room
+    assert abstract.startswith(embed.description[:-1].rstrip())
+
+
+def test_everything_oversized_still_fits_six_thousand() -> None:
+    paper = make_paper(
+        title="T" * 900, abstract="word " * 5000, authors=tuple(f"Author Number {i}" for i in range(300)),
+        keywords=tuple(f"keyword {i}" for i in range(300)), names=tuple(f"NAME{i}" for i in range(300)),
+        venue="V" * 2000, links=tuple(f"https://github.com/org/repo{i}" for i in range(50)))
+    embed = paper_embed(paper, heading="H" * 1000)
+    data = embed.to_dict()
+    assert_within_limits(data, len(embed))
+    fields = {f["name"]: f["value"] for f in data["fields"]}
+    assert fields["Authors"].endswith("more)")
+    assert fields["Keywords"].startswith("keyword 0, keyword 1")
+    assert fields["Code"].count("https://") == 3  # at most three code links, whole ones only
+
+
+def test_bad_urls_are_not_used_as_links() -> None:
+    paper = make_paper(url="javascript:alert(1)", pdf="not a url", links=("ftp://x", "https://ok.org/code"))
+    data = paper_embed(paper).to_dict()
+    assert "url" not in data
+    assert {f["name"]: f["value"] for f in data["fields"]}["Code"] == "https://ok.org/code"
+
+
+def test_retired_paper_says_so_in_the_footer() -> None:
+    data = paper_embed(make_paper(active=False)).to_dict()
+    assert data["footer"]["text"] == "id abc123 · no longer in the current corpus"
+
+
+def test_results_page_with_huge_snippets_fits() -> None:
+    lines = [ResultLine(n, make_paper(id=f"id{n}", title="Title " * 100, venue="ICML"), "**snip** " * 2000)
+             for n in range(1, 6)]
+    embed = results_embed("Search: " + "q" * 500, lines, footer="Page 1/9")
+    assert_within_limits(embed.to_dict(), len(embed))
+    assert embed.description is not None
+    for n in range(1, 6):
+        assert f"**{n}. Title" in embed.description
+        assert f"`id{n}`" in embed.description
+
+
+@pytest.mark.parametrize("limit", [1, 2, 5, 50, 100, 1024])
+def test_truncate_never_exceeds_the_limit_and_keeps_bold_balanced(limit: int) -> None:
+    rng = random.Random(limit)
+    words = ["alpha", "**beta**", "gamma", "delta**", "**eps", "ζήτα", "a" * 40, " ", "\n"]
+    for _ in range(200):
+        text = " ".join(rng.choice(words) for _ in range(rng.randrange(1, 80)))
+        cut = truncate(text, limit)
+        assert len(cut) <= limit
+        if len(text) <= limit:
+            assert cut == text
+        elif limit > 1:
+            assert cut.endswith("…")
+            if text.count("**") % 2 == 0:
+                assert cut.count("**") % 2 == 0
+
+
+def test_truncate_prefers_a_word_boundary() -> None:
+    assert truncate("the quick brown fox jumps", 18) == "the quick brown…"
+    assert truncate("abcdefghijklmnopqrstuvwxyz", 10) == "abcdefghi…"
+    assert truncate("short", 10) == "short"
+    assert truncate("anything", 0) == ""
+
+
+def test_one_line_collapses_whitespace() -> None:
+    assert one_line("a\n\n b\t c", 100) == "a b c"
+    assert len(one_line("x " * 200, 100)) <= 100
+
+
+def test_card_buttons_are_keyed_by_paper_id_and_fit_custom_id_limits() -> None:
+    view = paper_card_view("k2j4abcd", random_button=True, topic="graph neural networks " * 20)
+    ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
+    assert ids[0] == "paper:similar:k2j4abcd"
+    assert ids[1].startswith("paper:random:k2j4abcd:graph neural networks")
+    assert all(len(custom_id) <= limits.CUSTOM_ID for custom_id in ids)
+    assert view.timeout is None
+
+
+def test_card_without_random_button_has_only_similar() -> None:
+    view = paper_card_view("k2j4abcd")
+    assert [item.custom_id for item in view.children] == ["paper:similar:k2j4abcd"]  # type: ignore[attr-defined]
+
+
+def test_dynamic_item_templates_round_trip() -> None:
+    similar = SimilarButton("abc234")
+    match = SimilarButton.__discord_ui_compiled_template__.fullmatch(similar.custom_id)
+    assert match is not None
+    assert match["id"] == "abc234"
+    rnd = RandomButton("abc234", "diffusion models")
+    match = RandomButton.__discord_ui_compiled_template__.fullmatch(rnd.custom_id)
+    assert match is not None
+    assert (match["id"], match["topic"]) == ("abc234", "diffusion models")

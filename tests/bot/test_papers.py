@@ -1,0 +1,366 @@
+"""/paper search, random, show and today, driven end to end through SimCord."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+import discord
+import pytest
+import simcord
+
+from bot import limits
+from bot.client import PaperBot
+from bot.cogs.papers import MAX_QUERY_CHARS, RANDOM_COOLDOWN, SEARCH_COOLDOWN
+from bot.errors import PaperNotFoundError, UserFacingError
+from bot.views import PAGE_SIZE, PAGINATOR_TIMEOUT
+from tests.bot.conftest import TestClock, World, expect_errors
+
+
+def embed_of(result: simcord.InteractionResult) -> discord.Embed:
+    assert result.response is not None, result
+    assert len(result.response.embeds) == 1
+    return result.response.embeds[0]
+
+
+def buttons(message: simcord.ResponseMessage | discord.Message) -> dict[str, dict]:
+    rows = message.components
+    found = {}
+    for row in rows:
+        for component in (row.get("components", []) if isinstance(row, dict) else row.children):
+            item = component if isinstance(component, dict) else component.to_dict()
+            found[item.get("label") or item.get("custom_id")] = item
+    return found
+
+
+async def frequent_word_query(bot: PaperBot) -> str:
+    """A one-word query with more than two pages of results in the bundled corpus."""
+    for word in ("learning", "model", "models", "data", "method"):
+        results = await bot.search_engine.search(word, limit=PAGE_SIZE)
+        if results.total > 2 * PAGE_SIZE:
+            return word
+    pytest.fail("no query with more than two pages of results in the bundled corpus")
+
+
+# --- search -----------------------------------------------------------------------------------
+
+async def test_search_pages_through_ranked_results(world: World, bot: PaperBot) -> None:
+    query = await frequent_word_query(bot)
+    expected = await bot.search_engine.search(query, limit=2 * PAGE_SIZE)
+    result = await world.alice.slash(world.channel, "paper search", query=query)
+
+    assert result.acknowledged
+    assert not result.ephemeral
+    first = embed_of(result)
+    pages = -(-expected.total // PAGE_SIZE)
+    assert first.footer.text is not None
+    assert first.footer.text.startswith(f"Page 1/{pages} · {expected.total} papers")
+    for number, hit in enumerate(expected.hits[:PAGE_SIZE], start=1):
+        assert f"**{number}. " in (first.description or "")
+        assert f"`{hit.paper.id}`" in (first.description or "")
+    controls = buttons(result.response)
+    assert controls["◀"].get("disabled") is True
+    assert not controls["▶"].get("disabled")
+    select = next(c for c in controls.values() if c.get("type") == 3)
+    assert [o["value"] for o in select["options"]] == [h.paper.id for h in expected.hits[:PAGE_SIZE]]
+
+    message = result.response.message
+    await world.alice.click(message, label="▶")
+    page_two = embed_of_message(world, message.id)
+    assert page_two.footer.text is not None
+    assert page_two.footer.text.startswith(f"Page 2/{pages}")
+    for number, hit in enumerate(expected.hits[PAGE_SIZE:], start=PAGE_SIZE + 1):
+        assert f"**{number}. " in (page_two.description or "")
+        assert f"`{hit.paper.id}`" in (page_two.description or "")
+
+    await world.alice.click(message, label="◀")
+    again = embed_of_message(world, message.id)
+    assert again.description == first.description
+
+
+def embed_of_message(world: World, message_id: int) -> discord.Embed:
+    message = next(m for m in world.channel.history() if m.id == message_id)
+    assert len(message.embeds) == 1
+    return message.embeds[0]
+
+
+async def test_select_opens_the_chosen_paper(world: World, bot: PaperBot) -> None:
+    query = await frequent_word_query(bot)
+    expected = await bot.search_engine.search(query, limit=PAGE_SIZE)
+    result = await world.alice.slash(world.channel, "paper search", query=query)
+    chosen = expected.hits[2].paper
+
+    opened = await world.alice.select(result.response.message, [chosen.id])
+
+    card = embed_of(opened)
+    assert card.title == limits.one_line(chosen.title, limits.EMBED_TITLE)
+    assert card.footer.text == f"id {chosen.id}"
+    assert "Similar papers" in buttons(opened.response)
+
+
+async def test_only_the_searcher_can_page(world: World, bot: PaperBot) -> None:
+    query = await frequent_word_query(bot)
+    result = await world.alice.slash(world.channel, "paper search", query=query)
+    before = embed_of(result).description
+
+    denied = await world.bob.click(result.response.message, label="▶")
+
+    assert denied.ephemeral
+    assert denied.response is not None
+    assert "Only the person who searched" in denied.response.content
+    assert embed_of_message(world, result.response.id).description == before
+    top = (await bot.search_engine.search(query, limit=1)).hits[0].paper.id
+    picked = await world.bob.select(result.response.message, [top])
+    assert picked.ephemeral
+    assert picked.response is not None
+    assert "Only the person who searched" in picked.response.content
+    assert len(world.channel.history()) == 1  # bob opened nothing
+
+
+async def test_results_are_disabled_when_the_view_times_out(simcord_env: simcord.Env, world: World,
+                                                            bot: PaperBot) -> None:
+    query = await frequent_word_query(bot)
+    result = await world.alice.slash(world.channel, "paper search", query=query)
+    await simcord_env.advance_time(PAGINATOR_TIMEOUT - 5)
+    await world.alice.click(result.response.message, label="▶")  # activity resets the timeout
+
+    await simcord_env.advance_time(PAGINATOR_TIMEOUT + 1)
+
+    message = next(m for m in world.channel.history() if m.id == result.response.id)
+    states = [c.disabled for row in message.components for c in row.children]  # type: ignore[attr-defined]
+    assert states
+    assert all(states)
+    with pytest.raises(simcord.SetupError, match="disabled"):
+        await world.alice.click(message, label="◀")
+
+
+async def test_autocomplete_suggests_papers_and_picking_one_opens_it(world: World, bot: PaperBot) -> None:
+    paper = (await bot.papers.by_ids(await bot.papers.active_ids()))[0]
+    typed = " ".join(paper.title.split()[:3])
+
+    choices = await world.alice.autocomplete(world.channel, "paper search", "query", typed)
+
+    assert 0 < len(choices) <= limits.AUTOCOMPLETE_CHOICES
+    assert all(len(c["name"]) <= limits.CHOICE_NAME and len(c["value"]) <= limits.CHOICE_VALUE for c in choices)
+    picked = next(c for c in choices if c["value"] == f"id:{paper.id}")
+    opened = await world.alice.slash(world.channel, "paper search", query=picked["value"])
+    assert not opened.deferred
+    assert embed_of(opened).footer.text == f"id {paper.id}"
+
+
+async def test_autocomplete_on_nothing_typed_offers_nothing(world: World) -> None:
+    assert await world.alice.autocomplete(world.channel, "paper search", "query", "") == []
+
+
+async def test_no_results_is_a_friendly_message(world: World, bot: PaperBot) -> None:
+    query = "zqxjv wvkpq"
+    assert (await bot.search_engine.search(query)).total == 0
+
+    result = await world.alice.slash(world.channel, "paper search", query=query)
+
+    assert result.response is not None
+    assert result.response.embeds == []
+    assert result.response.content.startswith("No papers match “zqxjv wvkpq”.")
+
+
+@pytest.mark.parametrize("query", ["   ", "?!…", "***"])
+async def test_empty_query_gets_a_private_hint(simcord_env: simcord.Env, world: World, query: str) -> None:
+    result = await world.alice.slash(world.channel, "paper search", query=query)
+
+    assert result.ephemeral
+    assert not result.deferred
+    assert result.response is not None
+    assert result.response.content.startswith("Type a few words to search for")
+    expect_errors(simcord_env, UserFacingError)
+
+
+async def test_six_thousand_character_query_is_shortened_not_refused(world: World, bot: PaperBot) -> None:
+    word = await frequent_word_query(bot)
+    query = (word + " ") * (limits.STRING_OPTION // (len(word) + 1))
+    query = query[: limits.STRING_OPTION]
+    assert len(query) > 5_900
+
+    result = await world.alice.slash(world.channel, "paper search", query=query)
+
+    assert result.response is not None
+    assert "shortened to its first" in result.response.content
+    embed = embed_of(result)
+    assert len(embed) <= limits.EMBED_TOTAL
+    assert len(embed.title or "") <= limits.EMBED_TITLE
+    assert len(result.response.content) <= 2000
+    assert MAX_QUERY_CHARS < 1000
+
+
+# --- random -----------------------------------------------------------------------------------
+
+async def test_random_posts_a_card_with_both_buttons(world: World, bot: PaperBot) -> None:
+    result = await world.alice.slash(world.channel, "paper random")
+
+    card = embed_of(result)
+    assert card.author.name == "A random paper"
+    paper_id = (card.footer.text or "").removeprefix("id ")
+    assert paper_id in await bot.papers.active_ids()
+    assert set(buttons(result.response)) == {"Similar papers", "Another random"}
+
+
+async def test_random_with_a_topic_stays_on_topic(world: World, bot: PaperBot) -> None:
+    topic = await frequent_word_query(bot)
+    matching = set(await bot.search_engine.matching_ids(topic))
+    for _ in range(4):
+        result = await world.alice.slash(world.channel, "paper random", topic=topic)
+        card = embed_of(result)
+        assert card.author.name == f"A random paper about “{topic}”"
+        assert (card.footer.text or "").removeprefix("id ") in matching
+
+
+async def test_random_with_an_unknown_topic_says_so(simcord_env: simcord.Env, world: World) -> None:
+    result = await world.alice.slash(world.channel, "paper random", topic="zqxjvwkp")
+
+    assert result.ephemeral
+    assert result.response is not None
+    assert result.response.content.startswith("No papers match the topic “zqxjvwkp”")
+    expect_errors(simcord_env, UserFacingError)
+
+
+async def test_another_random_gives_a_different_paper_privately(world: World) -> None:
+    first = await world.alice.slash(world.channel, "paper random")
+    first_id = (embed_of(first).footer.text or "").removeprefix("id ")
+
+    again = await world.bob.click(first.response.message, label="Another random")
+
+    assert again.ephemeral
+    second_id = (embed_of(again).footer.text or "").removeprefix("id ")
+    assert second_id != first_id
+    assert "Another random" in buttons(again.response)
+
+
+async def test_similar_papers_lists_five_and_opens_one(world: World, bot: PaperBot) -> None:
+    card = await world.alice.slash(world.channel, "paper random")
+    paper_id = (embed_of(card).footer.text or "").removeprefix("id ")
+    expected = await bot.search_engine.similar(paper_id, limit=5)
+
+    similar = await world.bob.click(card.response.message, label="Similar papers")
+
+    assert similar.ephemeral
+    listing = embed_of(similar).description or ""
+    for number, paper in enumerate(expected, start=1):
+        assert f"**{number}. " in listing
+        assert f"`{paper.id}`" in listing
+    opened = await world.bob.select(similar.response.message, [expected[0].id])
+    assert opened.ephemeral
+    assert embed_of(opened).footer.text == f"id {expected[0].id}"
+
+
+async def test_random_has_a_per_user_cooldown(simcord_env: simcord.Env, world: World) -> None:
+    uses, per = RANDOM_COOLDOWN
+    for _ in range(uses):
+        assert not (await world.alice.slash(world.channel, "paper random")).ephemeral
+
+    blocked = await world.alice.slash(world.channel, "paper random")
+    assert blocked.ephemeral
+    assert blocked.response is not None
+    assert blocked.response.content.startswith("Slow down a little")
+    assert not (await world.bob.slash(world.channel, "paper random")).ephemeral  # per user
+
+    await simcord_env.advance_time(per + 1)
+    assert not (await world.alice.slash(world.channel, "paper random")).ephemeral
+    expect_errors(simcord_env, discord.app_commands.CommandOnCooldown)
+
+
+async def test_search_has_a_per_user_cooldown(simcord_env: simcord.Env, world: World) -> None:
+    uses, _ = SEARCH_COOLDOWN
+    for _ in range(uses):
+        await world.alice.slash(world.channel, "paper search", query="learning")
+    blocked = await world.alice.slash(world.channel, "paper search", query="learning")
+    assert blocked.ephemeral
+    assert "Slow down" in blocked.response.content
+    expect_errors(simcord_env, discord.app_commands.CommandOnCooldown)
+
+
+# --- show -------------------------------------------------------------------------------------
+
+async def test_show_posts_the_card(world: World, bot: PaperBot) -> None:
+    paper = (await bot.papers.by_ids(await bot.papers.active_ids()))[-1]
+
+    result = await world.alice.slash(world.channel, "paper show", paper=paper.id.upper())
+
+    card = embed_of(result)
+    assert card.title == limits.one_line(paper.title, limits.EMBED_TITLE)
+    assert card.footer.text == f"id {paper.id}"
+    assert set(buttons(result.response)) == {"Similar papers"}
+
+
+async def test_show_unknown_id_is_a_friendly_private_message(simcord_env: simcord.Env, world: World) -> None:
+    result = await world.alice.slash(world.channel, "paper show", paper="nosuchpaper")
+
+    assert result.ephemeral
+    assert result.response is not None
+    assert result.response.content.startswith("There is no paper with the id “nosuchpaper”.")
+    expect_errors(simcord_env, PaperNotFoundError)
+
+
+async def test_show_autocomplete_offers_ids(world: World, bot: PaperBot) -> None:
+    paper = (await bot.papers.by_ids(await bot.papers.active_ids()))[0]
+    choices = await world.alice.autocomplete(world.channel, "paper show", "paper", paper.title[:25])
+    assert paper.id in [c["value"] for c in choices]
+
+
+# --- today ------------------------------------------------------------------------------------
+
+async def test_today_is_the_same_for_everyone_and_changes_with_the_date(
+        world: World, bot: PaperBot, clock: TestClock) -> None:
+    day = bot.now().date()
+    first = await world.alice.slash(world.channel, "paper today")
+    second = await world.bob.slash(world.channel, "paper today")
+
+    card = embed_of(first)
+    expected = await bot.picks.pick_for(day)
+    assert expected is not None
+    assert card.author.name == f"Paper of the day · {day:%A %-d %B %Y}"
+    assert card.footer.text == f"id {expected.id}" == embed_of(second).footer.text
+
+    clock.set(clock() + timedelta(days=1))  # jump: the date is all that matters here
+    tomorrow = await world.alice.slash(world.channel, "paper today")
+    next_day = day + timedelta(days=1)
+    assert embed_of(tomorrow).author.name == f"Paper of the day · {next_day:%A %-d %B %Y}"
+    assert embed_of(tomorrow).footer.text != card.footer.text  # no repeat until all were shown
+
+
+# --- errors -----------------------------------------------------------------------------------
+
+async def test_unexpected_error_shows_a_code_and_logs_the_traceback(
+        simcord_env: simcord.Env, world: World, bot: PaperBot, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("database on fire")
+
+    monkeypatch.setattr(bot.papers, "by_id", broken)
+    with caplog.at_level(logging.ERROR, logger="bot.tree"):
+        result = await world.alice.slash(world.channel, "paper show", paper="abc")
+
+    assert result.ephemeral
+    assert result.response is not None
+    content = result.response.content
+    assert content.startswith("Something went wrong on my side (error code `")
+    assert "database on fire" not in content
+    code = content.split("`")[1]
+    record = next(r for r in caplog.records if code in r.getMessage())
+    assert record.exc_info is not None
+    assert "database on fire" in str(record.exc_info[1])
+    expect_errors(simcord_env, RuntimeError)
+
+
+async def test_failed_reply_still_gets_the_user_an_answer(simcord_env: simcord.Env, world: World) -> None:
+    simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500, times=1)
+
+    result = await world.alice.slash(world.channel, "paper random")
+
+    assert result.ephemeral
+    assert result.response is not None
+    assert "error code" in result.response.content
+    expect_errors(simcord_env, discord.HTTPException)
+
+
+async def test_commands_are_server_only(simcord_env: simcord.Env, world: World) -> None:
+    assert "paper search" in world.alice.available_commands(world.channel)
+    assert "paper search" not in simcord_env.create_user("dm-user").available_commands()
