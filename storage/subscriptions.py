@@ -236,18 +236,20 @@ class Delivery:
     attempts: int
     due_at: datetime
     next_attempt_at: datetime
+    claimed_at: datetime
     sent_at: datetime | None = None
     message_id: int | None = None
     error: str | None = None
 
 
 _DELIVERY_COLUMNS = (
-    "subscription_id, local_day, paper_id, status, attempts, due_at, next_attempt_at, sent_at, message_id, error"
+    "subscription_id, local_day, paper_id, status, attempts, due_at, next_attempt_at, claimed_at, sent_at, "
+    "message_id, error"
 )
 
 
 def _delivery(row: aiosqlite.Row | tuple) -> Delivery:
-    (sid, day, paper_id, status, attempts, due_at, next_at, sent_at, message_id, error) = tuple(row)
+    (sid, day, paper_id, status, attempts, due_at, next_at, claimed_at, sent_at, message_id, error) = tuple(row)
     return Delivery(
         subscription_id=int(sid),
         local_day=date.fromisoformat(day),
@@ -256,6 +258,7 @@ def _delivery(row: aiosqlite.Row | tuple) -> Delivery:
         attempts=int(attempts),
         due_at=datetime.fromisoformat(due_at),
         next_attempt_at=datetime.fromisoformat(next_at),
+        claimed_at=datetime.fromisoformat(claimed_at),
         sent_at=_from_iso(sent_at),
         message_id=int(message_id) if message_id is not None else None,
         error=error,

@@ -8,7 +8,7 @@ Every minute (by the bot's injectable clock) one tick:
 A worker records the attempt *before* sending. So after a crash, a pending delivery with
 attempts > 0 may or may not have reached Discord: the worker then first looks for the day's card
 in the channel's recent messages (the card's footer ends with a dated marker)
-and records it instead of posting twice. TransientError failures (5xx, 429, network) set a later
+and records it instead of posting twice. Transient failures (5xx, 429, network) set a later
 `next_attempt_at` rather than sleeping, so one slow channel never holds up the others.
 """
 
@@ -98,9 +98,10 @@ def is_daily_card(message: discord.Message, day: date, bot_user_id: int) -> bool
     return any((embed.footer.text or "").endswith(wanted) for embed in message.embeds)
 
 
-def retry_delay(attempt: int, retry_after: float | None = None) -> timedelta:
-    """Exponential backoff (30 s, 1 min, 2 min, ... at most 15 min), never sooner than Discord asks."""
-    seconds = min(FIRST_RETRY_SECONDS * 2 ** max(attempt - 1, 0), MAX_RETRY_SECONDS)
+def retry_delay(failing_for: timedelta, retry_after: float | None = None) -> timedelta:
+    """Backoff without bookkeeping: wait as long as the delivery has been failing (so the gaps double),
+    at least 30 s, at most 15 min, and never sooner than Discord asked."""
+    seconds = min(max(failing_for.total_seconds(), FIRST_RETRY_SECONDS), MAX_RETRY_SECONDS)
     return timedelta(seconds=max(seconds, retry_after or 0))
 
 
@@ -188,8 +189,11 @@ class DailyScheduler:
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
         while True:
+            # Each tick is its own short task that finishes, while this loop only ever sleeps: test
+            # harnesses (SimCord's settlement) and debuggers can then see when a tick is done.
+            tick = asyncio.create_task(self.tick(), name="daily-posts-tick")
             try:
-                await self.tick()
+                await tick
             except Exception:  # a broken tick must not end daily posts for good
                 log.exception("daily-post tick failed; trying again next minute")
             await asyncio.sleep(self._seconds_to_next_tick())
@@ -345,8 +349,8 @@ class DailyScheduler:
     # ---- outcomes
 
     async def _retry(self, item: PendingDelivery, reason: str, retry_after: float | None) -> None:
-        attempt = max(item.delivery.attempts, 1)
-        at = self.bot.now() + retry_delay(attempt, retry_after)
+        now = self.bot.now()
+        at = now + retry_delay(now - item.delivery.claimed_at, retry_after)
         log.warning("daily post for subscription %s: %s; retrying at %s", item.subscription.id, reason,
                     at.isoformat(timespec="seconds"))
         await self.repo.retry_later(item.subscription.id, item.delivery.local_day, at=at, error=reason)

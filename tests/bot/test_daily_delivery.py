@@ -1,0 +1,408 @@
+"""Daily posts end to end with SimCord and the test clock: exactly once per local day, whatever happens.
+
+Each test subscribes through the real slash command, moves the bot's clock (and SimCord's virtual
+time) and asserts what people would see in the channel: how many cards, for which day.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+import discord
+import pytest
+import simcord
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
+
+from bot.client import PaperBot
+from bot.cogs.daily._commands import DailyPosts
+from bot.cogs.daily._scheduler import MARKER
+from storage.subscriptions import Delivery, Subscription
+from tests.bot.conftest import TestClock, World
+
+
+def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0, second: int = 0) -> datetime:
+    return datetime(year, month, day, hour, minute, second, tzinfo=UTC)
+
+
+def cards(channel: simcord.ChannelHandle) -> list[discord.Message]:
+    """The daily cards in a channel (bot messages whose footer carries the daily marker), oldest first."""
+    return [m for m in channel.history() if any(MARKER in (e.footer.text or "") for e in m.embeds)]
+
+
+def card_days(channel: simcord.ChannelHandle) -> list[str]:
+    """The dates in the daily cards' markers, oldest first."""
+    return [(m.embeds[0].footer.text or "").rsplit(MARKER, 1)[1].strip() for m in cards(channel)]
+
+
+def daily(bot: PaperBot) -> DailyPosts:
+    cog = bot.get_cog("DailyPosts")
+    assert isinstance(cog, DailyPosts)
+    return cog
+
+
+async def run_until(env: simcord.Env, clock: TestClock, when: datetime) -> None:
+    """Let virtual time (and the bot's clock with it) run until `when`, firing every tick on the way."""
+    seconds = (when - clock.now()).total_seconds()
+    assert seconds >= 0, f"the clock is already past {when}"
+    await env.advance_time(seconds)
+
+
+async def subscribe(env: simcord.Env, world: World, channel: simcord.ChannelHandle | None = None,
+                    **options: Any) -> Subscription:
+    """Subscribe through the slash command as the moderator; return the stored subscription."""
+    target = channel or world.channel
+    result = await world.mod.slash(target, "paper subscribe", **options)
+    assert result.response is not None
+    assert result.response.content.startswith(("Subscribed", "Updated", "Resumed")), result.response.content
+    bot = env.bot
+    assert isinstance(bot, PaperBot)
+    sub = await daily(bot).subscriptions.by_channel(target.id)
+    assert sub is not None
+    return sub
+
+
+async def delivery(bot: PaperBot, sub: Subscription, day: date) -> Delivery:
+    found = await daily(bot).subscriptions.delivery(sub.id, day)
+    assert found is not None, f"no delivery recorded for {day}"
+    return found
+
+
+def posts_to(env: simcord.Env, channel: simcord.ChannelHandle) -> int:
+    """How many times the bot tried to post a message in `channel` (successful or not)."""
+    return sum(1 for r in env.http_requests if r.method == "POST" and r.path == f"/channels/{channel.id}/messages")
+
+
+# ---- a normal day
+
+
+async def test_a_normal_day_posts_once_at_the_local_time_and_again_the_next_day(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(utc(2026, 2, 1, 6))
+    sub = await subscribe(simcord_env, world, time="09:00", timezone="Europe/Berlin")  # 08:00 UTC in winter
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 7, 59))
+    assert cards(world.channel) == []
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 8, 1))
+    assert card_days(world.channel) == ["2026-02-01"]
+    first = cards(world.channel)[0]
+    assert first.embeds[0].author.name == "Paper of the day · Sunday 1 February 2026"
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 23, 0))  # the rest of the day: nothing more
+    assert len(cards(world.channel)) == 1
+
+    await run_until(simcord_env, clock, utc(2026, 2, 2, 8, 1))
+    assert card_days(world.channel) == ["2026-02-01", "2026-02-02"]
+    second = cards(world.channel)[1]
+    assert second.embeds[0].title != first.embeds[0].title, "the same paper two days running"
+    today = await bot.picks.pick_for(date(2026, 2, 2))
+    assert today is not None
+    assert f"id {today.id}" in (second.embeds[0].footer.text or "")  # the same pick as /paper today
+    recorded = await delivery(bot, sub, date(2026, 2, 2))
+    assert (recorded.status, recorded.message_id, recorded.paper_id) == ("sent", second.id, today.id)
+    assert second.components, "the card lost its buttons"
+
+
+async def test_two_channels_in_different_time_zones_post_at_their_own_local_time(
+    simcord_env: simcord.Env, world: World, clock: TestClock
+) -> None:
+    tokyo_channel = world.guild.create_text_channel("tokyo")
+    clock.set(utc(2026, 2, 1, 12))
+    await subscribe(simcord_env, world, time="08:30", timezone="America/New_York")  # 13:30 UTC
+    await subscribe(simcord_env, world, tokyo_channel, time="08:30", timezone="Asia/Tokyo")  # 23:30 UTC
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 13, 31))
+    assert (card_days(world.channel), card_days(tokyo_channel)) == (["2026-02-01"], [])
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 23, 31))
+    assert card_days(tokyo_channel) == ["2026-02-02"]  # already 2 February in Tokyo
+    # Both channels show the paper of their calendar date; different dates, different papers.
+    assert cards(world.channel)[0].embeds[0].title != cards(tokyo_channel)[0].embeds[0].title
+    await run_until(simcord_env, clock, utc(2026, 2, 2, 13, 31))
+    assert card_days(world.channel) == ["2026-02-01", "2026-02-02"]
+    # New York's card of 2 February is the same paper as Tokyo's of 2 February.
+    assert cards(world.channel)[1].embeds[0].title == cards(tokyo_channel)[0].embeds[0].title
+
+
+# ---- daylight saving time
+
+
+@pytest.mark.parametrize(
+    ("tz", "at", "day", "first_post", "later"),
+    [
+        # Spring forward: 02:30 does not exist that night; the post comes at 03:00 local.
+        ("Europe/Berlin", "02:30", date(2026, 3, 29), utc(2026, 3, 29, 1, 0), utc(2026, 3, 29, 12)),
+        ("America/New_York", "02:30", date(2026, 3, 8), utc(2026, 3, 8, 7, 0), utc(2026, 3, 8, 20)),
+        # Fall back: 02:30 (Berlin) / 01:30 (New York) happen twice; one post, at the first.
+        ("Europe/Berlin", "02:30", date(2026, 10, 25), utc(2026, 10, 25, 0, 30), utc(2026, 10, 25, 1, 45)),
+        ("America/New_York", "01:30", date(2026, 11, 1), utc(2026, 11, 1, 5, 30), utc(2026, 11, 1, 6, 45)),
+    ],
+    ids=["berlin-forward", "new-york-forward", "berlin-back", "new-york-back"],
+)
+async def test_dst_changes_post_once_at_the_right_instant(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot,
+    tz: str, at: str, day: date, first_post: datetime, later: datetime,
+) -> None:
+    clock.set(first_post - timedelta(hours=12))
+    sub = await subscribe(simcord_env, world, time=at, timezone=tz)
+    await run_until(simcord_env, clock, first_post - timedelta(minutes=1))
+    assert cards(world.channel) == []
+    await run_until(simcord_env, clock, first_post + timedelta(seconds=61))
+    assert card_days(world.channel) == [day.isoformat()]
+    assert (await delivery(bot, sub, day)).due_at == first_post
+    await run_until(simcord_env, clock, later)  # past the repeated hour / the rest of the day
+    assert card_days(world.channel) == [day.isoformat()]
+
+
+# ---- the bot is not running at post time
+
+
+async def test_bot_down_over_post_time_posts_at_start_up_the_same_day(
+    simcord_env: simcord.Env, world: World, clock: TestClock, restart: Any
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    await subscribe(simcord_env, world, time="09:00")
+    clock.set(utc(2026, 2, 1, 15, 20))  # down from 08:00 until 15:20: the old bot never sees 09:00
+    await restart()
+    await simcord_env.advance_time(5)
+    assert card_days(world.channel) == ["2026-02-01"]
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 23, 59))
+    assert card_days(world.channel) == ["2026-02-01"]
+
+
+async def test_bot_down_for_days_does_not_flood_a_backlog(
+    simcord_env: simcord.Env, world: World, clock: TestClock, restart: Any
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    await subscribe(simcord_env, world, time="09:00")
+    clock.set(utc(2026, 2, 4, 7, 0))  # down for three days, back before today's post time
+    await restart()
+    await simcord_env.advance_time(120)
+    assert cards(world.channel) == []
+    await run_until(simcord_env, clock, utc(2026, 2, 4, 9, 1))
+    assert card_days(world.channel) == ["2026-02-04"]
+
+
+# ---- a crash between deciding to post and the post being recorded
+
+
+async def _hang(*args: Any, **kwargs: Any) -> None:
+    """Stand-in for a process that stops here: nothing after this point ever runs."""
+    await asyncio.sleep(10**7)
+
+
+async def test_crash_after_the_card_reached_discord_is_recorded_not_posted_again(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, restart: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, time="09:00")
+    monkeypatch.setattr(daily(bot).subscriptions, "mark_sent", _hang)  # dies before recording the send
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    assert len(cards(world.channel)) == 1
+    assert (await delivery(bot, sub, date(2026, 2, 1))).status == "pending"
+
+    new_bot = await restart()
+    await simcord_env.advance_time(120)
+    assert len(cards(world.channel)) == 1, "posted twice after the crash"
+    recovered = await delivery(new_bot, sub, date(2026, 2, 1))
+    assert (recovered.status, recovered.message_id) == ("sent", cards(world.channel)[0].id)
+
+
+async def test_crash_before_the_card_reached_discord_posts_it_after_restart(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, restart: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, time="09:00")
+    repo = daily(bot).subscriptions
+    real_start = repo.start_attempt
+
+    async def start_then_die(*args: Any, **kwargs: Any) -> int:
+        await real_start(*args, **kwargs)  # the attempt is recorded...
+        await _hang()  # ...and the process dies before the request is made
+        return 0
+
+    monkeypatch.setattr(repo, "start_attempt", start_then_die)
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    assert cards(world.channel) == []
+    assert (await delivery(bot, sub, date(2026, 2, 1))).attempts == 1
+
+    new_bot = await restart()
+    await simcord_env.advance_time(120)
+    assert card_days(world.channel) == ["2026-02-01"], "the post was dropped after the crash"
+    assert (await delivery(new_bot, sub, date(2026, 2, 1))).status == "sent"
+
+
+# ---- failures Discord reports
+
+
+@pytest.mark.parametrize(("status", "message"), [(500, "Internal Server Error"), (502, "Bad Gateway"),
+                                                 (429, "You are being rate limited.")])
+async def test_a_transient_failure_is_retried_without_holding_up_other_channels(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, status: int, message: str
+) -> None:
+    other = world.guild.create_text_channel("other")
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, time="09:00")
+    await subscribe(simcord_env, world, other, time="09:00")
+    simcord_env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=status, message=message)
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 0, 10))
+    assert (cards(world.channel), card_days(other)) == ([], ["2026-02-01"])
+    pending = await delivery(bot, sub, date(2026, 2, 1))
+    assert pending.status == "pending"
+    assert str(status) in (pending.error or "")
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 3))
+    assert card_days(world.channel) == ["2026-02-01"]
+    assert posts_to(simcord_env, world.channel) == 2  # one failure, one success: no double post
+    assert (await delivery(bot, sub, date(2026, 2, 1))).attempts == 2
+
+
+async def test_a_failure_that_lasts_all_day_gives_up_at_the_end_of_the_local_day(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(utc(2026, 2, 1, 20))
+    sub = await subscribe(simcord_env, world, time="22:00")
+    simcord_env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=503, times=None)
+    await run_until(simcord_env, clock, utc(2026, 2, 2, 0, 2))
+    # The gaps double from 30 s up to 15 min: about 13 attempts in these two hours (one per
+    # minute, 120, without backoff).
+    attempts = posts_to(simcord_env, world.channel)
+    assert 8 <= attempts <= 16, f"{attempts} attempts: the retries are not backing off"
+    given_up = await delivery(bot, sub, date(2026, 2, 1))
+    assert given_up.status == "failed"
+    assert "day ended" in (given_up.error or "")
+    simcord_env.backend.faults.clear()
+    await run_until(simcord_env, clock, utc(2026, 2, 2, 22, 1))
+    assert card_days(world.channel) == ["2026-02-02"]  # the next day works again; no late post of the 1st
+
+
+async def test_missing_permissions_pauses_and_tells_the_subscriber(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, time="09:00")
+    simcord_env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=403, code=50013,
+                             message="Missing Permissions", times=None)
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    paused = await daily(bot).subscriptions.by_channel(world.channel.id)
+    assert paused is not None
+    assert paused.status == "paused"
+    notices = world.mod.user.dm_channel.history()  # the server has no system channel: the subscriber hears
+    assert len(notices) == 1
+    assert "paused the daily paper" in notices[0].content
+    assert f"<#{world.channel.id}>" in notices[0].content
+    assert (await delivery(bot, sub, date(2026, 2, 1))).status == "failed"
+
+    listing = await world.mod.slash(world.channel, "paper subscriptions")
+    assert listing.response is not None
+    assert "paused" in (listing.response.embeds[0].description or "")
+    await run_until(simcord_env, clock, utc(2026, 2, 2, 9, 1))
+    assert posts_to(simcord_env, world.channel) == 1  # paused: no more attempts, no more 403s
+
+    simcord_env.backend.faults.clear()  # permissions fixed; subscribing again resumes with the same settings
+    resumed = await world.mod.slash(world.channel, "paper subscribe")
+    assert resumed.response is not None
+    assert resumed.response.content.startswith("Resumed")
+    assert "09:00" in resumed.response.content
+    await run_until(simcord_env, clock, utc(2026, 2, 3, 9, 1))
+    assert card_days(world.channel) == ["2026-02-03"]
+
+
+async def test_losing_send_messages_pauses_without_posting_and_tells_the_system_channel(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    announcements = world.guild.create_text_channel("announcements")
+    simcord_env.backend.edit_guild(world.guild.id, {"system_channel_id": announcements.id})
+    clock.set(utc(2026, 2, 1, 8))
+    await subscribe(simcord_env, world, time="09:00")
+    me = bot.user
+    assert me is not None
+    deny = discord.Permissions(send_messages=True).value
+    simcord_env.backend.set_overwrite(world.channel.id, Overwrite(target_id=me.id, type=OverwriteType.MEMBER,
+                                                                  allow=0, deny=deny))
+    await simcord_env.settle()
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    assert posts_to(simcord_env, world.channel) == 0
+    notices = announcements.history()
+    assert len(notices) == 1
+    assert "Send Messages" in notices[0].content
+    assert world.mod.user.dm_channel.history() == []
+
+
+async def test_a_deleted_channel_removes_its_subscription_and_keeps_the_history(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    doomed = world.guild.create_text_channel("doomed")
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, doomed, time="09:00")
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    assert len(cards(doomed)) == 1
+    simcord_env.backend.delete_channel(doomed.id)
+    await simcord_env.settle()
+    ended = await daily(bot).subscriptions.by_channel(doomed.id)
+    assert ended is not None
+    assert (ended.status, ended.status_reason) == ("ended", "the channel was deleted")
+    assert [d.status for d in await daily(bot).subscriptions.history(sub.id)] == ["sent"]
+    listing = await world.mod.slash(world.channel, "paper subscriptions")
+    assert listing.response is not None
+    assert "no daily-paper subscriptions" in listing.response.content
+
+
+async def test_a_channel_deleted_while_the_bot_was_away_is_removed_at_the_next_post(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, time="09:00")
+    # The deletion event was missed; Discord answers the post with Unknown Channel.
+    simcord_env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=404, code=10003,
+                             message="Unknown Channel")
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    ended = await daily(bot).subscriptions.by_id(sub.id)
+    assert ended is not None
+    assert ended.status == "ended"
+    await run_until(simcord_env, clock, utc(2026, 2, 2, 9, 1))
+    assert posts_to(simcord_env, world.channel) == 1
+
+
+# ---- topics and unsubscribing
+
+
+async def test_a_topic_subscription_posts_the_topic_pick_without_repeats(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    topic = "reinforcement learning"
+    matching = set(await bot.search_engine.matching_ids(topic))
+    assert len(matching) >= 2, "the bundled corpus should have papers on this topic"
+    second = world.guild.create_text_channel("rl-too")
+    plain = world.guild.create_text_channel("plain")
+    clock.set(utc(2026, 2, 1, 8))
+    await subscribe(simcord_env, world, time="09:00", topic=topic)
+    await subscribe(simcord_env, world, second, time="09:00", timezone="Europe/Berlin", topic=topic)
+    await subscribe(simcord_env, world, plain, time="09:00")
+    await run_until(simcord_env, clock, utc(2026, 2, 2, 9, 1))
+
+    def ids(channel: simcord.ChannelHandle) -> list[str]:
+        return [(m.embeds[0].footer.text or "").split(" · ")[0].removeprefix("id ") for m in cards(channel)]
+
+    assert len(ids(world.channel)) == 2
+    assert set(ids(world.channel)) <= matching
+    assert ids(world.channel)[0] != ids(world.channel)[1]
+    assert ids(second) == ids(world.channel)  # same topic, same date, same paper
+    assert topic in (cards(world.channel)[0].embeds[0].author.name or "")
+    general = await bot.picks.pick_for(date(2026, 2, 1))
+    assert general is not None
+    assert ids(plain)[0] == general.id
+
+
+async def test_unsubscribing_stops_the_posts(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, time="09:00")
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    result = await world.mod.slash(world.channel, "paper unsubscribe")
+    assert result.response is not None
+    assert "Stopped" in result.response.content
+    await run_until(simcord_env, clock, utc(2026, 2, 3, 9, 1))
+    assert card_days(world.channel) == ["2026-02-01"]
+    assert [d.local_day for d in await daily(bot).subscriptions.history(sub.id)] == [date(2026, 2, 1)]
