@@ -1,0 +1,183 @@
+"""/paper subscribe, /paper unsubscribe and /paper subscriptions as people use them (SimCord)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+import simcord
+
+from bot.client import PaperBot
+from bot.cogs.daily._commands import DailyPosts
+from bot.errors import UserFacingError
+from bot.settings import Settings
+from tests.bot.conftest import TestClock, World, expect_errors
+
+LIMIT = 3
+
+
+@pytest.fixture
+def bot_settings(bot_settings: Settings) -> Settings:
+    """A small per-server limit, so the limit test stays short."""
+    return bot_settings.with_overrides(max_subscriptions_per_guild=LIMIT)
+
+
+def stored(bot: PaperBot) -> DailyPosts:
+    cog = bot.get_cog("DailyPosts")
+    assert isinstance(cog, DailyPosts)
+    return cog
+
+
+def reply(result: simcord.InteractionResult) -> str:
+    assert result.response is not None, "the bot did not answer"
+    assert result.ephemeral, "subscription replies are private"
+    return result.response.content
+
+
+async def test_the_commands_live_in_the_one_paper_group(world: World) -> None:
+    commands = world.mod.available_commands(world.channel)
+    assert {"paper subscribe", "paper unsubscribe", "paper subscriptions"} <= set(commands)
+    assert {"paper search", "paper today"} <= set(commands)
+    assert not [name for name in commands if not name.startswith("paper")]
+
+
+async def test_subscribe_with_defaults_posts_here_at_nine_utc(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(datetime(2026, 2, 1, 6, 0, tzinfo=UTC))
+    text = reply(await world.mod.slash(world.channel, "paper subscribe"))
+    first_post = int(datetime(2026, 2, 1, 9, 0, tzinfo=UTC).timestamp())
+    assert text.startswith("Subscribed")
+    assert f"<#{world.channel.id}>" in text
+    assert "**09:00** UTC" in text
+    assert f"<t:{first_post}:F>" in text
+    sub = await stored(bot).subscriptions.by_channel(world.channel.id)
+    assert sub is not None
+    assert (sub.guild_id, sub.timezone, sub.topic, sub.subscriber_id) == (world.guild.id, "UTC", None, world.mod.id)
+
+
+async def test_subscribe_another_channel_with_time_zone_and_topic_then_list_it(
+    simcord_env: simcord.Env, world: World, clock: TestClock
+) -> None:
+    papers = world.guild.create_text_channel("papers")
+    clock.set(datetime(2026, 7, 1, 12, 0, tzinfo=UTC))  # 14:00 in Berlin (summer time)
+    text = reply(await world.mod.slash(world.channel, "paper subscribe", channel=papers, time="7:30",
+                                       timezone="europe/berlin", topic="reinforcement learning"))
+    assert f"<#{papers.id}>" in text
+    assert "**07:30** Europe/Berlin" in text
+    assert "reinforcement learning" in text
+
+    listing = await world.alice.slash(world.channel, "paper subscriptions")  # anyone may look
+    assert listing.ephemeral
+    assert listing.response is not None
+    description = listing.response.embeds[0].description or ""
+    tomorrow = int(datetime(2026, 7, 2, 5, 30, tzinfo=UTC).timestamp())  # 07:30 CEST
+    assert f"<#{papers.id}>" in description
+    assert f"next post <t:{tomorrow}:F>" in description
+    assert listing.response.embeds[0].footer.text == f"1 of at most {LIMIT} for this server"
+
+
+async def test_subscribing_again_changes_only_what_is_given(
+    simcord_env: simcord.Env, world: World, bot: PaperBot
+) -> None:
+    await world.mod.slash(world.channel, "paper subscribe", time="18:00", timezone="Asia/Tokyo")
+    text = reply(await world.mod.slash(world.channel, "paper subscribe", time="19:15"))
+    assert text.startswith("Updated")
+    sub = await stored(bot).subscriptions.by_channel(world.channel.id)
+    assert sub is not None
+    assert (sub.post_time.hour, sub.post_time.minute, sub.timezone) == (19, 15, "Asia/Tokyo")
+
+
+@pytest.mark.parametrize(("option", "value", "expected"), [
+    ("time", "25:00", "`25:00` is not a time of day"),
+    ("time", "noon", "use 24-hour HH:MM"),
+    ("timezone", "Mars/Olympus", "`Mars/Olympus` is not a time zone I know"),
+    ("timezone", "CEST+2", "IANA name such as Europe/Berlin"),
+])
+async def test_a_bad_time_or_time_zone_gets_a_clear_message_and_changes_nothing(
+    simcord_env: simcord.Env, world: World, bot: PaperBot, option: str, value: str, expected: str
+) -> None:
+    text = reply(await world.mod.slash(world.channel, "paper subscribe", **{option: value}))
+    assert expected in text
+    expect_errors(simcord_env, UserFacingError)
+    assert await stored(bot).subscriptions.by_channel(world.channel.id) is None
+
+
+async def test_time_zone_autocomplete_suggests_iana_names_with_their_offset(
+    simcord_env: simcord.Env, world: World, clock: TestClock
+) -> None:
+    clock.set(datetime(2026, 1, 15, 12, 0, tzinfo=UTC))
+    berlin = await world.mod.autocomplete(world.channel, "paper subscribe", "timezone", "berl")
+    assert berlin == [{"name": "Europe/Berlin (UTC+01:00)", "value": "Europe/Berlin"}]
+    new_york = await world.mod.autocomplete(world.channel, "paper subscribe", "timezone", "new y")
+    assert new_york[0]["value"] == "America/New_York"
+    assert "UTC-05:00" in new_york[0]["name"]
+    america = await world.mod.autocomplete(world.channel, "paper subscribe", "timezone", "America/")
+    assert len(america) == 25
+    assert all(choice["value"].startswith("America/") and len(choice["name"]) <= 100 for choice in america)
+    blank = await world.mod.autocomplete(world.channel, "paper subscribe", "timezone", "")
+    assert blank[0]["value"] == "UTC"
+    assert await world.mod.autocomplete(world.channel, "paper subscribe", "timezone", "zzzz") == []
+
+
+async def test_a_member_without_manage_channels_cannot_subscribe_or_unsubscribe(
+    simcord_env: simcord.Env, world: World, bot: PaperBot
+) -> None:
+    text = reply(await world.alice.slash(world.channel, "paper subscribe"))
+    assert "**Manage Channels**" in text
+    assert await stored(bot).subscriptions.by_channel(world.channel.id) is None
+    await world.mod.slash(world.channel, "paper subscribe")
+    text = reply(await world.alice.slash(world.channel, "paper unsubscribe"))
+    assert "**Manage Channels**" in text
+    sub = await stored(bot).subscriptions.by_channel(world.channel.id)
+    assert sub is not None
+    assert sub.status == "active"
+    expect_errors(simcord_env, UserFacingError, UserFacingError)
+
+
+async def test_the_bot_says_which_permissions_it_lacks_in_the_target_channel(
+    simcord_env: simcord.Env, world: World, bot: PaperBot
+) -> None:
+    text = reply(await world.mod.slash(world.channel, "paper subscribe", channel=world.no_bot))
+    assert f"I can't post the daily paper in <#{world.no_bot.id}>" in text
+    assert "**Send Messages**, **Embed Links**" in text
+    assert "View Channel" not in text
+    expect_errors(simcord_env, UserFacingError)
+    assert await stored(bot).subscriptions.by_channel(world.no_bot.id) is None
+
+
+async def test_a_topic_nothing_matches_is_refused(simcord_env: simcord.Env, world: World, bot: PaperBot) -> None:
+    text = reply(await world.mod.slash(world.channel, "paper subscribe", topic="xqzv underwater basket weaving"))
+    assert "No papers match the topic" in text
+    expect_errors(simcord_env, UserFacingError)
+    assert await stored(bot).subscriptions.by_channel(world.channel.id) is None
+
+
+async def test_a_server_has_at_most_the_configured_number_of_subscriptions(
+    simcord_env: simcord.Env, world: World
+) -> None:
+    channels = [world.guild.create_text_channel(f"daily-{n}") for n in range(LIMIT + 1)]
+    for channel in channels[:LIMIT]:
+        assert reply(await world.mod.slash(channel, "paper subscribe")).startswith("Subscribed")
+    text = reply(await world.mod.slash(channels[LIMIT], "paper subscribe"))
+    assert f"already has {LIMIT} daily-post subscriptions" in text
+    expect_errors(simcord_env, UserFacingError)
+    assert reply(await world.mod.slash(channels[0], "paper subscribe", time="10:00")).startswith("Updated")
+    reply(await world.mod.slash(channels[1], "paper unsubscribe"))
+    assert reply(await world.mod.slash(channels[LIMIT], "paper subscribe")).startswith("Subscribed")
+
+
+async def test_unsubscribe_reports_what_it_did(simcord_env: simcord.Env, world: World, bot: PaperBot) -> None:
+    text = reply(await world.mod.slash(world.channel, "paper unsubscribe"))
+    assert "There is no daily paper in" in text
+    expect_errors(simcord_env, UserFacingError)
+    await world.mod.slash(world.channel, "paper subscribe")
+    text = reply(await world.mod.slash(world.channel, "paper unsubscribe", channel=world.channel))
+    assert text.startswith(f"Stopped the paper of the day in <#{world.channel.id}>")
+    listing = await world.mod.slash(world.channel, "paper subscriptions")
+    assert listing.response is not None
+    assert "no daily-paper subscriptions" in listing.response.content
+    assert f"up to {LIMIT}" in listing.response.content
+    sub = await stored(bot).subscriptions.by_channel(world.channel.id)
+    assert sub is not None
+    assert sub.status == "ended"
