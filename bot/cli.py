@@ -12,9 +12,16 @@ import logging
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from bot.settings import Settings, load_settings
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    import aiosqlite
+
+    from storage.subscriptions import Delivery, Subscription
 
 log = logging.getLogger("paperbot")
 
@@ -51,7 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
     today.add_argument("--date", help="YYYY-MM-DD (default: today, UTC)")
     today.add_argument("--topic", help="the pick among papers matching this topic")
 
-    sub.add_parser("subscriptions", parents=[common], help="list daily-post subscriptions")
+    subscriptions = sub.add_parser("subscriptions", parents=[common], help="list daily-post subscriptions")
+    subscriptions.add_argument("--all", action="store_true", help="include ended (unsubscribed, deleted) ones")
     sub.add_parser("sync", parents=[common], help="sync slash commands to Discord now")
     return parser
 
@@ -190,6 +198,93 @@ def _cmd_show(args: argparse.Namespace, settings: Settings) -> int:
     return asyncio.run(show())
 
 
+def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:
+    """Print the paper of the day (for --date, --topic); the same recorded pick the bot posts."""
+    from datetime import UTC, date, datetime
+
+    from storage.db import open_database
+    from storage.picks import PickRepository
+
+    try:
+        day = date.fromisoformat(args.date) if args.date else datetime.now(UTC).date()
+    except ValueError:
+        print(f"--date must look like 2026-12-01, got {args.date!r}", file=sys.stderr)
+        return 2
+
+    async def today() -> int:
+        conn = await open_database(settings.database_path)
+        try:
+            picks = PickRepository(conn)
+            if day < datetime.now(UTC).date() and await picks.recorded(day, topic=args.topic) is None:
+                # Picking a past date now would use up a paper of the rotation that nobody saw.
+                print(f"no paper of the day was recorded for {day}", file=sys.stderr)
+                return 1
+            candidates = await _topic_candidates(conn, args.topic) if args.topic else None
+            paper = await picks.pick_for(day, topic=args.topic, candidates=candidates)
+        finally:
+            await conn.close()
+        if paper is None:
+            about = f" about {args.topic!r}" if args.topic else ""
+            print(f"no papers{about} to choose from in {settings.database_path} (run `paperbot ingest`)",
+                  file=sys.stderr)
+            return 1
+        print(f"Paper of the day, {day:%A %-d %B %Y}" + (f" ({args.topic})" if args.topic else ""))
+        print(f"{paper.title}\n  id:    {paper.id}" + (f"\n  venue: {paper.venue}" if paper.venue else ""))
+        print()
+        print(paper.abstract)
+        return 0
+
+    return asyncio.run(today())
+
+
+async def _topic_candidates(conn: aiosqlite.Connection, topic: str) -> list[str]:
+    """The ids of the active papers about `topic`, from the search engine the bot uses."""
+    from bot.client import SearchEngine
+
+    engine = await SearchEngine.open(conn)
+    return list(await engine.matching_ids(topic))
+
+
+def _cmd_subscriptions(args: argparse.Namespace, settings: Settings) -> int:
+    """List daily-post subscriptions: where, when, status, next post (UTC) and the last delivery."""
+    from datetime import UTC, datetime
+
+    from storage.db import open_database
+    from storage.subscriptions import SubscriptionRepository
+
+    async def listing() -> int:
+        conn = await open_database(settings.database_path)
+        try:
+            repo = SubscriptionRepository(conn)
+            subs = await repo.all(include_ended=args.all)
+            last = {sub.id: next(iter(await repo.history(sub.id, limit=1)), None) for sub in subs}
+        finally:
+            await conn.close()
+        now = datetime.now(UTC)
+        print(f"{len(subs)} subscription(s) in {settings.database_path}")
+        if subs:
+            print(f"{'server':<20} {'channel':<20} {'time':<5} {'time zone':<20} {'status':<7} "
+                  f"{'next post (UTC)':<17} last delivery / topic")
+        for sub in subs:
+            print(_subscription_row(sub, last[sub.id], now))
+        return 0
+
+    return asyncio.run(listing())
+
+
+def _subscription_row(sub: Subscription, delivered: Delivery | None, now: datetime) -> str:
+    """One line of `paperbot subscriptions`."""
+    from storage.subscriptions import format_post_time
+
+    upcoming = sub.next_post_at(now, posted_day=delivered.local_day if delivered else None)
+    when = upcoming.strftime("%Y-%m-%d %H:%M") if upcoming else "-"
+    notes = [f"{delivered.local_day} {delivered.status}" if delivered else "never posted"]
+    notes += [f"topic {sub.topic!r}"] if sub.topic else []
+    notes += [f"({sub.status_reason})"] if sub.status != "active" and sub.status_reason else []
+    return (f"{sub.guild_id:<20} {sub.channel_id:<20} {format_post_time(sub.post_time):<5} "
+            f"{sub.timezone:<20} {sub.status:<7} {when:<17} {'; '.join(notes)}")
+
+
 def _not_built_yet(args: argparse.Namespace, settings: Settings) -> int:
     print(f"paperbot {args.command}: not available yet", file=sys.stderr)
     return 2
@@ -202,6 +297,6 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
     "stats": _cmd_stats,
     "show": _cmd_show,
     "search": _not_built_yet,
-    "today": _not_built_yet,
-    "subscriptions": _not_built_yet,
+    "today": _cmd_today,
+    "subscriptions": _cmd_subscriptions,
 }
