@@ -11,6 +11,12 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+
+def wordset(words: str) -> frozenset[str]:
+    """The whitespace-separated words of `words` as a set."""
+    return frozenset(words.split())
+
+
 MIN_KEYWORDS = 5
 MAX_KEYWORDS = 8
 
@@ -20,56 +26,73 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])[”\"')\]]?\s+(?=[A-Z0-9(“\"\[*])")
 _NO_SPLIT_BEFORE = re.compile(r"(?:\b(?:e\.g|i\.e|et al|vs|cf|Fig|Eq|Sec|resp|approx|etc|Dr|No)\.|\b[A-Z]\.)$")
 _CREATE_VERBS = (
     r"propose|introduce|present|develop|design|devise|put forward|formulate|establish|offer|"
-    r"construct|curate|release|build|create|contribute|unveil|describe|derive|provide|leverage|advocate"
+    r"construct|curate|release|build|create|contribute|unveil|describe|provide|advocate"
 )
-_STUDY_VERBS = (
-    r"study|studies|investigate|revisit|analy[sz]e|examine|explore|address|tackle|consider|show|"
-    r"demonstrate|prove|characteri[sz]e|identify|focus on|argue|find|challenge|question|"
-    r"establish|evaluate|ask|theoretically analy[sz]e|aim to|seek to"
-)
-_SUBJECT = r"(?:\bwe\b|\bthis (?:paper|work|study|article|note)\b|\bour (?:paper|work|study)\b|\bhere,? we\b)"
+_SUBJECT = (r"(?:\bwe\b|\b(?:this|the present|our) (?:paper|work|study|article|note|manuscript|thesis|contribution)\b"
+            r"|\bhere,? we\b)")
 _INTRO = re.compile(
     _SUBJECT + r"(?:\s+(?:also|further|first|then|therefore|thus|hence|instead|newly|additionally|"
     r"furthermore|finally|here|now|formally|jointly))*\s+(?P<verb>" + _CREATE_VERBS + r")(?:e?s|d|ed)?\b[,:]?\s*",
     re.IGNORECASE,
 )
-_STUDY = re.compile(
-    _SUBJECT + r"(?:\s+(?:also|further|first|then|systematically|formally|carefully|empirically|"
-    r"theoretically|rigorously))*\s+(?P<verb>" + _STUDY_VERBS + r")(?:e?s|d|ed)?\b[,:]?\s*",
-    re.IGNORECASE,
-)
+_BY_INTRO = re.compile(r"\b(?:by|through|via)\s+(?:introducing|proposing|developing|presenting|designing)\s+",
+                       re.IGNORECASE)
 _NAMING = re.compile(r"\b(?:called|named|dubbed|termed|coined|denoted|referred to as)\s+", re.IGNORECASE)
-_GERUNDS = {
-    "study": "Studying", "studies": "Studying", "investigate": "Investigating", "revisit": "Revisiting",
-    "analyze": "Analyzing", "analyse": "Analysing", "examine": "Examining", "explore": "Exploring",
-    "address": "Addressing", "tackle": "Tackling", "consider": "Considering", "show": "Showing",
-    "demonstrate": "Demonstrating", "prove": "Proving", "characterize": "Characterizing",
-    "characterise": "Characterising", "identify": "Identifying", "focus on": "Focusing on",
-    "argue": "Arguing", "find": "Finding", "challenge": "Challenging", "question": "Questioning",
-    "establish": "Establishing", "evaluate": "Evaluating", "ask": "Asking",
-}
+# What the spelling rules in gerund() get wrong.
+_GERUNDS = {verb: (verb + verb[-1] + "ing").capitalize() for verb in wordset(
+    "dispel compel propel expel control transfer refer prefer occur permit omit submit commit admit begin "
+    "forget regret equip")} | {"studies": "Studying", "panic": "Panicking"}
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’.\-]*[A-Za-z0-9]|[A-Za-z0-9]")
 _NAME_TOKEN = re.compile(r"(?<![\w-])[A-Za-z0-9][A-Za-z0-9]*(?:[-.+][A-Za-z0-9]+)*\+*(?![\w-])")
-_DEFINED_ACRONYM = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9\-+]*[A-Z][A-Za-z0-9\-+]*s?)\s*\)")
 _EMPHASIS = re.compile(r"\*\*([^*]+)\*\*|(?<![\\*])\*([^*\s][^*]*?)\*(?!\*)")
 _QUOTED = re.compile(r"[“\"]([A-Z][^”\"]{2,60})[”\"]")
 _CLAUSE_BREAKS = re.compile(
     r",\s+(?:which|where|while|whereas|thereby|and|but|allowing|enabling|achieving|"
     r"making|leading|resulting|drawing|using|leveraging|based)\b|"
-    r"\s+(?:that|which|where|whose|to|by|via|through|using|with|for|in|on|across|under|from)\s+|[,;:–—]\s+"
+    r"\s+(?:that|which|where|whose|while|whereas|without|and|to|by|via|through|using|with|for|in|on|across|"
+    r"under|from)\s+|[,;:–—]\s+"
 )
 _TRAILING_WEAK = re.compile(
     r"(?:\s+(?:a|an|the|of|to|and|or|for|with|by|via|in|on|at|from|that|which|as|its|their|our|is|are|"
-    r"be|this|these|both|while|when|into|under|over|between|among|than|such))+$|[\s,;:–—(\-]+$",
+    r"be|this|these|both|while|when|into|under|over|between|among|than|such|designed|aimed|tailored|used|"
+    r"able|capable|based|called|named|in order))+$|[\s,;:–—(\-]+$",
     re.IGNORECASE,
 )
+_TITLE_RUN_END = re.compile(
+    r"(?<=\s)(?:[A-Z][\w’'-]+\s+(?:(?:of|and|for|with|the|in|on|via|to)\s+)?)+[A-Z][\w’'-]+(?=\s+[a-z])")
 _LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
+_LEADING_THE = re.compile(r"^the\s+", re.IGNORECASE)
+_LEADING_LEAD_IN = re.compile(r"^(?:(?:in this|here|finally|moreover|furthermore|thus|therefore|to this end|"
+                              r"specifically)[\w ]*,\s*)+", re.IGNORECASE)
+_NAMING_WORD = re.compile(r"\s*\b(called|named|dubbed|termed|coined|denoted|referred to as)\b\s*",
+                          re.IGNORECASE)
+_TRAILING_TITLE = re.compile(
+    r"(?:^|\s)(?:[A-Z][\w’'-]*\s+(?:(?:of|and|for|the|in|with|to|via|on|from)\s+)?)+[A-Z][\w’'-]*$")
+_ONLY_FILLER = re.compile(r"(?:(?:a|an|the|novel|new|simple|general|our|this)\s*)+", re.IGNORECASE)
+_WEAK_OBJECT = re.compile(
+    r"^(?:(?:some|new|novel|extensive|empirical|theoretical|experimental|preliminary|several|numerous|the|"
+    r"our|both|two|three|a|an|comprehensive|thorough|detailed)\s+)*"
+    r"(?:results?|experiments?|evidence|analys[ie]s|findings|insights|comparisons?|evaluations?|"
+    r"simulations?|experimental|empirical|numerical|bounds?|guarantees?|proofs?|examples?)\b",
+    re.IGNORECASE,
+)
+_WE_VERB = re.compile(
+    _SUBJECT + r"(?:\s+(?:also|further|first|then|systematically|formally|carefully|empirically|"
+    r"theoretically|rigorously|thoroughly|comprehensively|instead|here|now))*\s+(?P<verb>[a-z]+)\b,?\s*",
+    re.IGNORECASE,
+)
+_NOT_A_CONTRIBUTION_VERB = wordset(
+    "are is was were have has had can could will would may might must should do does did also then need "
+    "needs believe hope note observe refer call term use used find found we our this that it"
+)
+_AIM_VERBS = wordset("aim seek attempt try strive intend want wish set")
+_CLAIM_VERBS = wordset("show shows showed prove proves demonstrate demonstrates argue argues establish establishes "
+                       "discover discovers conjecture reveal reveals confirm confirms")
+_TITLED_ACRONYM = re.compile(
+    r"((?:[A-Z][\w’'-]*\s+(?:(?:of|and|for|the|in|with|to|via|on|from|a)\s+)?){1,7})"
+    r"\(\s*([A-Za-z][A-Za-z0-9\-+]*[A-Z][A-Za-z0-9\-+]*s?)\s*\)"
+)
 
-
-
-def wordset(words: str) -> frozenset[str]:
-    """The whitespace-separated words of `words` as a set."""
-    return frozenset(words.split())
 
 
 COMMON_ACRONYMS = wordset(
@@ -80,42 +103,61 @@ COMMON_ACRONYMS = wordset(
     VLMs MLLMs LVLMs LMs DNNs GNNs CNNs"""
 )
 STOPWORDS = wordset(
-    """a about above across after again against all almost along already also although always among an
-    and another any are around as at be because been before being below between both but by can could
-    did do does doing done down due during each either else enough especially even ever every few for
-    from further had has have having here hence how however i if in into is it its itself just less
-    like made make makes many may might more moreover most much must namely neither no nor not now of
-    off often on once one only onto or other others otherwise our ours out over own per rather same
-    several shall should since so some such than that the their them themselves then there thereby
-    therefore these they this those though through thus to together too toward towards under unlike
-    until up upon us use used uses using via was we well were what when where whereas whether which
-    while who whom whose why will with within without would yet you your i.e e.g et al i.e. e.g. etc
-    vs two three four five first second third new novel propose proposed proposes present presents
-    introduce introduces introduced paper work works study studies show shows shown demonstrate
-    demonstrates demonstrated approach approaches method methods methodology result results achieve
-    achieves achieved provide provides based existing extensive experiments experimental experiment
-    significantly significant state-of-the-art sota performance improve improves improved improvement
-    improvements outperform outperforms outperforming effective effectively efficient efficiently
-    various different recent recently key important challenge challenges challenging problem problems
-    task tasks framework frameworks model models modeling data dataset datasets benchmark benchmarks
-    technique techniques strategy strategies prior previous previously current currently crucial
-    critical able across able addition additionally allow allows enabling enable enables evaluate
-    evaluation evaluations analysis analyses furthermore however insight insights issue issues lack
-    leads leading learn learning level levels limited major notably novel number numerous obtain obtains
-    offer offers particular particularly potential practical real remains remain requires require
-    respectively shown simple specifically substantially terms theoretical theoretically toward
-    understanding whole wide widely yield yields find finds found often way ways aim aims goal better
-    best high higher large larger low lower small smaller strong stronger include includes including
-    consider considers called termed named dubbed given across against empirical empirically extensive
-    extensively comprehensive broad point points generally general key us set sets one's order"""
+    """a about above across after again against all almost along already also although always among an and
+    another any are around as at be because been before being below between both but by can could did do
+    does doing done down due during each either else enough especially even ever every few for from
+    further had has have having here hence how however i if in into is it its itself just less like made
+    make makes many may might more moreover most much must namely neither no nor not now of off often on
+    once one only onto or other others otherwise our ours out over own per rather same several shall
+    should since so some such than that the their them themselves then there thereby therefore these
+    they this those though through thus to together too toward towards under unlike until up upon us use
+    used uses using via was we well were what when where whereas whether which while who whom whose why
+    will with within without would yet you your i.e e.g et al i.e. e.g. etc vs two three four five first
+    second third new novel propose proposed proposes present presents introduce introduces introduced
+    show shows shown demonstrate demonstrates demonstrated achieve achieves achieved provide provides
+    based existing extensive experimental significantly significant state-of-the-art sota improve
+    improves improved outperform outperforms outperforming effective effectively efficient efficiently
+    various different recent recently key important challenging prior previous previously current
+    currently crucial critical able across able addition additionally allow allows enabling enable
+    enables evaluate furthermore however lack leads leading learn limited major notably novel numerous
+    obtain obtains offer offers particular particularly practical real remains remain requires require
+    respectively shown simple specifically substantially terms theoretical theoretically toward whole
+    wide widely yield yields find finds found often aim aims better best high higher large larger low
+    lower small smaller strong stronger include includes including consider considers called termed
+    named dubbed given across against empirical empirically extensive extensively comprehensive broad
+    generally general key us one's"""
 )
+_MID_SENTENCE_CAPITAL = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+\b")
+_CHUNK_BREAK = re.compile(r"[,.;:!?()\[\]{}“”\"'/|=<>]+|\s[–—-]\s")
+_BEFORE_A_VERB = wordset("we that which who it they can could may might will would should must to also often "
+                         "first then further thereby")
+_BEFORE_A_GERUND = wordset("by while without when after before through via thus thereby")
+# Verb forms that open or join clauses; they split keyphrase candidates like stop words do.
+VERBS = wordset(
+    """achieves allows balances brings combines depends employs enables enhances exhibits generates helps
+    improves incorporates integrates leverages maintains makes outperforms performs produces provides reduces
+    relies remains requires reveals shows suffers uses yields captures learns predicts exploits adapts
+    applies attains avoids builds computes considers constructs converges encodes ensures estimates extends
+    fails focuses guarantees handles identifies increases involves leads lies matches needs obtains offers
+    operates preserves proves ranges reaches relies scales serves solves supports surpasses takes tends
+    trains transfers works achieved allowed based compared conducted considered demonstrated designed
+    developed evaluated introduced obtained observed performed proposed provided required studied used
+    known called given shown seen termed named leveraging using achieving enabling making leading
+    resulting allowing employing combining expands arises occurs grow grows highlight highlights match ends
+    caused proceeds becomes become related totaling indicate indicates suggest suggests remain emerge emerges
+    emerged struggle struggles""")
 # Words too generic to be a keyword on their own (still fine inside a phrase: "language models").
 GENERIC = STOPWORDS | wordset(
-    """setting settings system systems training trained train performance accuracy process processes
-    information approach application applications scenario scenarios case cases domain domains
-    space spaces time times function functions value values network networks algorithm algorithms
-    tool tools term test tests type types form forms range kind kinds error errors quality cost
-    costs scale able making make making rate rates baseline baselines state art"""
+    """approach approaches method methods methodology result results data dataset datasets task tasks framework
+    frameworks model models modeling benchmark benchmarks technique techniques strategy strategies
+    problem problems performance learning level levels analysis analyses evaluation evaluations
+    understanding number potential experiments experiment insight insights issue issues challenge
+    challenges point points set sets order way ways goal improvement improvements work works paper study
+    studies setting settings system systems training trained train performance accuracy process
+    processes information approach application applications scenario scenarios case cases domain domains
+    space spaces time times function functions value values network networks algorithm algorithms tool
+    tools term test tests type types form forms range kind kinds error errors quality cost costs scale
+    able making make making rate rates baseline baselines state art"""
 )
 
 
@@ -149,8 +191,11 @@ def clause_cut(text: str, limit: int) -> str:
     for match in _CLAUSE_BREAKS.finditer(text):
         if match.start() > limit:
             break
-        if match.start() >= 30:
+        if match.start() >= 30 and not _inside_title_run(text, match):
             best = match.start()
+    for match in _TITLE_RUN_END.finditer(text, 0, limit):  # "… with Bayesian Ambiguity Sets| hedging …"
+        if match.end() > best and match.end() >= 30 and match.start() > 0:
+            best = match.end()
     if best:
         cut = _TRAILING_WEAK.sub("", text[:best]).strip()
         if len(cut) >= 30:
@@ -159,26 +204,36 @@ def clause_cut(text: str, limit: int) -> str:
     return _TRAILING_WEAK.sub("", words).strip() + "…"
 
 
+def _inside_title_run(text: str, match: re.Match[str]) -> bool:
+    """Whether a break sits inside a capitalised name ("Optimisation with Bayesian Ambiguity Sets")."""
+    previous = text[: match.start()].split()[-1:]
+    return bool(previous) and previous[0][:1].isupper() and text[match.end():match.end() + 1].isupper()
+
+
 def is_name_like(token: str, *, emphasised: bool = False) -> bool:
-    """A token that looks like a coined name: ManyHarm, DSDA, Proxy-FDA, RE-IMAGINE (not LLMs, not Data)."""
+    """A token that looks like a coined name: ManyHarm, DSDA, Proxy-FDA, RE-IMAGINE (not LLMs, LLM-based, Data)."""
     core = token.rstrip("+")
-    if len(core) < 2 or not any(ch.isalpha() for ch in core) or core.isdigit():
+    if len(core) < 2 or not any(ch.isalpha() for ch in core):
         return False
-    if core in COMMON_ACRONYMS or (core.endswith("s") and core[:-1] in COMMON_ACRONYMS):
-        return False
-    parts = re.split(r"[-.+]", core)
-    if any(sum(ch.isupper() for ch in part) >= 2 and any(ch.isalpha() for ch in part[1:]) for part in parts):
+    parts = [part for part in re.split(r"[-.+/]", core) if part]
+    own = [part for part in parts if part not in COMMON_ACRONYMS and part.removesuffix("s") not in COMMON_ACRONYMS]
+    if any(sum(ch.isupper() for ch in part) >= 2 and any(ch.isalpha() for ch in part[1:]) for part in own):
         return True
-    return emphasised and core[0].isupper()
+    return emphasised and core[0].isupper() and bool(own)
 
 
 def _object_of(sentence: str, match: re.Match[str]) -> str:
     return sentence[match.end():].strip()
 
 
+def intro_match(sentence: str) -> re.Match[str] | None:
+    """Where a sentence introduces a contribution ("we propose", "by introducing", "called"), if it does."""
+    return _INTRO.search(sentence) or _BY_INTRO.search(sentence) or _NAMING.search(sentence)
+
+
 def intro_sentences(sentence_list: Sequence[str]) -> list[int]:
     """Indexes of sentences that introduce a contribution ("we propose …", "this paper introduces …")."""
-    return [i for i, s in enumerate(sentence_list) if _INTRO.search(s) or _NAMING.search(s)]
+    return [i for i, s in enumerate(sentence_list) if intro_match(s)]
 
 
 def names_for(plain: str, marked: str) -> tuple[str, ...]:
@@ -189,25 +244,72 @@ def names_for(plain: str, marked: str) -> tuple[str, ...]:
     found: list[str] = []
     for index in intro:
         sentence = sentence_list[index]
-        match = _INTRO.search(sentence) or _NAMING.search(sentence)
+        match = intro_match(sentence)
         assert match is not None
-        region = _head_region(_object_of(sentence, match))
-        found += [t for t in _NAME_TOKEN.findall(region) if is_name_like(t)]
+        found += introduced_in(_object_of(sentence, match), after_naming=match.re is _NAMING)
         found += [q.strip() for q in _QUOTED.findall(sentence) if len(q.split()) <= 6]
     for index, sentence in enumerate(sentence_list):
         if index >= first_intro:
-            found += [a.rstrip("s") if a[:-1].isupper() else a for a in _DEFINED_ACRONYM.findall(sentence)
-                      if is_name_like(a)]
+            found += [_singular(m.group(2)) for m in _TITLED_ACRONYM.finditer(sentence)
+                      if is_name_like(m.group(2)) and _initials_match(m.group(1), m.group(2))]
     for bold, italic in _EMPHASIS.findall(marked):
-        for token in _NAME_TOKEN.findall(bold or italic):
-            if is_name_like(token, emphasised=True) and len((bold or italic).split()) <= 4:
-                found.append(token)
+        emphasised = bold or italic
+        if len(emphasised.split()) <= 3:  # a plain word in emphasis is a name only if the text keeps using it
+            found += [t for t in _NAME_TOKEN.findall(emphasised) if is_name_like(t) or (
+                is_name_like(t, emphasised=True) and len(re.findall(rf"\b{re.escape(t)}\b", plain)) >= 2)]
     return _in_text_order(found, plain)
+
+
+def _singular(acronym: str) -> str:
+    return acronym[:-1] if acronym.endswith("s") and acronym[:-1].isupper() else acronym
+
+
+def _initials_match(expansion: str, acronym: str) -> bool:
+    """Whether an acronym plausibly abbreviates the capitalised words before it."""
+    initials = "".join(w[0] for w in re.split(r"[\s-]+", expansion) if w[:1].isupper())
+    letters = "".join(ch for ch in _singular(acronym) if ch.isupper())
+    return len(letters) >= 2 and (letters[0] == initials[-len(letters):][:1] or letters in initials)
+
+
+def introduced_in(obj: str, *, after_naming: bool = False, known: Sequence[str] = ()) -> list[str]:
+    """Names a contribution's object introduces: "ShadowKV, a …", "a method **Proxy-FDA** that …", "(DSDA)".
+
+    A name-like token right after a preposition ("a variant of the L-BFGS algorithm") names
+    something that already exists, so it does not count. `known` adds names found elsewhere
+    (an emphasised **Puzzle**).
+    """
+    head = _head_region(obj)
+    found = []
+    titled = [(_NAMED_RUN if after_naming else _APPOSITIVE_RUN).match(obj)]
+    titled += [_NAMED_RUN.match(obj, m.end()) for m in _NAMING.finditer(obj, 0, 250)]
+    found += [m.group(1) for m in titled if m and m.group(1) not in COMMON_ACRONYMS]  # "called Fenrir"
+    for match in _NAME_TOKEN.finditer(head):
+        token = match.group()
+        if not is_name_like(token) and token not in known:
+            continue
+        words = head[: match.start()].rstrip(" *“\"'").split()
+        previous = [w.lower() for w in words[-2:]]
+        if previous[-1:] == ["the"]:
+            previous = previous[:-1]
+        if after_naming or not words or words[-1].endswith(("(", ",", ":", "—", "–")) \
+                or not previous or previous[-1] not in _NOT_BEFORE_A_NEW_NAME:
+            found.append(token)
+    return found
+
+
+_TITLE_RUN = r"[A-Z][\w'’+-]*(?:\s+(?:(?:of|for|and|with|in|via|on|to|the)\s+)?[A-Z][\w'’+-]*)*"
+_APPOSITIVE_RUN = re.compile(rf"^(?:the\s+)?({_TITLE_RUN})(?=,\s+(?:a|an|the|which)\s|:\s)")
+_NAMED_RUN = re.compile(rf"[\s“\"*]*(?>({_TITLE_RUN}|[\w+-]*[A-Z][\w+-]*))(?!\s*\()")
+_NOT_BEFORE_A_NEW_NAME = wordset(
+    "of on for to with in from by via into over under against than as at and or between among its their our "
+    "these this those existing standard popular classical conventional traditional vanilla original prior "
+    "previous widely-used well-known"
+)
 
 
 def _head_region(obj: str) -> str:
     """The part of a contribution's object that can hold its name: up to the first clause break."""
-    cut = re.search(r"\s(?:that|which|to|by|for|where|whose)\s|[;.]", obj)
+    cut = re.search(r"\s(?:that|which|to|by|for|where|whose|in order)\s|[;.]|,\s(?:which|where|and)\s", obj)
     head = obj[: cut.start()] if cut else obj
     return " ".join(head.split()[:14])
 
@@ -222,79 +324,177 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
                           ) -> tuple[str | None, str] | None:
     """(name or None, description) of the abstract's main contribution, or None when none is stated."""
     for sentence in sentence_list:
-        match = _INTRO.search(sentence)
+        match = _INTRO.search(sentence) or _BY_INTRO.search(sentence)
         if match:
-            return _describe(_object_of(sentence, match), names)
+            obj = _clean_object(_object_of(sentence, match))
+            if obj and not _WEAK_OBJECT.match(obj):
+                return _describe(obj, names)
     for sentence in sentence_list:
         match = _NAMING.search(sentence)
         if match:
             name = _first_name_in(sentence[match.end():], names)
-            if name:
-                return name, _LEADING_ARTICLE.sub("", sentence[: match.start()]).strip(" ,")
+            if name:  # "… and construct a dataset named Multimodal Modality Conflict (MMMC) to …"
+                article = list(re.finditer(r"\b(?:a|an|the)\s", sentence[: match.start()]))
+                start = article[-1].start() if article else 0
+                return _describe(_clean_object(sentence[start:]), [name])
     for sentence in sentence_list:
-        match = _STUDY.search(sentence)
-        if match:
-            verb = match.group("verb").lower()
-            gerund = _GERUNDS.get(verb, "")
-            obj = _object_of(sentence, match)
-            if verb in {"show", "demonstrate", "prove", "find", "argue"} or not gerund:
-                return None, obj.removeprefix("that ").strip()
-            return None, f"{gerund} {obj}"
+        match = _WE_VERB.search(sentence)
+        if not match:
+            continue
+        verb = _base_form(match.group("verb").lower(), third_person=not match.group().lower().startswith("we"))
+        obj = _clean_object(_object_of(sentence, match))
+        if verb in _NOT_A_CONTRIBUTION_VERB or not obj:
+            continue
+        if verb in _CLAIM_VERBS:
+            claim = re.sub(r"^that\s+", "", obj)
+            if claim != obj and not re.match(r"^(?:to|it|this|these|there|we|our)\b", claim, re.IGNORECASE):
+                return None, claim
+            continue
+        if verb in _AIM_VERBS:  # "this paper aims to quantify …" -> "Quantifying …"
+            return None, obj
+        return None, f"{gerund(verb)} {obj}"
     return None
+
+
+def _base_form(verb: str, *, third_person: bool) -> str:
+    """'investigates' -> 'investigate' after "this paper"; 'we study' stays 'study'."""
+    if not third_person or not verb.endswith("s") or verb.endswith("ss"):
+        return verb
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    return verb[:-1]
+
+
+def _clean_object(obj: str) -> str:
+    """Drop what precedes the real object: "and analyze a …", "to combine …" (-> "Combining …"), "that"."""
+    obj = obj.strip().rstrip(".")
+    obj = re.split(r",?\s+in order to\b", obj)[0]
+    obj = re.split(r",?\s+and\s+(?:then\s+|also\s+|further\s+|theoretically\s+|empirically\s+)?"
+                   r"(?:show|find|prove|demonstrate|argue|observe|establish|verify|validate|evaluate)\b", obj)[0]
+    obj = re.sub(r"^(?:and|&)\s+(?:then\s+|also\s+|further\s+)?[a-z]+(?:e?s|d|ed)?\s+", "", obj)
+    to_verb = re.match(r"^to\s+([a-z]+)\s+", obj)
+    if to_verb:
+        return f"{gerund(to_verb.group(1))} {obj[to_verb.end():]}"
+    return obj
+
+
+def gerund(verb: str) -> str:
+    """'combine' -> 'Combining', 'revisit' -> 'Revisiting', 'study' -> 'Studying' (capitalised)."""
+    verb = verb.lower()
+    if verb in _GERUNDS:
+        return _GERUNDS[verb]
+    if verb.endswith("ie"):
+        stem = verb[:-2] + "y"
+    elif verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
+        stem = verb[:-1]
+    elif re.fullmatch(r"[^aeiou]*[aeiou][bdgmnprt]", verb):  # short CVC verbs: set, run, plan
+        stem = verb + verb[-1]
+    else:
+        stem = verb
+    return (stem + "ing").capitalize()
 
 
 def _first_name_in(text: str, names: Sequence[str]) -> str | None:
     head = " ".join(text.split()[:14])
-    positions = [(head.find(n), n) for n in names if n in head]
+    positions = [(head.find(n), n) for n in names if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", head)]
     return min(positions)[1] if positions else None
 
 
 def _describe(obj: str, names: Sequence[str]) -> tuple[str | None, str]:
     """Split a contribution's object ("ShadowKV, a high-throughput … system that …") into name and description."""
-    obj = obj.strip().rstrip(".")
-    name = _first_name_in(_head_region(obj) + " ", names)
+    introduced = [n for n in introduced_in(obj, known=names) if n in names] or [
+        n for n in names if " " in n and n in _head_region(obj)]
+    name = min(introduced, key=obj.find) if introduced else None
     if not name:
-        return None, obj
+        return None, _LEADING_THE.sub("", obj)
     before, _, after = obj.partition(name)
-    before = re.sub(r"[\s(\[“\"*]+$", "", before)
+    before = _LEADING_THE.sub("", re.sub(r"[\s(\[“\"*]+$", "", before)).strip(" ,:")
     after = re.sub(r"^[\s)\]”\"*]+", "", after)
-    before = _NAMING.sub("", _LEADING_ARTICLE.sub("", before.strip())).strip(" ,:")
-    if before and len(before.split()) >= 2:
-        description = f"{before} {after}" if after and not after.startswith((",", ":")) else before
-        return name, _LEADING_ARTICLE.sub("", description.strip(" ,:")).strip()
+    if before and not _ONLY_FILLER.fullmatch(before):
+        return name, _description_around(before, after)
+    return name, _description_after(after)
+
+
+def _description_around(before: str, after: str) -> str:
+    """The name sits inside its description: "a method **Proxy-FDA** that …", "Rolling Query (RollingQ), which …"."""
+    noun, naming, expansion = _NAMING_WORD.split(before, maxsplit=1) if _NAMING_WORD.search(before) \
+        else ("", "", "")
+    if not naming:
+        titled = _TRAILING_TITLE.search(before)
+        noun, expansion = (before[: titled.start()], titled.group().strip()) if titled else (before, "")
+    noun = noun.strip(" ,:")
+    tail = _tail(after)
+    if expansion and noun and not _ONLY_FILLER.fullmatch(noun):
+        return f"{expansion}, {noun} {tail}".strip()
+    if expansion:
+        return f"{expansion} {tail}".strip()
+    return f"{noun} {tail}".strip()
+
+
+def _tail(after: str) -> str:
+    """What follows a name inside its description, up to the next clause."""
+    which = re.match(r"^,?\s*which\s+([a-z]+?)(e?s)\s+(.*)", after)
+    if which:  # "…, which balances attention by …" -> "balancing attention by …"
+        verb = which.group(1) + ("e" if which.group(2) == "es" and not which.group(1).endswith(("ss", "sh", "ch", "x"))
+                                 else "")
+        return f"{gerund(verb).lower()} {which.group(3)}"
+    participle = re.match(r"^,\s*((?:designed|built|trained|tailored|aimed|capable|able|that|for|to)\b.*)", after)
+    if participle:  # "an agent, RepoAudit, designed to …"
+        return participle.group(1)
+    if after.startswith((",", "s ", "'s ", "’s ")):
+        return ""
+    return re.split(r"[,;:]\s|\s(?:and|which|while|where)\s|\s[–—]\s", after, maxsplit=1)[0]
+
+
+def _description_after(after: str) -> str:
+    """The name comes first: "ShadowKV, a … system", "SECOND: Selective and Contrastive Decoding, a …"."""
+    apposition = re.match(r"^[a-z][\w-]*(?:\s+[a-z][\w-]*)?,\s+(?=(?:a|an)\s)", after)
+    if apposition:  # "the FedOne framework, a federated … method" -> "a federated … method"
+        after = after[apposition.end():]
+    expansion = re.match(r"^\(([A-Z][^()]{3,80})\)[,:]?\s*", after)
+    if expansion:  # "TaS-FG (Track and Stop for Feedback Graphs), an … algorithm"
+        rest = after[expansion.end():] if after[expansion.end():].startswith(("a ", "an ")) else ""
+        return f"{expansion.group(1)}, {rest}" if rest else expansion.group(1)
     after = re.sub(r"^[,:–—]\s*", "", after).strip()
-    after = re.sub(r"^which\s+", "", after)
-    return name, _LEADING_ARTICLE.sub("", after).strip()
+    which = re.match(r"^(?:which|that)\s+([a-z]+?)(e?s)\s+(.*)", after)
+    if which:  # "FlowDrag, which leverages …" -> "Leveraging …"
+        verb = which.group(1) + ("e" if which.group(2) == "es" and not which.group(1).endswith(("ss", "sh", "ch", "x"))
+                                 else "")
+        return f"{gerund(verb)} {which.group(3)}"
+    titled = re.match(r"^((?:[A-Z][\w-]*\s+(?:(?:of|and|for|the|in|with|to|via|on|from)\s+)?)+[A-Z][\w-]*)[,:]", after)
+    if titled:  # "SECOND: Selective and Contrastive Decoding, a novel approach …" -> the expansion
+        return titled.group(1)
+    return after
 
 
 def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
-    """5–8 keyphrases: repeated, specific multi-word phrases first, then frequent specific words."""
+    """5–8 keyphrases: specific noun phrases built from the abstract's recurring words."""
     phrases, word_counts = _candidates(plain)
-    name_keys = {n.lower() for n in names}
+    name_words = {w.lower() for n in names for w in n.split()}
     acronym_expansions = _expansions(plain)
     scores: dict[str, float] = {}
     for phrase, count in phrases.items():
-        words = phrase.split()
-        if phrase.lower() in name_keys or all(w.lower() in GENERIC for w in words):
+        words = phrase.lower().split()
+        if name_words & set(words) or all(w in GENERIC for w in words):
             continue
-        score = count * (1.0 + 0.6 * (len(words) - 1)) + 0.15 * sum(word_counts[w.lower()] for w in words)
+        recurrence = sum(word_counts[w] - 1 for w in words if w not in GENERIC) / len(words)
+        score = (2.0 * count + recurrence + 2.0) if len(words) > 1 else (count + 0.5 * recurrence)
         if phrase.lower() in acronym_expansions:
-            score += 2.0
+            score += 3.0
         scores[phrase] = score
-    ranked = sorted(scores, key=lambda p: (-scores[p], p))
     chosen: list[str] = []
-    for phrase in ranked:
+    for phrase in sorted(scores, key=lambda p: (-scores[p], p)):
         if len(chosen) == MAX_KEYWORDS:
             break
-        if _overlaps(phrase, chosen):
-            continue
-        chosen.append(phrase)
-    if len(chosen) < MIN_KEYWORDS:
-        for word, _count in word_counts.most_common():
-            if len(chosen) >= MIN_KEYWORDS:
-                break
-            if word not in GENERIC and len(word) > 2 and not _overlaps(word, chosen):
-                chosen.append(word)
+        if not _overlaps(phrase, chosen):
+            chosen.append(phrase)
+    for word, _count in word_counts.most_common():
+        if len(chosen) >= MIN_KEYWORDS:
+            break
+        if word not in GENERIC and word not in name_words and len(word) > 2 and not _overlaps(word, chosen):
+            chosen.append(word)
     return tuple(chosen)
 
 
@@ -304,39 +504,55 @@ def _overlaps(phrase: str, chosen: Sequence[str]) -> bool:
 
 
 def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
-    """RAKE-style candidate phrases (runs of content words between stopwords/punctuation) and word counts."""
+    """RAKE-style candidate phrases (runs of content words between stopwords and punctuation) and word counts.
+
+    A run right after "we", "that", "to", "can" … starts with a verb ("that integrates medical
+    knowledge"); that first word is dropped, as are adverbs.
+    """
     phrases: Counter[str] = Counter()
     word_counts: Counter[str] = Counter()
-    for chunk in re.split(r"[,.;:!?()\[\]{}“”\"'/|=<>]+|\s[–—-]\s", plain):
-        run: list[str] = []
-        for token in _TOKEN.findall(chunk):
-            word = _keyword_form(token)
-            low = word.lower()
-            if low in STOPWORDS or not any(ch.isalpha() for ch in word) or len(word) < 2:
-                _count_run(run, phrases)
-                run = []
-                continue
-            word_counts[low] += 1
-            run.append(word)
-        _count_run(run, phrases)
+    proper = set(_MID_SENTENCE_CAPITAL.findall(plain))  # "Bayesian" stays capitalised at a sentence start too
+    for sentence in sentences(plain):
+        for chunk_index, chunk in enumerate(_CHUNK_BREAK.split(sentence)):
+            run: list[str] = []
+            previous = ""
+            for index, token in enumerate(_TOKEN.findall(chunk)):
+                word = _keyword_form(token, sentence_start=index == 0 and chunk_index == 0 and token not in proper)
+                low = word.lower()
+                if low in STOPWORDS or low in VERBS or low.endswith("ly") or not any(c.isalpha() for c in word) \
+                        or len(word) < 2:
+                    _count_run(run, phrases)
+                    run, previous = [], low
+                    continue
+                opens_clause = previous in _BEFORE_A_VERB or (
+                    low.endswith("ing") and (previous in _BEFORE_A_GERUND or index == 0))
+                if not run and opens_clause:
+                    previous = low  # the verb opening a clause: not part of a keyphrase
+                    continue
+                word_counts[low] += 1
+                run.append(word)
+            _count_run(run, phrases)
     return phrases, word_counts
 
 
-def _keyword_form(token: str) -> str:
+def _keyword_form(token: str, *, sentence_start: bool) -> str:
+    """Keep acronyms and proper nouns (Bayesian, Langevin) as written; lower-case the rest."""
     token = token.strip(".'’-")
-    return token if sum(ch.isupper() for ch in token) >= 2 else token.lower()
+    if sum(ch.isupper() for ch in token) >= 2 or (token[:1].isupper() and not sentence_start):
+        return token
+    return token.lower()
 
 
 def _count_run(run: list[str], phrases: Counter[str]) -> None:
+    """Count a run as a phrase (its last three words: English puts the head noun last) and its sub-phrases."""
     if not run:
         return
-    if len(run) <= 4:
-        phrases[" ".join(run)] += 1
-    if len(run) >= 2:
-        for size in (2, 3):
-            for start in range(len(run) - size + 1):
-                if size != len(run):
-                    phrases[" ".join(run[start:start + size])] += 0.5  # type: ignore[assignment]
+    phrases[" ".join(run[-3:])] += 1
+    if len(run) >= 3:
+        for start in range(len(run) - 1):
+            pair = " ".join(run[start:start + 2])
+            if pair != " ".join(run[-3:]):
+                phrases[pair] += 0  # known as a candidate, scored only by its words' recurrence
 
 
 def _expansions(plain: str) -> set[str]:

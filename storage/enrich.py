@@ -38,16 +38,20 @@ _LATEX_HINT = re.compile(r"[\\$]")
 # LaTeX pieces worth handing to pylatexenc: math, macros with their arguments, escapes.
 _LATEX_SEGMENT = re.compile(
     r"\$\$.+?\$\$"
-    r"|\$(?:[^$\\]|\\.)+?\$"
+    r"|\$(?!\d[\d.,]*\s)(?:[^$\\]|\\.)+?\$"  # not "$2.54 per …": a price
     r"|\\\(.+?\\\)"
     r"|\\[A-Za-z]+\*?(?:\s*(?:\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}|\[[^\]]*\]))*"
     r"|\\[%&_#${} ,;!]",
     re.DOTALL,
 )
-_SUPERSCRIPTS = str.maketrans("0123456789+-=()nitT*", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱᵗᵀ*")
-_SUBSCRIPTS = str.maketrans("0123456789+-=()aeijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
-_SUPERSCRIPTABLE = frozenset("0123456789+-=()nitT*")
-_SUBSCRIPTABLE = frozenset("0123456789+-=()aeijklmnoprstuvx")
+_SUPERSCRIPT_FROM = "0123456789+-=()abcdefghijklmnoprstuvwxyzT*"
+_SUPERSCRIPT_TO = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᵀ*"
+_SUBSCRIPT_FROM, _SUBSCRIPT_TO = "0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"
+_SUPERSCRIPTS = str.maketrans(_SUPERSCRIPT_FROM, _SUPERSCRIPT_TO)
+_SUBSCRIPTS = str.maketrans(_SUBSCRIPT_FROM, _SUBSCRIPT_TO)
+_SUPERSCRIPTABLE = frozenset(_SUPERSCRIPT_FROM)
+_SUBSCRIPTABLE = frozenset(_SUBSCRIPT_FROM)
+_RELATION = re.compile(r"\s*([∈∉≤≥≠≈→←⇒⇔⊂⊆⊃⊇∪∩=<>±∼≍≲≳])\s*")
 _SCRIPT = re.compile(r"([\^_])(?:\{([^{}\\]*)\}|([A-Za-z0-9*]))")
 
 
@@ -130,6 +134,7 @@ def _converter() -> object:
     specs = [MacroTextSpec(name, simplify_repl="%s") for name in plain]
     specs += [MacroTextSpec(name, simplify_repl="%s" + mark) for name, mark in accents.items()]
     specs += [
+        MacroTextSpec("epsilon", simplify_repl="ε"),  # pylatexenc's ϵ (lunate) reads oddly in prose
         MacroTextSpec("textit", simplify_repl="*%s*"),
         MacroTextSpec("emph", simplify_repl="*%s*"),
         MacroTextSpec("textsl", simplify_repl="*%s*"),
@@ -157,7 +162,8 @@ def latex_segment(segment: str) -> str:
         rendered = segment.strip("$")
     rendered = unicodedata.normalize("NFC", _WHITESPACE.sub(" ", rendered))
     if is_math:
-        rendered = rendered.replace("*", "\\*").replace("_", "\\_").strip()
+        rendered = _RELATION.sub(r" \1 ", rendered)
+        rendered = rendered.replace("*", "\\*").replace("_", "\\_").replace("  ", " ").strip()
     return rendered
 
 
@@ -209,7 +215,7 @@ def _capitalise(text: str) -> str:
 def enrich(record: RawRecord) -> Paper:
     """Turn one RawRecord into a Paper; pure, deterministic, no I/O."""
     text = display_text(record.abstract)
-    plain = strip_markdown(text)
+    plain = _URL.sub(" ", strip_markdown(text))  # a URL's words are not the paper's topic
     names = names_for(plain, text)
     title_given = bool(record.title)
     title = display_text(record.title) if record.title else headline(text, names)

@@ -1,0 +1,156 @@
+"""Enrichment on the real seed abstracts and datasets: ids, readable text, titles, names, keywords, links."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from storage.enrich import display_text, enrich, links_in, paper_id
+from storage.models import Paper, RawRecord
+from tests.storage.conftest import SHARED_DATASETS, seed_paragraphs
+
+
+def enriched(abstract: str, **fields: object) -> Paper:
+    return enrich(RawRecord(abstract=abstract, source_file="/corpus/icml.txt", source_ref="paragraph 4 (line 9)",
+                            **fields))  # type: ignore[arg-type]
+
+
+def seed_paper(marker: str) -> Paper:
+    """The enriched seed abstract containing `marker`."""
+    return enriched(next(p for p in seed_paragraphs() if marker in p))
+
+
+SEED_PAPERS = [enriched(p) for p in seed_paragraphs()]
+
+
+# --- ids ---------------------------------------------------------------------------------------------
+
+def test_id_is_short_stable_and_ignores_whitespace() -> None:
+    text = seed_paragraphs()[0]
+    assert re.fullmatch(r"[a-z2-7]{10}", paper_id(text))
+    assert paper_id(text) == paper_id("  " + text.replace(" ", "\n  ") + "\n")
+    assert paper_id(text) != paper_id(text.replace("unlearning", "learning", 1))
+    # The same text gives the same id on every machine: it depends on nothing but the text.
+    # Frozen: changing how ids are computed would break every stored link and daily-post record.
+    assert paper_id("We propose a method.") == "llxi24jp3k"
+
+
+def test_every_seed_abstract_gets_a_distinct_id() -> None:
+    assert len({p.id for p in SEED_PAPERS}) == len(SEED_PAPERS) == 38
+
+
+# --- display text ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("raw", "shown"), [
+    (r"$\widetilde{\mathcal{O}}(\log d)$", "Õ(log d)"),
+    (r"a $\widetilde{\mathcal{O}}(\log^2 d)$ bound", "a Õ(log² d) bound"),
+    (r"a strategy we called \textit{FedOne}", "a strategy we called *FedOne*"),
+    (r"\textbf{strong} gains", "**strong** gains"),
+    (r"around 15\% absolute gain", "around 15% absolute gain"),
+    ('a novel ``Clinical Graph of Thoughts" model', "a novel “Clinical Graph of Thoughts” model"),
+    ("we propose **MA-DT** over *token* strings", "we propose **MA-DT** over *token* strings"),
+    (r"We propose ${MorphKV}$, an inference-time technique", "We propose MorphKV, an inference-time technique"),
+    (r"with $\epsilon$-DP and $x_i^2$ and $\alpha \in [0,1]$", "with ε-DP and xᵢ² and α ∈ [0,1]"),
+    ("costs $2.54 per project and $3 in total", "costs $2.54 per project and $3 in total"),
+    ("20% more, no LaTeX at all", "20% more, no LaTeX at all"),
+    ("code at https://github.com/a_b/c_d and more", "code at https://github.com/a_b/c_d and more"),
+    ("graphs with bidi-\nrected edges", "graphs with bidirected edges"),
+    ("find score-\nmaximizing graphs; score-maximizing", "find score-maximizing graphs; score-maximizing"),
+    ("certain equal-\nity restrictions", "certain equality restrictions"),
+    ("two\nlines  and   spaces", "two lines and spaces"),
+])
+def test_display_text(raw: str, shown: str) -> None:
+    assert display_text(raw) == shown
+
+
+def test_raw_text_is_kept() -> None:
+    paper = seed_paper("${MorphKV}$")
+    assert "${MorphKV}$" in paper.abstract_raw
+    assert "$" not in paper.abstract
+
+
+@pytest.mark.skipif(not SHARED_DATASETS.is_dir(), reason="shared datasets not present")
+def test_line_broken_dataset_abstract_reads_as_prose() -> None:
+    papers = json.loads((SHARED_DATASETS / "aistats2025.json").read_text(encoding="utf-8"))
+    admg = next(p for p in papers if "bidi-\nrected" in p["abstract"])
+    text = enriched(admg["abstract"]).abstract
+    assert "bidirected edges" in text
+    assert "random variables" in text
+    assert "\n" not in text
+
+
+# --- titles ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("marker", "title"), [
+    ("We present ShadowKV", "ShadowKV: A high-throughput long-context LLM inference system"),
+    ("we present PANDAS", "PANDAS: A hybrid technique that improves many-shot jailbreaking"),
+    ("(DSDA) unlearning framework", "DSDA: Data Synthesis-based Discrimination-Aware unlearning framework"),
+    ("**Proxy-FDA**", "Proxy-FDA: A novel regularization method that explicitly preserves the structural knowledge"),
+    ("introduces RE-IMAGINE", "RE-IMAGINE: A framework to characterize a hierarchy of reasoning ability in LLMs"),
+    ("we propose SECOND", "SECOND: Selective and Contrastive Decoding"),
+])
+def test_title_names_the_method(marker: str, title: str) -> None:
+    assert seed_paper(marker).title.startswith(title)
+
+
+def test_titles_are_short_headlines_never_cut_mid_word() -> None:
+    for paper in SEED_PAPERS:
+        assert 10 <= len(paper.title) <= 100, paper.title
+        assert not re.match(r"(?i)(in this (paper|work)|we |our |this paper)", paper.title), paper.title
+        assert paper.title[0].isupper() or paper.title[0].isdigit(), paper.title
+        last_word = re.findall(r"[\w-]+", paper.title)[-1]
+        assert re.search(rf"\b{re.escape(last_word)}\b", paper.abstract), paper.title
+        assert not paper.title_given
+
+
+def test_a_given_title_is_kept() -> None:
+    paper = enriched(seed_paragraphs()[0], title="A Boo(n) for $\\text{Evaluating}$ Architectures")
+    assert paper.title == "A Boo(n) for Evaluating Architectures"
+    assert paper.title_given
+
+
+# --- names, keywords, links, provenance --------------------------------------------------------------
+
+@pytest.mark.parametrize(("marker", "names"), [
+    ("(DSDA) unlearning framework", {"DSDA", "AEGDS", "DAMO"}),
+    ("we present PANDAS", {"PANDAS", "ManyHarm"}),
+    ("**Proxy-FDA**", {"Proxy-FDA"}),
+    ("We present ShadowKV", {"ShadowKV"}),
+    ("\\textit{FedOne}", {"FedOne"}),
+])
+def test_names_the_abstract_introduces(marker: str, names: set[str]) -> None:
+    assert names <= set(seed_paper(marker).names)
+
+
+def test_background_acronyms_and_existing_models_are_not_names() -> None:
+    assert "MVQA" not in seed_paper("Medical Visual Question Answering (MVQA)").names
+    shadowkv = seed_paper("We present ShadowKV")
+    assert not {"LLMs", "KV", "GPU", "Llama-3.1-8B", "RULER"} & set(shadowkv.names)
+
+
+def test_five_to_eight_distinct_keyphrases() -> None:
+    for paper in SEED_PAPERS:
+        assert 5 <= len(paper.keywords) <= 8, paper.keywords
+        assert len({k.lower() for k in paper.keywords}) == len(paper.keywords)
+        words = " ".join(re.sub(r"[*–—-]", " ", paper.abstract.lower()).split())
+        for keyword in paper.keywords:  # every keyphrase is words of the abstract, in order
+            assert re.sub(r"[–—-]", " ", keyword.lower()) in words, keyword
+    unlearning = seed_paper("(DSDA) unlearning framework").keywords
+    assert "source-free unlearning" in unlearning
+
+
+def test_code_links_are_found_and_the_json_github_field_comes_first() -> None:
+    paper = seed_paper("github.com/PurCL/RepoAudit")
+    assert paper.links == ("https://github.com/PurCL/RepoAudit",)
+    both = enriched("See the project page www.example.org/proj. " + seed_paragraphs()[0],
+                    code_url="https://github.com/x/y")
+    assert both.links == ("https://github.com/x/y", "https://www.example.org/proj")
+    assert links_in(r"code: \url{https://github.com/a/b_c}.") == ("https://github.com/a/b_c",)
+
+
+def test_provenance() -> None:
+    paper = enriched(seed_paragraphs()[0], venue="ICML 2025")
+    assert paper.source == "icml.txt, paragraph 4 (line 9)"
+    assert paper.venue == "ICML 2025"
