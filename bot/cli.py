@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import logging
 import sys
 from collections.abc import Callable, Sequence
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
     import aiosqlite
 
+    from storage.search import SearchEngine, SearchResults
     from storage.subscriptions import Delivery, Subscription
 
 log = logging.getLogger("paperbot")
@@ -285,6 +287,100 @@ def _subscription_row(sub: Subscription, delivered: Delivery | None, now: dateti
             f"{sub.timezone:<20} {sub.status:<7} {when:<17} {'; '.join(notes)}")
 
 
+def _cmd_search(args: argparse.Namespace, settings: Settings) -> int:
+    """Search the papers: readable by default, JSON with --json, one JSON line per stdin line for `-`."""
+    from storage.db import open_database
+    from storage.search import MAX_LIMIT, EmptyQueryError, SearchEngine
+
+    if not 1 <= args.limit <= MAX_LIMIT:
+        print(f"--limit must be between 1 and {MAX_LIMIT}, got {args.limit}", file=sys.stderr)
+        return 2
+
+    async def search() -> int:
+        conn = await open_database(settings.database_path)
+        try:
+            await _load_if_empty(conn, settings)
+            engine = await SearchEngine.open(conn)
+            if args.query == "-":
+                for line in sys.stdin:
+                    print(json.dumps(await _search_json(engine, line.rstrip("\r\n"), args.limit),
+                                     ensure_ascii=False), flush=True)
+                return 0
+            try:
+                results = await engine.search(args.query, limit=args.limit)
+            except EmptyQueryError as error:
+                print(f"paperbot search: {error}", file=sys.stderr)
+                return 2
+        finally:
+            await conn.close()
+        if args.json:
+            print(json.dumps(_results_json(args.query, results), ensure_ascii=False))
+        else:
+            _print_results(args.query, results, bold=sys.stdout.isatty())
+        return 0
+
+    return asyncio.run(search())
+
+
+async def _load_if_empty(conn: aiosqlite.Connection, settings: Settings) -> None:
+    """Load the configured corpus into an empty database, so a first search finds something."""
+    from storage.loader import load_corpus
+    from storage.papers import PaperRepository
+
+    if await PaperRepository(conn).count() == 0:
+        print("the database has no papers yet: loading the configured corpus first", file=sys.stderr)
+        await load_corpus(conn, list(settings.corpus_paths))
+
+
+async def _search_json(engine: SearchEngine, query: str, limit: int) -> dict[str, object]:
+    """One stdin query as a JSON-ready dict; a blank line gives an "error" and no results."""
+    from storage.search import EmptyQueryError
+
+    try:
+        return _results_json(query, await engine.search(query, limit=limit))
+    except EmptyQueryError as error:
+        return {"query": query, "error": str(error), "total": 0, "results": [], "suggestions": []}
+
+
+def _results_json(query: str, results: SearchResults) -> dict[str, object]:
+    """The --json shape: the query, how many matched, suggestions, and one object per result."""
+    return {
+        "query": query,
+        "total": results.total,
+        "suggestions": results.suggestions,
+        "results": [
+            {"id": hit.paper.id, "title": hit.paper.title, "abstract": hit.paper.abstract,
+             "keywords": list(hit.paper.keywords), "names": list(hit.paper.names), "score": hit.score,
+             "snippet": hit.snippet, "venue": hit.paper.venue, "url": hit.paper.url}
+            for hit in results.hits
+        ],
+    }
+
+
+def _print_results(query: str, results: SearchResults, *, bold: bool) -> None:
+    """Readable results: a count line, then each paper's title, id, score and snippet."""
+    if not results.hits:
+        print(f"no papers match {query!r}")
+        if results.suggestions:
+            print("did you mean: " + ", ".join(results.suggestions))
+        return
+    print(f"{results.total:,} paper(s) match {query!r}; the best {len(results.hits)}:")
+    if results.suggestions:
+        print("(did you mean: " + ", ".join(results.suggestions) + "?)")
+    for rank, hit in enumerate(results.hits, start=1):
+        print(f"\n{rank:>2}. {hit.paper.title}\n    id {hit.paper.id} · score {hit.score:.2f}")
+        print(f"    {_terminal_text(hit.snippet, bold=bold)}")
+
+
+def _terminal_text(markdown: str, *, bold: bool) -> str:
+    """Snippet markdown for a terminal: **bold** as ANSI bold (or plain), escapes removed."""
+    import re
+
+    on, off = ("\033[1m", "\033[0m") if bold else ("", "")
+    text = re.sub(r"\*\*(.+?)\*\*", lambda m: on + m.group(1) + off, markdown)
+    return re.sub(r"\\(.)", r"\1", text)
+
+
 def _not_built_yet(args: argparse.Namespace, settings: Settings) -> int:
     print(f"paperbot {args.command}: not available yet", file=sys.stderr)
     return 2
@@ -296,7 +392,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
     "ingest": _cmd_ingest,
     "stats": _cmd_stats,
     "show": _cmd_show,
-    "search": _not_built_yet,
+    "search": _cmd_search,
     "today": _cmd_today,
     "subscriptions": _cmd_subscriptions,
 }

@@ -1,0 +1,602 @@
+"""The in-memory search index: compact inverted lists in numpy arrays, BM25F scoring, fuzzy terms.
+
+Built once per corpus load (in a worker thread) from the active papers. A query is scored
+against every paper at once with vectorised array arithmetic, so a search over 100,000 papers
+costs a few milliseconds instead of a Python loop per paper. The best few hundred are then
+re-ranked by how many of the query's word pairs they contain side by side.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+from array import array
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
+
+from storage._search_text import STOPWORDS, analyse, compounds, content_words, stem, words
+
+# BM25 saturation and length normalisation (the usual values).
+K1 = 1.2
+B = 0.75
+# How much one occurrence in each field counts, relative to one in the abstract (BM25F).
+FIELD_WEIGHTS = {"title": 2.0, "names": 4.0, "keywords": 1.5, "abstract": 1.0}
+_HALF_UNITS = {name: round(weight * 2) for name, weight in FIELD_WEIGHTS.items()}
+# Discounts for query words that matched only approximately.
+TYPO_FACTOR = (1.0, 0.85, 0.7)  # by edit distance 0, 1, 2
+PREFIX_FACTOR = 0.8  # a half-typed last word expanded to the words it starts
+RELATIVE_FACTOR = 0.5  # a morphological relative the stemmer keeps apart ("dimensions" ~ "dimensional")
+# Re-ranking: a query word pair found side by side in a paper adds this times the rarer word's IDF.
+PAIR_WEIGHT = 1.0
+RERANK_CANDIDATES = 200
+# A paper scoring below this share of the best one is noise, not a match (it doesn't count in `total`).
+RELEVANCE_FLOOR = 0.15
+MAX_QUERY_WORDS = 48  # a 6,000-character paste is cut to its first distinct words
+MAX_FUZZY_WORDS = 8  # typo look-ups per query, the costly part
+MAX_PREFIX_EXPANSIONS = 40
+LONG_WORD = 8
+MIN_RELATIVE_STEM = 5
+SIMILAR_TERMS = 16  # words of a paper used to find papers like it
+_PAIR_MULTIPLIER = 0x9E3779B1  # Knuth's multiplicative hash: word pairs as 32-bit codes
+
+
+@dataclass(frozen=True, slots=True)
+class IndexDoc:
+    """The searchable text of one paper."""
+
+    id: str
+    title: str
+    names: Sequence[str]
+    keywords: Sequence[str]
+    abstract: str
+
+
+Alternative = tuple[tuple[int, ...], float]  # index terms whose scores add up, times a factor
+
+
+@dataclass(frozen=True, slots=True)
+class QueryTerm:
+    """One query word (or joined pair of words) and the index terms it may stand for."""
+
+    word: str
+    alternatives: tuple[Alternative, ...]
+    corrected: str | None = None  # the vocabulary word a typo was taken for
+    primary: int | None = None  # the term used for word-pair matching
+
+
+@dataclass(slots=True)
+class Ranking:
+    """Scored papers for one query: positions into the index's document table, best first."""
+
+    order: np.ndarray  # document positions, best first (only the top candidates)
+    scores: np.ndarray  # their scores
+    total: int
+    terms: list[QueryTerm] = field(default_factory=list)
+
+
+def _fields(doc: IndexDoc) -> tuple[tuple[str, str], ...]:
+    return (
+        ("title", doc.title),
+        ("names", " ; ".join(doc.names)),
+        ("keywords", " ; ".join(doc.keywords)),
+        ("abstract", doc.abstract),
+    )
+
+
+def pair_codes(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """32-bit codes of (term, next term) pairs; a rare collision only nudges a re-ranking bonus."""
+    return first.astype(np.uint32) * np.uint32(_PAIR_MULTIPLIER) + second.astype(np.uint32)
+
+
+class SearchIndex:
+    """Inverted lists over the active papers, with the vocabulary for typo and prefix matching."""
+
+    def __init__(self) -> None:
+        self.ids: list[str] = []
+        self.titles: list[str] = []
+        self.terms: dict[str, int] = {"": 0}  # term 0: the field separator, never a posting
+        self.words: dict[str, int] = {}  # folded surface word -> how many papers use it
+        self._word_terms: dict[str, int] = {}  # folded surface word -> term id (its stem's)
+        # The arrays below are laid out by finish(); empty until then.
+        self.df = self.post_docs = self.pair_codes = np.zeros(0, np.uint32)
+        self.post_tf = np.zeros(0, np.uint8)
+        self.idf = self.norm = np.zeros(0, np.float32)
+        self.offsets = self.pair_offsets = np.zeros(1, np.int64)
+        self._builder: _Builder | None = _Builder(self)
+        self._positions: dict[str, int] = {}
+        self._term_names: list[str] | None = None
+        self.sorted_ids: list[str] = []
+
+    @classmethod
+    def build(cls, docs: Iterable[IndexDoc]) -> SearchIndex:
+        """An index over `docs`, finished and ready to query."""
+        index = cls()
+        index.add_all(docs)
+        index.finish()
+        return index
+
+    @property
+    def size(self) -> int:
+        """How many papers are indexed."""
+        return len(self.ids)
+
+    # --- building -------------------------------------------------------------------------
+
+    def add_all(self, docs: Iterable[IndexDoc]) -> None:
+        """Add papers to an index that is still being built."""
+        if self._builder is None:
+            raise RuntimeError("the index is finished; build a new one")
+        for doc in docs:
+            self.ids.append(doc.id)
+            self.titles.append(doc.title)
+            self._builder.add(doc)
+
+    def finish(self) -> None:
+        """Lay out the arrays; after this the index is read-only and safe to share between threads."""
+        if self._builder is not None:
+            self._builder.finish()
+            self._builder = None
+        self._index_vocabulary()
+        self._positions = {pid: position for position, pid in enumerate(self.ids)}
+        self.sorted_ids = sorted(self.ids)
+
+    def ids_starting(self, prefix: str, limit: int) -> list[int]:
+        """Positions of papers whose id starts with `prefix` (at least 3 characters, no spaces)."""
+        if len(prefix) < 3 or not prefix.isalnum():
+            return []
+        start = bisect.bisect_left(self.sorted_ids, prefix)
+        found = []
+        for paper_id in self.sorted_ids[start: start + limit]:
+            if not paper_id.startswith(prefix):
+                break
+            found.append(self._positions[paper_id])
+        return found
+
+    def position(self, paper_id: str) -> int | None:
+        """Where a paper sits in the index, or None when it isn't indexed (unknown or retired)."""
+        return self._positions.get(paper_id)
+
+    def word_term(self, word: str) -> int:
+        """The term id of a folded word, adding the word (and its stem) to the vocabulary if new."""
+        tid = self._word_terms.get(word)
+        if tid is None:
+            tid = self.terms.setdefault(stem(word), len(self.terms))
+            self._word_terms[word] = tid
+        return tid
+
+    def _index_vocabulary(self) -> None:
+        """Sorted words for prefix look-ups; words grouped by length for typo look-ups."""
+        self.sorted_words = sorted(self.words)
+        self.by_length: dict[int, list[str]] = {}
+        for word in self.sorted_words:
+            self.by_length.setdefault(len(word), []).append(word)
+        self.sorted_stems = sorted(self.terms)
+
+    # --- query terms ----------------------------------------------------------------------
+
+    def term_id(self, word: str) -> int | None:
+        """The index term of a folded word, or None when no paper has it."""
+        tid = self._word_terms.get(word) or self.terms.get(stem(word))
+        return tid if tid else None
+
+    def resolve(self, word: str, *, partial: bool = False) -> QueryTerm:
+        """The index terms a query word may stand for: itself, a typo fix, or a prefix's completions."""
+        alternatives: dict[int, float] = {}
+        exact = self.term_id(word)
+        corrected = None
+        primary = exact
+        if exact is not None:
+            alternatives[exact] = 1.0
+            for relative in self._relatives(word):
+                alternatives.setdefault(relative, RELATIVE_FACTOR)
+        if partial and len(word) >= 2:
+            for completion in self._completions(word):
+                tid = self.term_id(completion)
+                if tid is not None:
+                    alternatives.setdefault(tid, PREFIX_FACTOR)
+        if exact is None and len(word) >= 3:
+            fix = self.correct(word)
+            if fix is not None:
+                corrected, distance = fix
+                primary = self.term_id(corrected)
+                if primary is not None:
+                    alternatives.setdefault(primary, TYPO_FACTOR[distance])
+        return QueryTerm(word, tuple(((tid,), f) for tid, f in alternatives.items()), corrected, primary)
+
+    def _relatives(self, word: str) -> list[int]:
+        """Terms whose stem extends this word's stem by a little, or is it cut short (dimens ~ dimension)."""
+        base = stem(word)
+        if len(base) < MIN_RELATIVE_STEM or not base.isascii():
+            return []
+        found = []
+        start = bisect.bisect_left(self.sorted_stems, base)
+        for other in self.sorted_stems[start:start + 8]:
+            if not other.startswith(base):
+                break
+            if other != base and len(other) - len(base) <= 3:
+                found.append(self.terms[other])
+        for cut in range(len(base) - 1, max(MIN_RELATIVE_STEM, len(base) - 3) - 1, -1):
+            shorter = self.terms.get(base[:cut])
+            if shorter:
+                found.append(shorter)
+                break
+        return found
+
+    def _completions(self, prefix: str) -> list[str]:
+        """The most used vocabulary words that start with `prefix`."""
+        start = bisect.bisect_left(self.sorted_words, prefix)
+        end = bisect.bisect_left(self.sorted_words, prefix + "\U0010ffff", lo=start)
+        found = self.sorted_words[start:end]
+        if len(found) > MAX_PREFIX_EXPANSIONS:
+            found = sorted(found, key=lambda w: -self.words[w])[:MAX_PREFIX_EXPANSIONS]
+        return found
+
+    def correct(self, word: str) -> tuple[str, int] | None:
+        """The vocabulary word nearest to a misspelt one, by edit distance (a swap counts one)."""
+        # One edit (a swap counts one) for most words; two only for long ones, where two edits
+        # still leave the word recognisable ("enough" is not "though").
+        limit = 1 if len(word) < LONG_WORD else 2
+        candidates: list[tuple[int, int, str]] = []
+        for length in range(len(word) - limit, len(word) + limit + 1):
+            bucket = self.by_length.get(length)
+            if not bucket:
+                continue
+            for match, distance, _ in process.extract(word, bucket, scorer=OSA.distance,
+                                                      score_cutoff=limit, limit=8):
+                candidates.append((int(distance), -self.words[match], match))
+        if not candidates:
+            return None
+        distance, _, best = min(candidates)
+        return best, distance
+
+    def query_terms(self, query: str, *, partial: bool = False) -> list[QueryTerm]:
+        """The query's words as resolved terms (stop words dropped unless nothing else is left)."""
+        folded = words(query)
+        content = list(content_words(query)) or folded
+        last = folded[-1] if folded and partial else None
+        unique = list(dict.fromkeys(content))[:MAX_QUERY_WORDS]
+        resolved: dict[str, QueryTerm] = {}
+        fuzzy_budget = MAX_FUZZY_WORDS
+        for word in unique:
+            if self.term_id(word) is None and word != last:
+                if fuzzy_budget <= 0:
+                    continue
+                fuzzy_budget -= 1
+            resolved[word] = self.resolve(word, partial=word == last)
+        return self._join_compounds(content, resolved, query)
+
+    def _join_compounds(self, content: list[str], resolved: dict[str, QueryTerm], query: str) -> list[QueryTerm]:
+        """Group adjacent words that the corpus also writes as one ("multi agent" / "multiagent").
+
+        The group scores the better of the joined word and its parts, so a query written either way
+        finds a paper written either way, and a hyphenated name isn't counted twice.
+        """
+        joined_forms = dict.fromkeys(compounds(query))
+        for first, second in itertools.pairwise(content):
+            joined_forms.setdefault(first + second)
+        grouped: list[QueryTerm] = []
+        used: set[str] = set()
+        for joined in joined_forms:
+            tid = self.term_id(joined)
+            run = [word for word in _split_of(joined, content) if word in resolved]
+            if tid is None or len(run) < 2 or used.intersection(run):
+                continue
+            parts = tuple(t for word in run for t in _exact_ids(resolved[word]))
+            alternatives: list[Alternative] = [((tid,), 1.0)]
+            if len(parts) == len(run):
+                # The joined spelling is rare because it is a spelling, not because the idea is:
+                # it scores no more than the words written apart would.
+                worth = float(self.idf[list(parts)].sum() / max(float(self.idf[tid]), 1e-6))
+                alternatives = [((tid,), min(1.0, worth)), (parts, 1.0)]
+            grouped.append(QueryTerm(joined, tuple(alternatives), None, None))
+            used.update(run)
+        singles = [term for word, term in resolved.items() if word not in used]
+        return singles + grouped
+
+    def pair_query(self, query: str, terms: Sequence[QueryTerm]) -> tuple[np.ndarray, np.ndarray]:
+        """Codes of the query's adjacent content-word pairs, with the IDF of each pair's rarer word."""
+        by_word = {term.word: term.primary for term in terms}
+        sequence = [by_word.get(word) or self.term_id(word) for word in content_words(query)]
+        pairs = {(a, b) for a, b in itertools.pairwise(sequence) if a and b and a != b}
+        if not pairs:
+            return np.zeros(0, np.uint32), np.zeros(0, np.float32)
+        first = np.array([a for a, _ in pairs], np.uint32)
+        second = np.array([b for _, b in pairs], np.uint32)
+        return pair_codes(first, second), np.minimum(self.idf[first], self.idf[second])
+
+    # --- scoring --------------------------------------------------------------------------
+
+    def score(self, terms: Sequence[QueryTerm]) -> np.ndarray:
+        """BM25F score of every paper for the resolved query terms."""
+        scores = np.zeros(self.size, np.float32)
+        for term in terms:
+            if term.alternatives:
+                scores += self._term_scores(term)
+        return scores
+
+    def _term_scores(self, term: QueryTerm) -> np.ndarray:
+        """One query word's score for every paper: the best of its alternatives."""
+        if len(term.alternatives) == 1 and len(term.alternatives[0][0]) == 1:
+            (tid,), factor = term.alternatives[0]
+            best = np.zeros(self.size, np.float32)
+            docs, weights = self._postings(tid)
+            best[docs] = weights * factor
+            return best
+        best = np.zeros(self.size, np.float32)
+        for tids, factor in term.alternatives:
+            summed = np.zeros(self.size, np.float32) if len(tids) > 1 else best
+            for tid in tids:
+                docs, weights = self._postings(tid)
+                if len(tids) > 1:
+                    summed[docs] += weights * factor
+                else:
+                    best[docs] = np.maximum(best[docs], weights * factor)
+            if len(tids) > 1:
+                np.maximum(best, summed, out=best)
+        return best
+
+    def _postings(self, tid: int) -> tuple[np.ndarray, np.ndarray]:
+        start, end = self.offsets[tid], self.offsets[tid + 1]
+        docs = self.post_docs[start:end]
+        tf = self.post_tf[start:end].astype(np.float32)
+        tf *= np.float32(0.5)  # stored in half units
+        return docs, self.idf[tid] * np.float32(K1 + 1) * tf / (tf + self.norm[docs])
+
+    def pair_bonus(self, candidates: np.ndarray, codes: np.ndarray, weights: np.ndarray) -> np.ndarray:
+        """For each candidate paper, the summed IDF of query word pairs it has side by side."""
+        if not len(codes) or not len(candidates):
+            return np.zeros(len(candidates), np.float32)
+        starts, ends = self.pair_offsets[candidates], self.pair_offsets[candidates + 1]
+        lengths = ends - starts
+        gathered = np.repeat(starts - np.concatenate(([0], np.cumsum(lengths)[:-1])), lengths)
+        gathered += np.arange(int(lengths.sum()))
+        doc_codes = self.pair_codes[gathered]
+        order = np.argsort(codes)
+        where = np.clip(np.searchsorted(codes[order], doc_codes), 0, len(codes) - 1)
+        hit = codes[order][where] == doc_codes
+        gains = np.where(hit, weights[order][where], 0.0).astype(np.float32)
+        owner = np.repeat(np.arange(len(candidates)), lengths)
+        return np.bincount(owner, weights=gains, minlength=len(candidates)).astype(np.float32)
+
+    def rank(self, query: str, *, partial: bool = False, candidates: int = RERANK_CANDIDATES) -> Ranking:
+        """Score every paper, re-rank the best `candidates` by word pairs, best first."""
+        terms = self.query_terms(query, partial=partial)
+        empty = Ranking(np.zeros(0, np.int64), np.zeros(0, np.float32), 0, terms)
+        if not any(term.alternatives for term in terms) or self.size == 0:
+            return empty
+        scores = self.score(terms)
+        top = float(scores.max())
+        if top <= 0:
+            return empty
+        floor = top * RELEVANCE_FLOOR
+        total = int(np.count_nonzero(scores >= floor))
+        keep = min(candidates, total)
+        part = np.argpartition(-scores, keep - 1)[:keep] if keep < self.size else np.arange(self.size)
+        part = part[scores[part] >= floor]
+        codes, weights = self.pair_query(query, terms)
+        final = scores[part] + PAIR_WEIGHT * self.pair_bonus(part, codes, weights)
+        order = np.lexsort((part, -final))
+        return Ranking(part[order], final[order], total, terms)
+
+    def matching(self, topic: str) -> np.ndarray:
+        """Positions of the papers that match every word of `topic`, best first."""
+        terms = [term for term in self.query_terms(topic) if term.alternatives]
+        if not terms or self.size == 0 or len(terms) < len(self.query_terms(topic)):
+            return np.zeros(0, np.int64)
+        scores = np.zeros(self.size, np.float32)
+        every = np.ones(self.size, bool)
+        for term in terms:
+            term_scores = self._term_scores(term)
+            every &= term_scores > 0
+            scores += term_scores
+        found = np.flatnonzero(every)
+        return found[np.lexsort((found, -scores[found]))]
+
+    def similar_to(self, doc: IndexDoc, *, limit: int) -> np.ndarray:
+        """Positions of the papers most like `doc` (its most telling words as the query), itself left out."""
+        counts: Counter[int] = Counter()
+        for _, text in _fields(doc):
+            all_words, joined = analyse(text)
+            for word in [*all_words, *joined]:
+                tid = self.term_id(word) if word not in STOPWORDS else None
+                if tid:
+                    counts[tid] += 1
+        telling = sorted(counts, key=lambda tid: -counts[tid] ** 0.5 * float(self.idf[tid]))[:SIMILAR_TERMS]
+        terms = [QueryTerm(self.term_names[tid], (((tid,), 1.0),)) for tid in telling]
+        scores = self.score(terms)
+        own = self.position(doc.id)
+        if own is not None:
+            scores[own] = 0
+        keep = min(limit, int(np.count_nonzero(scores)))
+        if keep <= 0:
+            return np.zeros(0, np.int64)
+        top = np.argpartition(-scores, keep - 1)[:keep]
+        return top[np.lexsort((top, -scores[top]))]
+
+    @property
+    def term_names(self) -> list[str]:
+        """Stems by term id (built once, on first use)."""
+        if self._term_names is None:
+            self._term_names = list(self.terms)
+        return self._term_names
+
+    def matched_stems(self, terms: Sequence[QueryTerm]) -> frozenset[str]:
+        """The stems a query matched, for bolding them in snippets."""
+        names = self.term_names
+        return frozenset(names[tid] for term in terms for tids, _ in term.alternatives for tid in tids)
+
+    def did_you_mean(self, query: str, terms: Sequence[QueryTerm], *, found: bool) -> list[str]:
+        """The query with its typos fixed; when nothing was found, close vocabulary words too."""
+        fixes = {term.word: term.corrected for term in terms if term.corrected}
+        suggestions = []
+        if fixes:
+            suggestions.append(" ".join(fixes.get(word, word) for word in words(query)))
+        if not found:
+            unknown = [w for w in content_words(query) if self.term_id(w) is None][:3]
+            for word in unknown:
+                for match, _, _ in process.extract(word, self.sorted_words, scorer=fuzz.ratio,
+                                                   score_cutoff=60, limit=3):
+                    suggestions.append(match)
+        return list(dict.fromkeys(s for s in suggestions if s))[:5]
+
+
+def _split_of(joined: str, content: list[str]) -> list[str]:
+    """The run of consecutive query words that, put together, spell `joined`."""
+    for start in range(len(content)):
+        run, spelled = [], ""
+        for word in content[start:]:
+            spelled += word
+            run.append(word)
+            if spelled == joined:
+                return run
+            if not joined.startswith(spelled):
+                break
+    return []
+
+
+def _exact_ids(term: QueryTerm) -> tuple[int, ...]:
+    return term.alternatives[0][0] if term.alternatives and term.alternatives[0][1] == 1.0 else ()
+
+
+class _Builder:
+    """Accumulates papers in chunks of compact arrays, then lays the postings out by term.
+
+    Chunks keep the peak memory near the size of the finished index: no Python object per
+    posting, and the final term sort is a counting sort, chunk by chunk.
+    """
+
+    CHUNK = 4096
+
+    def __init__(self, index: SearchIndex) -> None:
+        self.index = index
+        self.word_df: Counter[str] = Counter()
+        self.lengths = array("f")
+        self.chunks: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []  # first doc, per doc, terms, tf
+        self.pair_chunks: list[np.ndarray] = []
+        self.pair_counts = array("I")
+        self.df = np.zeros(0, np.int64)
+        self._reset()
+
+    def _reset(self) -> None:
+        self.terms, self.per_doc, self.tf = array("I"), array("I"), array("I")
+        self.sequence, self.seq_owner = array("I"), array("I")
+
+    def add(self, doc: IndexDoc) -> None:
+        """Tokenise one paper into the current chunk."""
+        position = len(self.lengths)
+        counts: Counter[int] = Counter()  # term id -> weighted frequency, in half units
+        surface: set[str] = set()
+        word_term, known = self.index.word_term, self.index._word_terms.get
+        for name, text in _fields(doc):
+            if not text:
+                continue
+            all_words, joined = analyse(text)
+            surface.update(all_words)
+            surface.update(joined)
+            ids = [known(w) or word_term(w) for w in all_words if w not in STOPWORDS]
+            field_counts = Counter(ids)
+            if joined:
+                field_counts.update([known(j) or word_term(j) for j in joined])
+            weight = _HALF_UNITS[name]
+            if weight == 2:
+                counts.update(field_counts)
+                counts.update(field_counts)
+            else:
+                for tid, tf in field_counts.items():
+                    counts[tid] += tf * weight
+            if name in ("title", "abstract"):
+                self.sequence.extend(ids)
+                self.sequence.append(0)  # no pair across fields
+                self.seq_owner.extend([position] * (len(ids) + 1))
+        self.word_df.update(surface)
+        self.lengths.append(sum(counts.values()) / 2)
+        self.terms.extend(counts.keys())
+        self.per_doc.append(len(counts))
+        self.tf.extend(counts.values())
+        if (position + 1) % self.CHUNK == 0:
+            self._flush()
+
+    def _flush(self) -> None:
+        if not self.tf:
+            return
+        terms = np.frombuffer(self.terms, np.uint32).copy()
+        first_doc = len(self.lengths) - len(self.per_doc)
+        self.chunks.append((first_doc, np.frombuffer(self.per_doc, np.uint32).copy(), terms,
+                            np.minimum(np.frombuffer(self.tf, np.uint32), 255).astype(np.uint8)))
+        self.df = _add_counts(self.df, np.bincount(terms))
+        self._flush_pairs(np.frombuffer(self.sequence, np.uint32), np.frombuffer(self.seq_owner, np.uint32))
+        self._reset()
+
+    def _flush_pairs(self, sequence: np.ndarray, owner: np.ndarray) -> None:
+        """Each paper's distinct (word, next word) codes, grouped by paper."""
+        first_doc = len(self.pair_counts)
+        last_doc = len(self.lengths)
+        keep = (sequence[:-1] != 0) & (sequence[1:] != 0)
+        codes = pair_codes(sequence[:-1][keep], sequence[1:][keep])
+        owners = owner[:-1][keep].astype(np.uint64)
+        keyed = np.sort((owners << np.uint64(32)) | codes.astype(np.uint64))
+        unique = keyed[np.concatenate(([True], keyed[1:] != keyed[:-1]))] if len(keyed) else keyed
+        self.pair_chunks.append((unique & np.uint64(0xFFFFFFFF)).astype(np.uint32))
+        per_doc = np.bincount((unique >> np.uint64(32)).astype(np.int64) - first_doc,
+                              minlength=last_doc - first_doc)
+        self.pair_counts.extend(per_doc.astype(np.uint32).tolist())
+
+    def finish(self) -> None:
+        """Lay out the postings by term and compute every posting's BM25 weight."""
+        self._flush()
+        index = self.index
+        index.words = dict(self.word_df)
+        self.word_df.clear()
+        vocabulary = len(index.terms)
+        df = _add_counts(self.df, np.zeros(vocabulary, np.int64))
+        offsets = np.zeros(vocabulary + 1, np.int64)
+        np.cumsum(df, out=offsets[1:])
+        post_docs = np.zeros(int(offsets[-1]), np.uint32)
+        post_tf = np.zeros(int(offsets[-1]), np.uint8)
+        cursor = offsets[:-1].copy()
+        while self.chunks:
+            first_doc, per_doc, terms, tf = self.chunks.pop(0)
+            docs = np.repeat(np.arange(first_doc, first_doc + len(per_doc), dtype=np.uint32), per_doc)
+            order = np.argsort(terms, kind="stable")
+            terms = terms[order]
+            counts = np.bincount(terms, minlength=vocabulary)
+            group_start = np.concatenate(([0], np.cumsum(counts)[:-1]))
+            dest = cursor[terms] + (np.arange(len(terms)) - group_start[terms])
+            post_docs[dest] = docs[order]
+            post_tf[dest] = tf[order]
+            cursor += counts
+        self._weights(df, offsets, post_docs, post_tf)
+        self._pairs()
+
+    def _weights(self, df: np.ndarray, offsets: np.ndarray, post_docs: np.ndarray, post_tf: np.ndarray) -> None:
+        index = self.index
+        size = max(len(self.lengths), 1)
+        index.df = df.astype(np.uint32)
+        index.offsets = offsets
+        index.post_docs = post_docs
+        index.idf = np.log1p((size - df + 0.5) / (df + 0.5)).astype(np.float32)
+        lengths = np.frombuffer(self.lengths, np.float32)
+        average = float(lengths.mean()) if len(lengths) else 1.0
+        index.norm = (K1 * (1 - B + B * lengths / max(average, 1e-9))).astype(np.float32)
+        index.post_tf = post_tf
+
+    def _pairs(self) -> None:
+        index = self.index
+        index.pair_codes = np.concatenate(self.pair_chunks) if self.pair_chunks else np.zeros(0, np.uint32)
+        self.pair_chunks.clear()
+        index.pair_offsets = np.zeros(len(self.pair_counts) + 1, np.int64)
+        np.cumsum(np.frombuffer(self.pair_counts, np.uint32), out=index.pair_offsets[1:])
+
+
+def _add_counts(total: np.ndarray, more: np.ndarray) -> np.ndarray:
+    """Element-wise sum of two count vectors of possibly different lengths."""
+    if len(more) > len(total):
+        total, more = more, total
+    total = total.astype(np.int64, copy=True)
+    total[: len(more)] += more
+    return total

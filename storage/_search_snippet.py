@@ -1,0 +1,83 @@
+"""Search snippets: the stretch of an abstract that best matches a query, matched words in bold.
+
+The output is Discord markdown: matched words in **bold**, every other markdown character
+escaped, so an abstract's own asterisks or underscores never garble the result list.
+"""
+
+from __future__ import annotations
+
+import re
+
+from storage._search_text import fold, stem
+
+SNIPPET_CHARS = 240
+_WORD = re.compile(r"[^\W_]+")
+# Emphasis the display text already carries (*FedOne*, **MA-DT**, _x_): dropped, the words kept.
+_EMPHASIS = re.compile(r"(\*\*|__|\*|_)(?=\S)(.+?)(?<=\S)\1")
+_ESCAPED = re.compile(r"\\([\\*_~`|>\[\]#])")
+_MARKDOWN = re.compile(r"([\\*_~`|>\[\]#])")
+_SPACE = re.compile(r"\s+")
+
+
+def plain(text: str) -> str:
+    """Display text without its markdown emphasis or escapes, on one line."""
+    text = _ESCAPED.sub(r"\1", _EMPHASIS.sub(r"\2", text))
+    return _SPACE.sub(" ", text).strip()
+
+
+def escape(text: str) -> str:
+    """Escape Discord markdown characters so they show as themselves."""
+    return _MARKDOWN.sub(r"\\\1", text)
+
+
+def snippet(text: str, matched: frozenset[str], *, width: int = SNIPPET_CHARS) -> str:
+    """The window of `text` with the most distinct matched stems, at most `width` characters."""
+    text = plain(text)
+    spans = [(m.start(), m.end(), _is_match(m.group(), matched)) for m in _WORD.finditer(text)]
+    start, end = _best_window(text, spans, width)
+    parts: list[str] = ["…" if start > 0 else ""]
+    cursor = start
+    for word_start, word_end, hit in spans:
+        if word_start < start or word_end > end or not hit:
+            continue
+        parts.append(escape(text[cursor:word_start]))
+        parts.append(f"**{escape(text[word_start:word_end])}**")
+        cursor = word_end
+    parts.append(escape(text[cursor:end]))
+    parts.append("…" if end < len(text) else "")
+    return "".join(parts)
+
+
+def _is_match(word: str, matched: frozenset[str]) -> bool:
+    folded = fold(word)
+    return folded in matched or stem(folded) in matched
+
+
+def _best_window(text: str, spans: list[tuple[int, int, bool]], width: int) -> tuple[int, int]:
+    """Character bounds of the window, cut at word boundaries, that holds the most matched words."""
+    if len(text) <= width:
+        return 0, len(text)
+    hits = [(s, e, fold(text[s:e])) for s, e, hit in spans if hit]
+    best_start, best_score = 0, -1
+    for index, (first, _, _) in enumerate(hits):
+        inside = {word for s, e, word in hits[index:] if e - first <= width}
+        if len(inside) > best_score:
+            best_start, best_score = first, len(inside)
+    # Start a little before the first matched word, at a word boundary, for context.
+    lead = max(0, best_start - width // 5)
+    starts = [s for s, _, _ in spans if s >= lead]
+    start = starts[0] if starts and best_start > 0 else 0
+    if start > 0 and len(text) - start < width:
+        start = max(0, len(text) - width)
+        start = next((s for s, _, _ in spans if s >= start), start)
+    ends = [e for _, e, _ in spans if e - start <= width]
+    end = ends[-1] if ends else min(len(text), start + width)
+    end = _through_punctuation(text, end, start + width)
+    return start, end
+
+
+def _through_punctuation(text: str, end: int, limit: int) -> int:
+    """Extend the cut over closing punctuation right after the last word ("ShadowKV)." stays whole)."""
+    while end < len(text) and end < limit and not text[end].isspace() and not text[end].isalnum():
+        end += 1
+    return end

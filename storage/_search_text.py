@@ -1,0 +1,87 @@
+"""Text handling for search: normalising, tokenising and stemming the way the index does.
+
+Everything here is pure and fast; the same functions prepare documents and queries, so a query
+word and a document word meet on the same term.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+import Stemmer  # PyStemmer: Snowball (Porter2) stemming in C
+
+# Letters and digits of any script; '_' is not part of a word.
+_WORD = re.compile(r"[^\W_]+")
+# LaTeX macro names ("\\mathcal", "\\textit") are markup, not words of the text.
+_LATEX_MACRO = re.compile(r"\\[A-Za-z]+")
+# Runs of text holding a hyphen or slash, where joined words hide ("Proxy-FDA", "RE-IMAGINE").
+_COMPOUND = re.compile(r"(?<!\w)\w+(?:[-‐‑/]\w+)+")
+# Combining marks left by NFKD: stripping them turns "é" into "e".
+_COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+# British spellings the English stemmer leaves apart from the American ones.
+_BRITISH = (("isation", "ization"), ("ise", "ize"), ("ising", "izing"), ("ised", "ized"), ("yse", "yze"))
+
+# Function words only: words like "without", "beyond" or "again" carry meaning in titles, and
+# BM25's IDF already discounts what is merely common.
+_STOPWORD_TEXT = """
+    a about after also an and any are as at be been being both but by can could did do does each etc
+    for from had has have he her here him his how i if in into is it its itself just may me might must
+    my of on onto or our ours ourselves per she should so some such than that the their them
+    themselves then there these they this those thus to too upon us using very via was we were what
+    when where whether which while who whom why will with would yet you your
+"""
+STOPWORDS = frozenset(_STOPWORD_TEXT.split())
+
+_stemmer = Stemmer.Stemmer("english")
+
+
+def fold(text: str) -> str:
+    """Lower-case `text` and strip diacritics, so "Café" and "cafe" meet (NFKC first: ligatures, widths)."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    if text.isascii():
+        return text
+    return _COMBINING.sub("", unicodedata.normalize("NFKD", text))
+
+
+def words(text: str) -> list[str]:
+    """The folded words of `text`, in order (no stemming, stop words kept)."""
+    return _WORD.findall(fold(_LATEX_MACRO.sub(" ", text)))
+
+
+def content_words(text: str) -> list[str]:
+    """The folded words of `text` that carry meaning, in order."""
+    return [word for word in words(text) if word not in STOPWORDS]
+
+
+def compounds(text: str) -> list[str]:
+    """Joined forms of hyphenated words: "Proxy-FDA" gives "proxyfda"."""
+    return _joined(fold(_LATEX_MACRO.sub(" ", text)))
+
+
+def _joined(folded: str) -> list[str]:
+    return ["".join(_WORD.findall(run)) for run in _COMPOUND.findall(folded)]
+
+
+def analyse(text: str) -> tuple[list[str], list[str]]:
+    """All folded words of `text` in order, and the joined forms of its hyphenated words."""
+    folded = fold(_LATEX_MACRO.sub(" ", text))
+    return _WORD.findall(folded), _joined(folded) if "-" in folded or "/" in folded or "‐" in folded else []
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    """The index term of a folded word: its Snowball stem, British -ise spellings made American."""
+    if not word.isascii() or len(word) <= 3:
+        return word
+    for british, american in _BRITISH:
+        if word.endswith(british) or (british == "isation" and british in word):
+            word = word.replace(british, american)
+            break
+    return str(_stemmer.stemWord(word))
+
+
+def is_stopword(word: str) -> bool:
+    """Whether a folded word carries no topic on its own ("the", "of", "we")."""
+    return word in STOPWORDS

@@ -1,0 +1,174 @@
+"""Search: find the paper a person means from a title, a method name, a topic, typos and half-typed words.
+
+`SearchEngine` keeps an in-memory index of the active papers (storage/_search_index.py: inverted
+lists in numpy arrays, BM25F over title, method names, keywords and abstract, typo correction
+against the corpus vocabulary, prefix completion of a half-typed last word, re-ranking by word
+pairs). Every CPU-heavy step runs in a worker thread, so the event loop is never held for more
+than the time it takes to hand work over and read a few rows from SQLite.
+
+Call `refresh()` after a corpus load; searches keep using the previous index until the new one
+is complete.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import aiosqlite
+
+from storage._search_index import IndexDoc, Ranking, SearchIndex
+from storage._search_snippet import snippet
+from storage.models import Paper
+from storage.papers import PaperRepository
+
+MAX_QUERY_CHARS = 10_000  # longer input is cut before any work; only its first words count anyway
+MAX_LIMIT = 100
+LABEL_CHARS = 100  # Discord's limit for an autocomplete choice
+_REFRESH_BATCH = 2_000
+
+
+class EmptyQueryError(ValueError):
+    """The query was empty or only whitespace."""
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__(message or "Type a few words to search for: a paper title, a method name or a topic.")
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    """One result: the paper, its score, and a short snippet with the matched words in **bold**."""
+
+    paper: Paper
+    score: float
+    snippet: str
+
+
+@dataclass(slots=True)
+class SearchResults:
+    """One page of results, how many papers matched in all, and "did you mean" suggestions."""
+
+    hits: list[SearchHit] = field(default_factory=list)
+    total: int = 0
+    suggestions: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """An autocomplete choice: the paper id and a label of at most 100 characters."""
+
+    id: str
+    label: str
+
+
+def clean_query(query: str) -> str:
+    """The query as searched: cut to MAX_QUERY_CHARS, stripped; EmptyQueryError when nothing is left."""
+    text = (query or "")[:MAX_QUERY_CHARS].strip()
+    if not text:
+        raise EmptyQueryError()
+    return text
+
+
+def label(title: str, limit: int = LABEL_CHARS) -> str:
+    """A one-line label of at most `limit` characters, cut at a word boundary with "…"."""
+    text = " ".join(title.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if " " in cut[limit // 2:]:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,;:-–—") + "…"
+
+
+class SearchEngine:
+    """Ranked search, autocomplete, similar papers and topic matching over the active papers."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+        self._papers = PaperRepository(conn)
+        self._index = SearchIndex.build([])
+        self._refreshing = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, conn: aiosqlite.Connection) -> SearchEngine:
+        """An engine over the papers in the database behind `conn`, index built."""
+        engine = cls(conn)
+        await engine.refresh()
+        return engine
+
+    @property
+    def size(self) -> int:
+        """How many papers the current index holds."""
+        return self._index.size
+
+    async def refresh(self) -> None:
+        """Rebuild the index from the active papers (after a corpus load); searches go on meanwhile."""
+        async with self._refreshing:
+            index = SearchIndex()
+            async with self._conn.execute(
+                "SELECT id, title, names, keywords, abstract FROM papers WHERE active = 1 ORDER BY num"
+            ) as cursor:
+                while rows := await cursor.fetchmany(_REFRESH_BATCH):
+                    await asyncio.to_thread(index.add_all, [_index_doc(row) for row in rows])
+            await asyncio.to_thread(index.finish)
+            self._index = index
+
+    async def search(self, query: str, *, limit: int = 10, offset: int = 0) -> SearchResults:
+        """The papers best matching `query`, `limit` of them from `offset`, with snippets and suggestions."""
+        text = clean_query(query)
+        limit, offset = max(0, min(limit, MAX_LIMIT)), max(0, offset)
+        index = self._index
+        ranking = await asyncio.to_thread(index.rank, text, candidates=max(200, offset + limit))
+        positions = ranking.order[offset: offset + limit]
+        papers = await self._papers.by_ids([index.ids[p] for p in positions])
+        hits, suggestions = await asyncio.to_thread(
+            self._present, index, text, ranking, papers, [float(s) for s in ranking.scores[offset: offset + limit]])
+        return SearchResults(hits, ranking.total, suggestions)
+
+    @staticmethod
+    def _present(index: SearchIndex, text: str, ranking: Ranking, papers: Sequence[Paper],
+                 scores: Sequence[float]) -> tuple[list[SearchHit], list[str]]:
+        matched = index.matched_stems(ranking.terms)
+        hits = [SearchHit(paper, round(score, 4), snippet(paper.abstract, matched))
+                for paper, score in zip(papers, scores, strict=False)]
+        return hits, index.did_you_mean(text, ranking.terms, found=ranking.total > 0)
+
+    async def autocomplete(self, partial: str, *, limit: int = 25) -> list[Suggestion]:
+        """Up to `limit` papers for what has been typed so far (the last word may be half-typed)."""
+        text = (partial or "")[:MAX_QUERY_CHARS]
+        if not text.strip():
+            return []
+        limit = max(0, min(limit, 25))
+        index = self._index
+        positions = await asyncio.to_thread(self._complete, index, text, limit)
+        return [Suggestion(index.ids[p], label(index.titles[p])) for p in positions]
+
+    @staticmethod
+    def _complete(index: SearchIndex, text: str, limit: int) -> list[int]:
+        by_id = index.ids_starting(text.strip().lower(), limit)
+        ranking = index.rank(text, partial=not text[-1].isspace(), candidates=limit)
+        return list(dict.fromkeys([*by_id, *(int(p) for p in ranking.order)]))[:limit]
+
+    async def similar(self, paper_id: str, *, limit: int = 5) -> list[Paper]:
+        """Up to `limit` active papers most like the given one (not itself); [] for an unknown id."""
+        paper = await self._papers.by_id(paper_id)
+        if paper is None:
+            return []
+        index = self._index
+        doc = IndexDoc(paper.id, paper.title, paper.names, paper.keywords, paper.abstract)
+        positions = await asyncio.to_thread(index.similar_to, doc, limit=max(0, limit))
+        return await self._papers.by_ids([index.ids[p] for p in positions])
+
+    async def matching_ids(self, topic: str) -> list[str]:
+        """Ids of the active papers about `topic` (every word of it matches, typos forgiven), best first."""
+        text = clean_query(topic)
+        index = self._index
+        positions = await asyncio.to_thread(index.matching, text)
+        return [index.ids[p] for p in positions]
+
+
+def _index_doc(row: aiosqlite.Row | tuple) -> IndexDoc:
+    paper_id, title, names, keywords, abstract = tuple(row)
+    return IndexDoc(paper_id, title, tuple(json.loads(names)), tuple(json.loads(keywords)), abstract)

@@ -1,0 +1,289 @@
+"""Search on the bundled seed corpus, in a real temporary SQLite file: what people type, what they get."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from storage._search_index import IndexDoc, SearchIndex
+from storage.loader import load_corpus
+from storage.search import EmptyQueryError, SearchEngine, label
+from tests.storage.conftest import BUNDLED, write_seed_file
+
+
+@pytest.fixture
+async def engine(db: aiosqlite.Connection) -> AsyncIterator[SearchEngine]:
+    """A search engine over the bundled corpus (38 ICML 2025 abstracts)."""
+    await load_corpus(db, [BUNDLED])
+    return await SearchEngine.open(db)
+
+
+async def paper_containing(db: aiosqlite.Connection, phrase: str) -> str:
+    """The id of the one active paper whose abstract contains `phrase` (the answer key, from the text)."""
+    async with db.execute("SELECT id FROM papers WHERE active = 1 AND instr(abstract_raw, ?) > 0",
+                          (phrase,)) as cursor:
+        rows = await cursor.fetchall()
+    assert len(rows) == 1, f"{phrase!r} is in {len(rows)} abstracts"
+    return str(rows[0][0])
+
+
+async def top_ids(engine: SearchEngine, query: str, n: int = 5) -> list[str]:
+    """Ids of the first `n` hits."""
+    return [hit.paper.id for hit in (await engine.search(query, limit=n)).hits]
+
+
+# --- what people type ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("query", "phrase"), [
+    ("ShadowKV", "We present ShadowKV"),
+    ("shadowkv", "We present ShadowKV"),
+    ("RE-IMAGINE", "RE-IMAGINE"),
+    ("reimagine", "RE-IMAGINE"),
+    ("Proxy-FDA", "Proxy-FDA"),
+    ("proxy fda", "Proxy-FDA"),
+    ("PANDAS", "PANDAS"),
+    ("MorphKV", "MorphKV"),
+    ("DSDA", "(DSDA)"),
+    ("RepoAudit", "RepoAudit"),
+])
+async def test_a_method_name_ranks_its_paper_first(engine: SearchEngine, db: aiosqlite.Connection,
+                                                   query: str, phrase: str) -> None:
+    assert (await top_ids(engine, query))[0] == await paper_containing(db, phrase)
+
+
+@pytest.mark.parametrize(("query", "phrase"), [
+    ("Softmax is not Enough (for Sharp Size Generalisation)", "sharp decisions"),
+    ("Dialogue Without Limits: Constant-Sized KV Caches for Extended Responses in LLMs", "MorphKV"),
+    ("ShadowKV: KV Cache in Shadows for High-Throughput Long-Context LLM Inference", "We present ShadowKV"),
+    ("Revisiting Unbiased Implicit Variational Inference", None),
+])
+async def test_a_real_title_finds_its_paper(engine: SearchEngine, db: aiosqlite.Connection,
+                                            query: str, phrase: str | None) -> None:
+    if phrase is None:  # a title of a paper that is not in the corpus: no error, nothing claimed
+        assert isinstance((await engine.search(query)).hits, list)
+        return
+    assert (await top_ids(engine, query))[0] == await paper_containing(db, phrase)
+
+
+@pytest.mark.parametrize(("typed", "phrase"), [
+    ("shadwokv", "We present ShadowKV"),
+    ("many shot jailbraking", "Many-shot jailbreaking"),
+    ("halucination contrastive decodng", "SECOND"),
+    ("Sofmtax is not Enuogh for Sharp Size Generalisation", "sharp decisions"),
+])
+async def test_typos_find_the_same_paper(engine: SearchEngine, db: aiosqlite.Connection,
+                                         typed: str, phrase: str) -> None:
+    assert (await top_ids(engine, typed))[0] == await paper_containing(db, phrase)
+
+
+async def test_a_typo_gets_a_did_you_mean(engine: SearchEngine) -> None:
+    results = await engine.search("many shot jailbraking")
+    assert results.suggestions == ["many shot jailbreaking"]
+    assert (await engine.search("many shot jailbreaking")).suggestions == []
+
+
+@pytest.mark.parametrize(("topic", "stem"), [
+    ("kv cache", "kv"),
+    ("machine unlearning", "unlearn"),
+    ("hallucination", "hallucinat"),
+    ("jailbreak", "jailbreak"),
+])
+async def test_papers_about_a_topic_come_first(engine: SearchEngine, topic: str, stem: str) -> None:
+    hits = (await engine.search(topic, limit=3)).hits
+    assert len(hits) >= 2
+    assert all(stem in hit.paper.abstract.lower() for hit in hits[:2])
+    assert hits[0].score >= hits[1].score
+
+
+async def test_both_kv_cache_papers_lead_kv_cache(engine: SearchEngine, db: aiosqlite.Connection) -> None:
+    expected = {await paper_containing(db, "We present ShadowKV"), await paper_containing(db, "MorphKV")}
+    assert set(await top_ids(engine, "kv cache", 2)) == expected
+    assert set(await engine.matching_ids("kv cache")) == expected
+    assert set(await engine.matching_ids("KV cahce")) == expected  # typo forgiven
+
+
+@pytest.mark.parametrize(("partial", "phrase"), [
+    ("Shado", "We present ShadowKV"),
+    ("jailbr", "Many-shot jailbreaking"),
+    ("RepoA", "RepoAudit"),
+    ("machine unlea", "source-free unlearning"),
+    ("proxy-f", "Proxy-FDA"),
+])
+async def test_autocomplete_finds_half_typed_input_in_the_top_five(
+        engine: SearchEngine, db: aiosqlite.Connection, partial: str, phrase: str) -> None:
+    suggestions = await engine.autocomplete(partial)
+    assert await paper_containing(db, phrase) in [s.id for s in suggestions[:5]]
+
+
+async def test_autocomplete_labels_fit_discord(engine: SearchEngine) -> None:
+    suggestions = await engine.autocomplete("learning", limit=25)
+    assert 1 <= len(suggestions) <= 25
+    assert len({s.id for s in suggestions}) == len(suggestions)
+    assert all(0 < len(s.label) <= 100 and "\n" not in s.label for s in suggestions)
+    assert await engine.autocomplete("   ") == []
+    assert len(await engine.autocomplete("a", limit=3)) <= 3
+
+
+async def test_autocomplete_by_paper_id(engine: SearchEngine, db: aiosqlite.Connection) -> None:
+    paper_id = await paper_containing(db, "We present ShadowKV")
+    assert (await engine.autocomplete(paper_id[:6]))[0].id == paper_id
+
+
+def test_labels_are_cut_at_a_word_with_an_ellipsis() -> None:
+    long = "A " + "verylongword " * 20
+    cut = label(long)
+    assert len(cut) <= 100
+    assert cut.endswith("…")
+    assert not cut[:-1].endswith("verylongwor")
+    assert label("Short  title\n") == "Short title"
+
+
+# --- snippets -----------------------------------------------------------------------------------
+
+async def test_snippets_bold_the_matched_words(engine: SearchEngine) -> None:
+    hit = (await engine.search("shadowkv throughput")).hits[0]
+    assert "**ShadowKV**" in hit.snippet
+    assert "**throughput**" in hit.snippet
+    assert len(hit.snippet) <= 320
+
+
+async def test_snippets_escape_the_abstract_markdown(db: aiosqlite.Connection, tmp_path: Path) -> None:
+    abstract = ("We study forget_set pruning with a pipe | and `ticks` and ~~strikes~~ and > quotes, "
+                "so that the **snippet** never garbles Discord formatting in any way at all.")
+    await load_corpus(db, [write_seed_file(tmp_path / "x.txt", [abstract])])
+    snippet = (await (await SearchEngine.open(db)).search("pruning")).hits[0].snippet
+    assert "**pruning**" in snippet
+    for raw in ("forget\\_set", "\\|", "\\`ticks\\`", "\\~\\~strikes", "\\> quotes"):
+        assert raw in snippet, raw
+
+
+# --- paging, totals, refresh --------------------------------------------------------------------
+
+async def test_pages_follow_on_and_total_counts_them(engine: SearchEngine) -> None:
+    everything = await engine.search("language models", limit=6)
+    first = await engine.search("language models", limit=3, offset=0)
+    second = await engine.search("language models", limit=3, offset=3)
+    assert [h.paper.id for h in first.hits + second.hits] == [h.paper.id for h in everything.hits]
+    assert everything.total >= len(everything.hits)
+    assert (await engine.search("language models", offset=500)).hits == []
+
+
+async def test_refresh_sees_a_new_load_and_drops_retired_papers(db: aiosqlite.Connection, tmp_path: Path) -> None:
+    corpus = tmp_path / "c.txt"
+    first = "We introduce ZetaNet, a network that counts zebras in aerial photographs with uncertainty."
+    second = "We introduce OmegaFlow, a normalising flow for tabular data with missing entries and noise."
+    await load_corpus(db, [write_seed_file(corpus, [first])])
+    engine = await SearchEngine.open(db)
+    assert (await engine.search("zetanet")).total == 1
+    await load_corpus(db, [write_seed_file(corpus, [second])], force=True)
+    assert (await engine.search("omegaflow")).total == 0  # not until refreshed
+    await engine.refresh()
+    assert (await engine.search("omegaflow")).total == 1
+    assert (await engine.search("zetanet")).total == 0  # retired: no longer found
+
+
+async def test_an_empty_corpus_finds_nothing_without_error(db: aiosqlite.Connection) -> None:
+    engine = await SearchEngine.open(db)
+    results = await engine.search("anything at all")
+    assert (results.hits, results.total) == ([], 0)
+    assert await engine.autocomplete("any") == []
+    assert await engine.matching_ids("topic") == []
+
+
+# --- similar and topics -------------------------------------------------------------------------
+
+async def test_similar_papers_exclude_the_paper_itself(engine: SearchEngine, db: aiosqlite.Connection) -> None:
+    shadow = await paper_containing(db, "We present ShadowKV")
+    similar = await engine.similar(shadow, limit=3)
+    assert 1 <= len(similar) <= 3
+    assert shadow not in [p.id for p in similar]
+    assert similar[0].id == await paper_containing(db, "MorphKV")
+    assert await engine.similar("nosuchid") == []
+
+
+async def test_matching_ids_needs_every_word(engine: SearchEngine, db: aiosqlite.Connection) -> None:
+    unlearning = await engine.matching_ids("machine unlearning")
+    assert await paper_containing(db, "source-free unlearning") in unlearning
+    assert set(unlearning) <= set(await engine.matching_ids("unlearning"))
+    assert await engine.matching_ids("zebra quasar") == []
+    with pytest.raises(EmptyQueryError):
+        await engine.matching_ids("  ")
+
+
+# --- bad input ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("blank", ["", " ", "\t\n  "])
+async def test_an_empty_query_raises_a_readable_error(engine: SearchEngine, blank: str) -> None:
+    with pytest.raises(EmptyQueryError, match="Type a few words"):
+        await engine.search(blank)
+
+
+@pytest.mark.parametrize("query", [
+    '"', '""', "*", "-", ":", "^", "(", ")", "NEAR", "AND", "OR", "NOT", 'NEAR(kv cache, 2)',
+    'kv AND NOT cache', 'title:shadowkv', '"unterminated phrase', "-cache ^kv*", "((((", "a OR",
+    "🙂🚀", "机器学习 模型", "Привет мир", "$\\widetilde{\\mathcal{O}}(\\log d)$", "\\textit{FedOne}",
+    "'; DROP TABLE papers; --", "\x00\x01", "ﬁne-tuning", "КV cache",
+])
+async def test_odd_queries_are_plain_text(engine: SearchEngine, query: str) -> None:
+    results = await engine.search(query)
+    assert results.total >= len(results.hits)
+    assert await engine.autocomplete(query) is not None
+    assert (await engine.search("ShadowKV")).total == 1  # and nothing was harmed
+
+
+async def test_fts_operators_are_matched_as_words(engine: SearchEngine, db: aiosqlite.Connection) -> None:
+    assert (await top_ids(engine, 'NEAR("ShadowKV" OR NOT)'))[0] == await paper_containing(db, "We present ShadowKV")
+
+
+async def test_latex_in_a_query_is_read_as_text(engine: SearchEngine, db: aiosqlite.Connection) -> None:
+    assert (await top_ids(engine, "\\textit{FedOne}"))[0] == await paper_containing(db, "FedOne")
+
+
+async def test_a_six_thousand_character_query_works(engine: SearchEngine, db: aiosqlite.Connection) -> None:
+    async with db.execute("SELECT abstract FROM papers WHERE abstract_raw LIKE '%We present ShadowKV%'") as cur:
+        abstract = (await cur.fetchone())[0]
+    query = (abstract + " ") * (6000 // len(abstract) + 1)
+    results = await engine.search(query[:6000])
+    assert results.hits[0].paper.id == await paper_containing(db, "We present ShadowKV")
+    assert await engine.autocomplete(query[:6000])
+
+
+async def test_a_query_matching_nothing_returns_nothing(engine: SearchEngine) -> None:
+    results = await engine.search("xyzzyqq")
+    assert (results.hits, results.total) == ([], 0)
+
+
+async def test_limit_and_offset_are_clamped(engine: SearchEngine) -> None:
+    assert len((await engine.search("learning", limit=-3)).hits) == 0
+    assert len((await engine.search("learning", limit=10_000)).hits) <= 100
+    assert (await engine.search("learning", offset=-5)).hits == (await engine.search("learning")).hits
+
+
+# --- the index on its own -----------------------------------------------------------------------
+
+def _index(*abstracts: str) -> SearchIndex:
+    return SearchIndex.build(IndexDoc(f"p{i}", "", (), (), text) for i, text in enumerate(abstracts))
+
+
+def test_a_word_written_apart_or_joined_finds_both_spellings() -> None:
+    index = _index("A multi-agent system of many robots.", "A multiagent system of robots.",
+                   "Agents of chaos in a single system.")
+    for query in ("multi agent", "multiagent", "multi-agent"):
+        assert set(index.rank(query).order[:2].tolist()) == {0, 1}, query
+
+
+def test_typos_are_corrected_to_the_corpus_vocabulary_only_when_close() -> None:
+    index = _index("Generalisation of transformers is hard though.", "Diffusion models for images.")
+    term = index.resolve("transfomrers")
+    assert term.corrected == "transformers"
+    assert index.resolve("enough").corrected is None  # two edits from "though": not a typo of it
+    assert index.rank("difusion modles").order[0] == 1
+
+
+def test_british_and_american_spellings_meet() -> None:
+    index = _index("Sharp size generalization of attention.", "Optimisation of the learning rate.")
+    assert index.rank("generalisation").order[0] == 0
+    assert index.rank("optimization").order[0] == 1

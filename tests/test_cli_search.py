@@ -1,0 +1,89 @@
+"""`paperbot search` as a person or a script runs it, on a temporary database with the bundled corpus."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from tests.storage.conftest import BUNDLED
+
+RESULT_KEYS = {"id", "title", "abstract", "keywords", "score"}
+
+
+@pytest.fixture
+def db_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A database with the bundled corpus loaded."""
+    path = tmp_path / "search.db"
+    assert main(["ingest", str(BUNDLED), "--db", str(path)]) == 0
+    capsys.readouterr()
+    return path
+
+
+def test_json_is_one_object_with_the_contract_fields(db_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["search", "kv cache", "--json", "--limit", "3", "--db", str(db_file)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1
+    found = json.loads(lines[0])
+    assert found["query"] == "kv cache"
+    assert 1 <= len(found["results"]) <= 3
+    for result in found["results"]:
+        assert result.keys() >= RESULT_KEYS
+        assert isinstance(result["keywords"], list)
+        assert isinstance(result["score"], float)
+    assert "ShadowKV" in found["results"][0]["title"] + found["results"][1]["title"]
+    scores = [r["score"] for r in found["results"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_stdin_queries_give_one_json_line_each_in_order(db_file: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    queries = ["ShadowKV", "", 'NEAR("x" OR NOT) * ^ :', "RE-IMAGINE", "halucination contrastive decodng"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(queries) + "\n"))
+    assert main(["search", "-", "--limit", "2", "--db", str(db_file)]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["query"] for line in lines] == queries
+    assert lines[0]["results"][0]["title"].startswith("ShadowKV")
+    assert lines[1]["results"] == []
+    assert "Type a few words" in lines[1]["error"]
+    assert isinstance(lines[2]["results"], list)
+    assert lines[3]["results"][0]["title"].startswith("RE-IMAGINE")
+    assert "Contrastive Decoding" in lines[4]["results"][0]["title"]
+    assert all(len(line["results"]) <= 2 for line in lines)
+
+
+def test_readable_output_shows_titles_ids_and_snippets(db_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["search", "shadwokv", "--db", str(db_file)]) == 0
+    out = capsys.readouterr().out
+    assert "1 paper(s) match 'shadwokv'" in out
+    assert "did you mean: shadowkv" in out
+    assert " 1. ShadowKV" in out
+    assert "id " in out
+    assert "**" not in out  # markdown bold is for Discord; the terminal gets plain text
+
+
+def test_no_match_says_so(db_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["search", "xyzzyqq", "--db", str(db_file)]) == 0
+    assert "no papers match 'xyzzyqq'" in capsys.readouterr().out
+
+
+def test_an_empty_query_is_a_clear_error(db_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["search", "   ", "--db", str(db_file)]) == 2
+    assert "Type a few words to search for" in capsys.readouterr().err
+
+
+def test_a_bad_limit_is_refused(db_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["search", "kv", "--limit", "0", "--db", str(db_file)]) == 2
+    assert "--limit must be between 1 and 100" in capsys.readouterr().err
+
+
+def test_an_empty_database_loads_the_configured_corpus_first(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "fresh.db"
+    assert main(["search", "ShadowKV", "--json", "--db", str(db), "--corpus", str(BUNDLED)]) == 0
+    captured = capsys.readouterr()
+    assert "loading the configured corpus first" in captured.err
+    assert json.loads(captured.out)["results"][0]["title"].startswith("ShadowKV")
