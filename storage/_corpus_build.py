@@ -1,71 +1,178 @@
-"""Parsing and enriching a whole corpus, in worker processes when it is large."""
+"""Turning corpus files into database rows: parse, enrich (in worker processes when large).
+
+Rows leave this module ready for `executemany`: JSON already dumped, the source file resolved.
+A paper the database already holds, enriched by the current `ENRICH_VERSION` (and with no given
+title to apply), is not enriched again: it becomes a short *record row* with only the fields that
+come from the record itself, and the loader updates just those. Reloading a large corpus after a
+small edit therefore costs little more than reading it.
+"""
 
 from __future__ import annotations
 
+import gc
+import hashlib
+import json
+import multiprocessing
 import os
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from storage.enrich import enrich
+from storage.enrich import ENRICH_VERSION, enrich, paper_id, paper_links, source_of
 from storage.models import Paper, Problem, RawRecord
-from storage.parsing import parse_paths
+from storage.parsing import expand_paths, parse_file
 
-# Below this many records a process pool costs more (start-up, pickling) than it saves.
-POOL_THRESHOLD = 3_000
+# Below this much corpus text a process pool costs more (start-up, pickling) than it saves.
+POOL_THRESHOLD_BYTES = 3_000_000
 _CHUNK = 500
+
+# A full row: every stored column, in this order (the loader's INSERT/UPDATE use the same names).
+PAPER_COLUMNS = ("id", "title", "title_given", "abstract", "abstract_raw", "authors", "venue", "keywords",
+                 "names", "links", "url", "pdf", "source", "source_file", "digest", "enrich_version")
+# What comes from the record rather than from enrichment; a record row carries only these.
+RECORD_COLUMNS = ("id", "title", "title_given", "authors", "venue", "links", "url", "pdf", "source",
+                  "source_file")
+FULL, RECORD = "full", "record"
+_FULL_SOURCE, _RECORD_SOURCE = 1 + PAPER_COLUMNS.index("source"), 1 + RECORD_COLUMNS.index("source")
+
+Row = tuple[object, ...]  # (FULL, *PAPER_COLUMNS values) or (RECORD, *RECORD_COLUMNS values)
+Progress = Callable[[str, int, int], None]
 
 
 @dataclass(slots=True)
 class Built:
-    """Enriched papers (in corpus order) with the resolved file each came from, and the problems."""
+    """Rows in corpus order, the problems met, the files read and those that gave nothing."""
 
-    papers: list[Paper] = field(default_factory=list)
-    source_files: list[str] = field(default_factory=list)
+    rows: list[Row] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
-    failed_files: list[str] = field(default_factory=list)  # read, but nothing usable came out
+    failed_files: list[str] = field(default_factory=list)  # resolved paths: read, but nothing usable
+    phases: dict[str, float] = field(default_factory=dict)
 
 
-def build_papers(paths: Sequence[Path], progress: Callable[[str, int, int], None] | None = None) -> Built:
-    """Parse every file under `paths` and enrich every record."""
-    parsed = parse_paths(paths)
-    if progress:
-        progress("reading", len(parsed.files), len(parsed.files))
-    built = Built(problems=parsed.problems, files=parsed.files)
-    with_records = {r.source_file for r in parsed.records}
-    built.failed_files = [str(f) for f in parsed.files if str(f) not in with_records]
-    built.papers = enrich_all(parsed.records, progress)
-    resolved: dict[str, str] = {}
-    for record in parsed.records:
-        if record.source_file not in resolved:
-            resolved[record.source_file] = str(Path(record.source_file).resolve())
-        built.source_files.append(resolved[record.source_file])
+def build_rows(paths: Sequence[Path], known: frozenset[str] = frozenset(),
+               progress: Progress | None = None) -> Built:
+    """Parse every file under `paths` and turn each record into a row.
+
+    `known`: ids whose stored enrichment is current and whose title was generated; such records
+    give record rows. Parsing overlaps with enrichment: each file's records go to the workers as
+    soon as the file is read.
+    """
+    files, problems = expand_paths(paths)
+    built = Built(problems=problems, files=files)
+    started = time.perf_counter()
+    with _gc_paused(), _executor(files, known) as pool:
+        pending: list[Future[list[Row]] | list[Row]] = []
+        total = 0
+        for path in files:
+            parsed = parse_file(path)
+            built.problems.extend(parsed.problems)
+            if not parsed.records:
+                built.failed_files.append(str(path.resolve()))
+            for chunk in _chunks(parsed.records):
+                total += len(chunk)
+                pending.append(pool.submit(_rows_for, chunk) if pool else _rows_for(chunk, known))
+        built.phases["parse"] = time.perf_counter() - started
+        for done in pending:
+            built.rows.extend(done.result() if isinstance(done, Future) else done)
+            if progress:
+                progress("enriching", len(built.rows), total)
+    built.phases["enrich"] = time.perf_counter() - started - built.phases["parse"]
     return built
 
 
-def enrich_all(records: Sequence[RawRecord], progress: Callable[[str, int, int], None] | None = None
-               ) -> list[Paper]:
-    """Enrich records in order; large corpora are spread over the machine's cores."""
-    total = len(records)
+def _chunks(records: list[RawRecord]) -> Iterator[list[RawRecord]]:
+    for start in range(0, len(records), _CHUNK):
+        yield records[start:start + _CHUNK]
+
+
+@contextmanager
+def _executor(files: Sequence[Path], known: frozenset[str]) -> Iterator[ProcessPoolExecutor | None]:
+    """A process pool over the machine's cores for a large corpus, None for a small one."""
     workers = min(os.cpu_count() or 1, 8)
-    if total < POOL_THRESHOLD or workers < 2:
-        papers = []
-        for done, record in enumerate(records, start=1):
-            papers.append(enrich(record))
-            if progress and (done % _CHUNK == 0 or done == total):
-                progress("enriching", done, total)
-        return papers
-    chunks = [records[i:i + _CHUNK] for i in range(0, total, _CHUNK)]
-    papers = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for chunk_papers in pool.map(_enrich_chunk, chunks):
-            papers.extend(chunk_papers)
-            if progress:
-                progress("enriching", len(papers), total)
-    return papers
+    size = sum(_size(path) for path in files)
+    if workers < 2 or size < POOL_THRESHOLD_BYTES:
+        yield None
+        return
+    # forkserver: the loader runs beside asyncio and aiosqlite threads, which plain fork must not copy.
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["storage.enrich"])
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init_worker,
+                             initargs=(known,)) as pool:
+        yield pool
 
 
-def _enrich_chunk(records: Sequence[RawRecord]) -> list[Paper]:
-    return [enrich(record) for record in records]
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building: its full passes over the growing lists of
+    rows made a large load quadratic. Reference counting still frees everything that can be."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+_WORKER_KNOWN: frozenset[str] = frozenset()
+
+
+def _init_worker(known: frozenset[str]) -> None:
+    global _WORKER_KNOWN  # one value per worker process, set once when the pool starts
+    _WORKER_KNOWN = known
+    gc.disable()  # short-lived work; see _gc_paused
+
+
+def _rows_for(records: Sequence[RawRecord], known: frozenset[str] | None = None) -> list[Row]:
+    """Rows for a chunk of records (in a worker process, or inline for a small corpus)."""
+    known = _WORKER_KNOWN if known is None else known
+    resolved: dict[str, str] = {}
+    rows: list[Row] = []
+    for record in records:
+        source_file = resolved.get(record.source_file) or resolved.setdefault(
+            record.source_file, str(Path(record.source_file).resolve()))
+        if record.title is None and known and paper_id(record.abstract) in known:
+            rows.append(record_row(record, source_file))
+        else:
+            rows.append(full_row(enrich(record), source_file))
+    return rows
+
+
+def row_source(row: Row) -> str:
+    """The "file, paragraph N (line L)" of a full or record row."""
+    return str(row[_FULL_SOURCE if row[0] == FULL else _RECORD_SOURCE])
+
+
+def _json(values: Sequence[str]) -> str:
+    return json.dumps(list(values), ensure_ascii=False)
+
+
+def enrichment_digest(paper: Paper) -> str:
+    """A hash of what enrichment derived from the abstract, to tell whether a stored row is stale."""
+    parts = (paper.abstract_raw, paper.abstract, *paper.keywords, "\x1e", *paper.names)
+    return hashlib.blake2b("\x1f".join(parts).encode("utf-8"), digest_size=12).hexdigest()
+
+
+def full_row(paper: Paper, source_file: str) -> Row:
+    """Every column of a freshly enriched paper."""
+    return (FULL, paper.id, paper.title, int(paper.title_given), paper.abstract, paper.abstract_raw,
+            _json(paper.authors), paper.venue, _json(paper.keywords), _json(paper.names), _json(paper.links),
+            paper.url, paper.pdf, paper.source, source_file, enrichment_digest(paper), ENRICH_VERSION)
+
+
+def record_row(record: RawRecord, source_file: str) -> Row:
+    """The record's own fields for a paper whose stored enrichment is still current (title None: keep it)."""
+    return (RECORD, paper_id(record.abstract), None, 0, _json(record.authors), record.venue,
+            _json(paper_links(record.abstract, record.code_url)), record.url, record.pdf, source_of(record),
+            source_file)

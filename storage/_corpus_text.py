@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 
 def wordset(words: str) -> frozenset[str]:
@@ -37,6 +38,9 @@ _INTRO = re.compile(
 )
 _BY_INTRO = re.compile(r"\b(?:by|through|via)\s+(?:introducing|proposing|developing|presenting|designing)\s+",
                        re.IGNORECASE)
+_INTRO_HINTS = ("we ", "paper", "work", "study", "article", "note", "manuscript", "thesis", "contribution")
+_NAMING_HINTS = ("called", "named", "dubbed", "termed", "coined", "denoted", "referred")
+_MARKUP_CHARS = frozenset("*`~|\\")
 _NAMING = re.compile(r"\b(?:called|named|dubbed|termed|coined|denoted|referred to as)\s+", re.IGNORECASE)
 # What the spelling rules in gerund() get wrong.
 _GERUNDS = {verb: (verb + verb[-1] + "ing").capitalize() for verb in wordset(
@@ -88,10 +92,8 @@ _NOT_A_CONTRIBUTION_VERB = wordset(
 _AIM_VERBS = wordset("aim seek attempt try strive intend want wish set")
 _CLAIM_VERBS = wordset("show shows showed prove proves demonstrate demonstrates argue argues establish establishes "
                        "discover discovers conjecture reveal reveals confirm confirms")
-_TITLED_ACRONYM = re.compile(
-    r"((?:[A-Z][\w’'-]*\s+(?:(?:of|and|for|the|in|with|to|via|on|from|a)\s+)?){1,7})"
-    r"\(\s*([A-Za-z][A-Za-z0-9\-+]*[A-Z][A-Za-z0-9\-+]*s?)\s*\)"
-)
+_ACRONYM_DEFINITION = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9\-+]*[A-Z][A-Za-z0-9\-+]*s?)\s*\)")
+_TITLED_BEFORE = re.compile(r"(?:[A-Z][\w’'-]*\s+(?:(?:of|and|for|the|in|with|to|via|on|from|a)\s+)?){1,7}$")
 
 
 
@@ -127,6 +129,9 @@ STOPWORDS = wordset(
     named dubbed given across against empirical empirically extensive extensively comprehensive broad
     generally general key us one's"""
 )
+_ACRONYM_IN_PARENS = re.compile(r"\(([A-Z][A-Za-z]*[A-Z]s?)\)")
+_TWO_CAPITALS = re.compile(r"[A-Z][^A-Z]*[A-Z]")
+_DIGITS = "0123456789.,'’-"
 _MID_SENTENCE_CAPITAL = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+\b")
 _CHUNK_BREAK = re.compile(r"[,.;:!?()\[\]{}“”\"'/|=<>]+|\s[–—-]\s")
 _BEFORE_A_VERB = wordset("we that which who it they can could may might will would should must to also often "
@@ -146,6 +151,7 @@ VERBS = wordset(
     resulting allowing employing combining expands arises occurs grow grows highlight highlights match ends
     caused proceeds becomes become related totaling indicate indicates suggest suggests remain emerge emerges
     emerged struggle struggles""")
+_SPLITTERS = STOPWORDS | VERBS
 # Words too generic to be a keyword on their own (still fine inside a phrase: "language models").
 GENERIC = STOPWORDS | wordset(
     """approach approaches method methods methodology result results data dataset datasets task tasks framework
@@ -161,12 +167,16 @@ GENERIC = STOPWORDS | wordset(
 )
 
 
+@lru_cache(maxsize=8)  # enrichment asks again for the same paper's text; never across papers
 def strip_markdown(text: str) -> str:
     """Plain text from display text: emphasis markers and escapes removed."""
+    if not _MARKUP_CHARS.intersection(text):  # most abstracts: nothing to strip
+        return text
     return _ESCAPE.sub(r"\1", _MARKDOWN.sub("", text))
 
 
-def sentences(text: str) -> list[str]:
+@lru_cache(maxsize=8)
+def sentences(text: str) -> tuple[str, ...]:
     """Split prose into sentences, not breaking after "e.g.", "et al." and initials."""
     parts: list[str] = []
     start = 0
@@ -179,29 +189,33 @@ def sentences(text: str) -> list[str]:
     tail = text[start:].strip()
     if tail:
         parts.append(tail)
-    return [p for p in parts if p]
+    return tuple(p for p in parts if p)
 
 
 def clause_cut(text: str, limit: int) -> str:
     """Shorten `text` to at most `limit` characters at a clause (or at least a word) boundary."""
-    text = _TRAILING_WEAK.sub("", text.strip().rstrip(".")).strip()
+    text = _strip_weak_tail(text.strip()[: limit + 80].rstrip("."))  # nothing past limit + 80 can be kept
     if len(text) <= limit:
         return text
     best = 0
-    for match in _CLAUSE_BREAKS.finditer(text):
-        if match.start() > limit:
-            break
+    for match in _CLAUSE_BREAKS.finditer(text, 0, limit + 1):
         if match.start() >= 30 and not _inside_title_run(text, match):
             best = match.start()
     for match in _TITLE_RUN_END.finditer(text, 0, limit):  # "… with Bayesian Ambiguity Sets| hedging …"
         if match.end() > best and match.end() >= 30 and match.start() > 0:
             best = match.end()
     if best:
-        cut = _TRAILING_WEAK.sub("", text[:best]).strip()
+        cut = _strip_weak_tail(text[:best])
         if len(cut) >= 30:
             return cut
     words = text[: limit - 1].rsplit(" ", 1)[0] if " " in text[: limit - 1] else text[: limit - 1]
-    return _TRAILING_WEAK.sub("", words).strip() + "…"
+    return _strip_weak_tail(words) + "…"
+
+
+def _strip_weak_tail(text: str) -> str:
+    """Drop trailing words a headline must not end on ("… of the", "… designed")."""
+    head, tail = text[:-60], text[-60:]  # the pattern is anchored at the end: scan only the tail
+    return (head + _TRAILING_WEAK.sub("", tail)).strip()
 
 
 def _inside_title_run(text: str, match: re.Match[str]) -> bool:
@@ -226,9 +240,18 @@ def _object_of(sentence: str, match: re.Match[str]) -> str:
     return sentence[match.end():].strip()
 
 
+@lru_cache(maxsize=64)  # names and headline ask about the same paper's sentences
 def intro_match(sentence: str) -> re.Match[str] | None:
     """Where a sentence introduces a contribution ("we propose", "by introducing", "called"), if it does."""
-    return _INTRO.search(sentence) or _BY_INTRO.search(sentence) or _NAMING.search(sentence)
+    low = sentence.lower()  # cheap substring tests first: most sentences introduce nothing
+    if any(word in low for word in _INTRO_HINTS) and (match := _INTRO.search(sentence)):
+        return match
+    if "ing " in low and any(word in low for word in ("by ", "through ", "via ")) and (
+            match := _BY_INTRO.search(sentence)):
+        return match
+    if any(word in low for word in _NAMING_HINTS):
+        return _NAMING.search(sentence)
+    return None
 
 
 def intro_sentences(sentence_list: Sequence[str]) -> list[int]:
@@ -250,14 +273,24 @@ def names_for(plain: str, marked: str) -> tuple[str, ...]:
         found += [q.strip() for q in _QUOTED.findall(sentence) if len(q.split()) <= 6]
     for index, sentence in enumerate(sentence_list):
         if index >= first_intro:
-            found += [_singular(m.group(2)) for m in _TITLED_ACRONYM.finditer(sentence)
-                      if is_name_like(m.group(2)) and _initials_match(m.group(1), m.group(2))]
-    for bold, italic in _EMPHASIS.findall(marked):
+            found += titled_acronyms(sentence)
+    for bold, italic in _EMPHASIS.findall(marked) if "*" in marked else ():
         emphasised = bold or italic
         if len(emphasised.split()) <= 3:  # a plain word in emphasis is a name only if the text keeps using it
             found += [t for t in _NAME_TOKEN.findall(emphasised) if is_name_like(t) or (
                 is_name_like(t, emphasised=True) and len(re.findall(rf"\b{re.escape(t)}\b", plain)) >= 2)]
     return _in_text_order(found, plain)
+
+
+def titled_acronyms(sentence: str) -> list[str]:
+    """Acronyms defined after a capitalised expansion: "Discrimination-Aware Multitask Optimization (DAMO)"."""
+    found = []
+    for match in _ACRONYM_DEFINITION.finditer(sentence):
+        acronym = match.group(1)
+        expansion = _TITLED_BEFORE.search(sentence, max(0, match.start() - 120), match.start())
+        if expansion and is_name_like(acronym) and _initials_match(expansion.group(), acronym):
+            found.append(_singular(acronym))
+    return found
 
 
 def _singular(acronym: str) -> str:
@@ -281,7 +314,8 @@ def introduced_in(obj: str, *, after_naming: bool = False, known: Sequence[str] 
     head = _head_region(obj)
     found = []
     titled = [(_NAMED_RUN if after_naming else _APPOSITIVE_RUN).match(obj)]
-    titled += [_NAMED_RUN.match(obj, m.end()) for m in _NAMING.finditer(obj, 0, 250)]
+    if any(word in obj for word in _NAMING_HINTS):
+        titled += [_NAMED_RUN.match(obj, m.end()) for m in _NAMING.finditer(obj, 0, 250)]
     found += [m.group(1) for m in titled if m and m.group(1) not in COMMON_ACRONYMS]  # "called Fenrir"
     for match in _NAME_TOKEN.finditer(head):
         token = match.group()
@@ -507,7 +541,8 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     """RAKE-style candidate phrases (runs of content words between stopwords and punctuation) and word counts.
 
     A run right after "we", "that", "to", "can" … starts with a verb ("that integrates medical
-    knowledge"); that first word is dropped, as are adverbs.
+    knowledge"); that first word is dropped, as are adverbs. This loop runs for every paper of
+    every load: it is kept to plain set look-ups.
     """
     phrases: Counter[str] = Counter()
     word_counts: Counter[str] = Counter()
@@ -517,49 +552,38 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
             run: list[str] = []
             previous = ""
             for index, token in enumerate(_TOKEN.findall(chunk)):
-                word = _keyword_form(token, sentence_start=index == 0 and chunk_index == 0 and token not in proper)
-                low = word.lower()
-                if low in STOPWORDS or low in VERBS or low.endswith("ly") or not any(c.isalpha() for c in word) \
-                        or len(word) < 2:
-                    _count_run(run, phrases)
-                    run, previous = [], low
+                low = token.lower()
+                if low in _SPLITTERS or low.endswith("ly") or len(low) < 2 or not low.strip(_DIGITS):
+                    if run:
+                        _count_run(run, phrases)
+                        run = []
+                    previous = low
                     continue
-                opens_clause = previous in _BEFORE_A_VERB or (
-                    low.endswith("ing") and (previous in _BEFORE_A_GERUND or index == 0))
-                if not run and opens_clause:
+                if not run and (previous in _BEFORE_A_VERB or (
+                        low.endswith("ing") and (previous in _BEFORE_A_GERUND or index == 0))):
                     previous = low  # the verb opening a clause: not part of a keyphrase
                     continue
                 word_counts[low] += 1
-                run.append(word)
-            _count_run(run, phrases)
+                if token is not low and token != low and (
+                        _TWO_CAPITALS.search(token) or index or chunk_index or token in proper):
+                    run.append(token)  # an acronym or a proper noun: kept as written
+                else:
+                    run.append(low)
+            if run:
+                _count_run(run, phrases)
     return phrases, word_counts
 
 
-def _keyword_form(token: str, *, sentence_start: bool) -> str:
-    """Keep acronyms and proper nouns (Bayesian, Langevin) as written; lower-case the rest."""
-    token = token.strip(".'’-")
-    if sum(ch.isupper() for ch in token) >= 2 or (token[:1].isupper() and not sentence_start):
-        return token
-    return token.lower()
-
-
 def _count_run(run: list[str], phrases: Counter[str]) -> None:
-    """Count a run as a phrase (its last three words: English puts the head noun last) and its sub-phrases."""
-    if not run:
-        return
+    """Count a run as one candidate phrase: its last three words (English puts the head noun last)."""
     phrases[" ".join(run[-3:])] += 1
-    if len(run) >= 3:
-        for start in range(len(run) - 1):
-            pair = " ".join(run[start:start + 2])
-            if pair != " ".join(run[-3:]):
-                phrases[pair] += 0  # known as a candidate, scored only by its words' recurrence
 
 
 def _expansions(plain: str) -> set[str]:
     """Lower-cased phrases defined by an acronym: "Medical Visual Question Answering (MVQA)"."""
     found = set()
-    for match in re.finditer(r"((?:[A-Za-z][\w-]*\s+){1,6})\(([A-Z][A-Za-z]*[A-Z]s?)\)", plain):
-        words = match.group(1).split()
-        letters = len(match.group(2).rstrip("s"))
+    for match in _ACRONYM_IN_PARENS.finditer(plain):
+        words = plain[max(0, match.start() - 90):match.start()].split()
+        letters = len(match.group(1).rstrip("s"))
         found.add(" ".join(w.lower() for w in words[-letters:]))
     return found

@@ -34,7 +34,6 @@ _CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "huggingface.co", "g
 # A word broken over a line by a hyphen, as in text extracted from PDFs ("bidi-\nrected").
 _LINE_HYPHEN = re.compile(r"(\w+)-[ \t]*\r?\n[ \t]*(\w+)")
 _TEX_QUOTES = re.compile(r"``(.+?)(?:''|\"|”)", re.DOTALL)
-_LATEX_HINT = re.compile(r"[\\$]")
 # LaTeX pieces worth handing to pylatexenc: math, macros with their arguments, escapes.
 _LATEX_SEGMENT = re.compile(
     r"\$\$.+?\$\$"
@@ -57,7 +56,9 @@ _SCRIPT = re.compile(r"([\^_])(?:\{([^{}\\]*)\}|([A-Za-z0-9*]))")
 
 def normalised(text: str) -> str:
     """The text an id is computed from: Unicode NFKC, case-folded, whitespace collapsed."""
-    return _WHITESPACE.sub(" ", unicodedata.normalize("NFKC", text)).strip().casefold()
+    if not unicodedata.is_normalized("NFKC", text):  # the check is much cheaper than normalising
+        text = unicodedata.normalize("NFKC", text)
+    return " ".join(text.split()).casefold()
 
 
 def paper_id(abstract: str) -> str:
@@ -102,11 +103,12 @@ def _keeps_hyphen(left: str, right: str, flat: str) -> bool:
 
 def display_text(raw: str) -> str:
     """Readable Discord text from an abstract with LaTeX/Markdown remnants; the raw text is kept elsewhere."""
-    text = _WHITESPACE.sub(" ", dehyphenate(raw)).strip()
-    text = _TEX_QUOTES.sub(r"“\1”", text)
-    if _LATEX_HINT.search(text):
+    text = " ".join(dehyphenate(raw).split())
+    if "``" in text:
+        text = _TEX_QUOTES.sub(r"“\1”", text)
+    if "\\" in text or "$" in text:
         text = _render_latex(text)
-    return unicodedata.normalize("NFC", text)
+    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
 def _render_latex(text: str) -> str:
@@ -190,8 +192,22 @@ def links_in(raw: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def _is_code_link(url: str) -> bool:
+def is_code_link(url: str) -> bool:
+    """Whether a link points at code (GitHub, GitLab, Hugging Face …) rather than a paper or a page."""
     return any(host in url for host in _CODE_HOSTS)
+
+
+def paper_links(abstract: str, code_url: str | None) -> tuple[str, ...]:
+    """The record's code link and the links in its text, code links first."""
+    links = links_in(abstract)
+    if code_url and code_url not in links:
+        links = (code_url, *links)
+    return tuple(sorted(links, key=lambda url: not is_code_link(url)))
+
+
+def source_of(record: RawRecord) -> str:
+    """Where a record came from, for people: "file.txt, paragraph 3 (line 17)"."""
+    return f"{Path(record.source_file).name}, {record.source_ref}"
 
 
 def headline(text: str, names: tuple[str, ...]) -> str:
@@ -215,13 +231,12 @@ def _capitalise(text: str) -> str:
 def enrich(record: RawRecord) -> Paper:
     """Turn one RawRecord into a Paper; pure, deterministic, no I/O."""
     text = display_text(record.abstract)
-    plain = _URL.sub(" ", strip_markdown(text))  # a URL's words are not the paper's topic
+    plain = strip_markdown(text)
+    if "http" in plain or "www." in plain:
+        plain = _URL.sub(" ", plain)  # a URL's words are not the paper's topic
     names = names_for(plain, text)
     title_given = bool(record.title)
     title = display_text(record.title) if record.title else headline(text, names)
-    links = links_in(record.abstract)
-    if record.code_url and record.code_url not in links:
-        links = (record.code_url, *links)
     return Paper(
         id=paper_id(record.abstract),
         title=title[:256],
@@ -232,8 +247,8 @@ def enrich(record: RawRecord) -> Paper:
         venue=record.venue,
         keywords=keywords_for(plain, names),
         names=names,
-        links=tuple(sorted(links, key=lambda url: not _is_code_link(url))),
+        links=paper_links(record.abstract, record.code_url),
         url=record.url,
         pdf=record.pdf,
-        source=f"{Path(record.source_file).name}, {record.source_ref}",
+        source=source_of(record),
     )

@@ -20,10 +20,10 @@ from pathlib import Path
 
 import aiosqlite
 
-from storage._corpus_build import build_papers
+from storage._corpus_build import FULL, PAPER_COLUMNS, RECORD_COLUMNS, Row, build_rows, row_source
 from storage.db import BUSY_TIMEOUT_MS
 from storage.enrich import ENRICH_VERSION
-from storage.models import LoadReport, Paper, Problem
+from storage.models import LoadReport, Problem
 from storage.parsing import expand_paths
 
 log = logging.getLogger(__name__)
@@ -35,8 +35,7 @@ Progress = Callable[[str, int, int], None]
 # insert (inside the same transaction): much faster than one index update per row.
 BULK_THRESHOLD = 2_000
 _WRITE_BATCH = 5_000
-_PAPER_COLUMNS = ("id", "title", "title_given", "abstract", "abstract_raw", "authors", "venue",
-                  "keywords", "names", "links", "url", "pdf", "source", "source_file")
+_STORED_RECORD = ("num", "active", "digest", "enrich_version", *RECORD_COLUMNS[1:])
 
 
 @dataclass(slots=True)
@@ -46,14 +45,14 @@ class _Plan:
     files: list[str]
     stat_signature: str
     fingerprint: str
-    papers: list[Paper] = field(default_factory=list)
-    source_files: list[str] = field(default_factory=list)
+    rows: list[Row] = field(default_factory=list)  # one per distinct abstract, first occurrence wins
     protected_files: set[str] = field(default_factory=set)  # unreadable: their papers stay as they are
     protected_prefixes: list[str] = field(default_factory=list)  # missing paths
     problems: list[Problem] = field(default_factory=list)
     duplicates: int = 0
     duplicate_notes: list[str] = field(default_factory=list)
     records: int = 0
+    phases: dict[str, float] = field(default_factory=dict)
     started: float = field(default_factory=time.perf_counter)
 
 
@@ -75,10 +74,11 @@ async def load_corpus(conn: aiosqlite.Connection, paths: Sequence[Path], *, forc
     if not force and last and last["fingerprint"] == fingerprint:
         await conn.execute("UPDATE corpus_loads SET stat_signature = ? WHERE id = ?", (signature, last["id"]))
         return await _skipped(conn, last, started)
-    plan = await asyncio.to_thread(_prepare, paths, files, missing, signature, fingerprint, progress)
+    known = await _reusable_ids(conn)
+    plan = await asyncio.to_thread(_prepare, paths, missing, signature, fingerprint, known, progress)
     report = LoadReport(files=plan.files, records=plan.records, duplicates=plan.duplicates,
-                        duplicate_notes=plan.duplicate_notes, problems=plan.problems)
-    if not plan.papers:
+                        duplicate_notes=plan.duplicate_notes, problems=plan.problems, phases=plan.phases)
+    if not plan.rows:
         report.active = await _count_active(conn)
         report.seconds = time.perf_counter() - started
         log.warning("corpus load found no usable paper; the database is unchanged")
@@ -136,23 +136,23 @@ def content_fingerprint(files: Sequence[Path]) -> str:
 
 # --- preparing (worker thread) ----------------------------------------------------------------------
 
-def _prepare(paths: Sequence[Path], files: list[Path], missing: list[str], signature: str,
-             fingerprint: str, progress: Progress | None) -> _Plan:
+def _prepare(paths: Sequence[Path], missing: list[str], signature: str, fingerprint: str,
+             known: frozenset[str], progress: Progress | None) -> _Plan:
     """Parse and enrich every file, dropping duplicate abstracts (the first one wins)."""
-    built = build_papers(paths, progress)
+    built = build_rows(paths, known, progress)
     plan = _Plan(files=[str(f) for f in built.files], stat_signature=signature, fingerprint=fingerprint,
-                 problems=built.problems, records=len(built.papers))
-    plan.protected_files = {str(Path(f).resolve()) for f in built.failed_files}
+                 problems=built.problems, records=len(built.rows), phases=built.phases)
+    plan.protected_files = set(built.failed_files)
     plan.protected_prefixes = [str(Path(m).resolve()) for m in missing]
-    first_seen: dict[str, str] = {}
-    for paper, source_file in zip(built.papers, built.source_files, strict=True):
-        if paper.id in first_seen:
+    first_seen: dict[object, str] = {}
+    for row in built.rows:
+        source = row_source(row)
+        if row[1] in first_seen:
             plan.duplicates += 1
-            plan.duplicate_notes.append(f"{paper.source} repeats {first_seen[paper.id]}")
+            plan.duplicate_notes.append(f"{source} repeats {first_seen[row[1]]}")
             continue
-        first_seen[paper.id] = paper.source
-        plan.papers.append(paper)
-        plan.source_files.append(source_file)
+        first_seen[row[1]] = source
+        plan.rows.append(row)
     return plan
 
 
@@ -168,14 +168,6 @@ def _write_on_own_connection(db_file: str, plan: _Plan, report: LoadReport, prog
         db.close()
 
 
-def _row(paper: Paper, source_file: str) -> tuple[object, ...]:
-    return (paper.id, paper.title, int(paper.title_given), paper.abstract, paper.abstract_raw,
-            json.dumps(list(paper.authors), ensure_ascii=False), paper.venue,
-            json.dumps(list(paper.keywords), ensure_ascii=False),
-            json.dumps(list(paper.names), ensure_ascii=False),
-            json.dumps(list(paper.links), ensure_ascii=False), paper.url, paper.pdf, paper.source, source_file)
-
-
 def _write(db: sqlite3.Connection, plan: _Plan, report: LoadReport, progress: Progress | None) -> None:
     """Apply the plan in one IMMEDIATE transaction; any error rolls everything back."""
     db.execute("BEGIN IMMEDIATE")
@@ -187,64 +179,96 @@ def _write(db: sqlite3.Connection, plan: _Plan, report: LoadReport, progress: Pr
     db.execute("COMMIT")
 
 
+@dataclass(slots=True)
+class _Changes:
+    """The statements one load needs, sorted out from the rows and what is stored."""
+
+    inserts: list[Row] = field(default_factory=list)
+    updates: list[Row] = field(default_factory=list)  # full rows replacing a stale stored row
+    record_updates: list[Row] = field(default_factory=list)  # record fields only
+    touched: list[tuple[object, ...]] = field(default_factory=list)  # (load id, id): seen, unchanged or back
+    reactivated: int = 0
+    unchanged: int = 0
+
+
 def _apply(db: sqlite3.Connection, plan: _Plan, report: LoadReport, progress: Progress | None) -> None:
+    started = time.perf_counter()
     load_id = db.execute(
         "INSERT INTO corpus_loads (finished_at, fingerprint, stat_signature, files) VALUES (?, ?, ?, ?)",
         (_now(), plan.fingerprint, plan.stat_signature, json.dumps(plan.files, ensure_ascii=False)),
     ).lastrowid
-    existing = {row[0]: (row[1:-1], row[-1]) for row in db.execute(
-        f"SELECT {', '.join(_PAPER_COLUMNS)}, active FROM papers")}
-    inserts, updates, reactivate = [], [], []
-    for paper, source_file in zip(plan.papers, plan.source_files, strict=True):
-        row = _row(paper, source_file)
-        old = existing.get(paper.id)
-        if old is None:
-            inserts.append((*row, load_id, load_id))
-        elif old[0] != row[1:]:
-            updates.append((*row[1:], load_id, paper.id))
-        elif not old[1]:
-            reactivate.append((load_id, paper.id))
-    report.reactivated = len(reactivate) + sum(1 for u in updates if not existing[u[-1]][1])
-    report.added, report.updated = len(inserts), len(updates)
-    report.unchanged = len(plan.papers) - len(inserts) - len(updates) - len(reactivate)
-    bulk = len(inserts) + len(updates) >= BULK_THRESHOLD
+    stored = {row[0]: row[1:] for row in db.execute(
+        f"SELECT id, {', '.join(_STORED_RECORD)} FROM papers")}
+    changes = _sort_out(plan.rows, stored, load_id)
+    report.added, report.updated = len(changes.inserts), len(changes.updates) + len(changes.record_updates)
+    report.reactivated, report.unchanged = changes.reactivated, changes.unchanged
+    bulk = len(changes.inserts) + len(changes.updates) >= BULK_THRESHOLD
     triggers = _drop_fts_triggers(db) if bulk else []
-    _insert(db, inserts, progress)
-    db.executemany(
-        f"UPDATE papers SET {', '.join(c + ' = ?' for c in _PAPER_COLUMNS[1:])}, active = 1, last_load = ? "
-        "WHERE id = ?", updates)
-    db.executemany("UPDATE papers SET active = 1, last_load = ? WHERE id = ?", reactivate)
-    report.retired = _retire(db, plan, load_id)
+    _insert(db, changes.inserts, progress)
+    db.executemany(f"UPDATE papers SET {', '.join(c + ' = ?' for c in PAPER_COLUMNS[1:])}, active = 1, "
+                   "last_load = ? WHERE id = ?", changes.updates)
+    patch = ", ".join(c + " = ?" for c in RECORD_COLUMNS[2:])
+    db.executemany(f"UPDATE papers SET title = coalesce(?, title), {patch}, active = 1, last_load = ? "
+                   "WHERE id = ?", changes.record_updates)  # a record without a title keeps the generated one
+    db.executemany("UPDATE papers SET active = 1, last_load = ? WHERE id = ?", changes.touched)
+    report.retired = _retire(db, plan, stored)
+    report.phases["write"] = time.perf_counter() - started
     if bulk:
+        started = time.perf_counter()
         db.execute("INSERT INTO papers_fts (papers_fts) VALUES ('rebuild')")
         for sql in triggers:
             db.execute(sql)
+        report.phases["index"] = time.perf_counter() - started
     report.active = db.execute("SELECT count(*) FROM papers WHERE active = 1").fetchone()[0]
     report.seconds = time.perf_counter() - plan.started
     db.execute("UPDATE corpus_loads SET finished_at = ?, report = ? WHERE id = ?",
                (_now(), json.dumps(_report_json(report), ensure_ascii=False), load_id))
 
 
-def _insert(db: sqlite3.Connection, inserts: list[tuple[object, ...]], progress: Progress | None) -> None:
-    sql = (f"INSERT INTO papers ({', '.join(_PAPER_COLUMNS)}, first_load, last_load) "
-           f"VALUES ({', '.join('?' * (len(_PAPER_COLUMNS) + 2))})")
+def _sort_out(rows: Sequence[Row], stored: dict[object, tuple[object, ...]], load_id: int | None) -> _Changes:
+    """Which rows are new, which replace or patch a stored row, which only need marking as seen."""
+    changes = _Changes()
+    record_at = [1 + PAPER_COLUMNS.index(c) for c in RECORD_COLUMNS[1:]]  # record fields within a full row
+    for row in rows:
+        old = stored.get(row[1])
+        if old is None:
+            if row[0] == FULL:  # a record row always has a stored paper: it was built from one
+                changes.inserts.append((*row[1:], load_id, load_id))
+            continue
+        _num, active, digest, version, *old_record = old
+        if row[0] == FULL:
+            fresh = row[1 + PAPER_COLUMNS.index("digest")] == digest and version == ENRICH_VERSION and \
+                [row[i] for i in record_at] == old_record
+            if not fresh:
+                changes.updates.append((*row[2:], load_id, row[1]))
+        else:
+            title, title_given = (row[2], row[3]) if row[2] is not None else (old_record[0], old_record[1])
+            fresh = [title, title_given, *row[4:]] == old_record
+            if not fresh:
+                changes.record_updates.append((*row[2:], load_id, row[1]))
+        if fresh:
+            changes.touched.append((load_id, row[1]))
+            changes.unchanged += bool(active)
+        changes.reactivated += not active
+    return changes
+
+
+def _insert(db: sqlite3.Connection, inserts: list[Row], progress: Progress | None) -> None:
+    sql = (f"INSERT INTO papers ({', '.join(PAPER_COLUMNS)}, first_load, last_load) "
+           f"VALUES ({', '.join('?' * (len(PAPER_COLUMNS) + 2))})")
     for start in range(0, len(inserts), _WRITE_BATCH):
         db.executemany(sql, inserts[start:start + _WRITE_BATCH])
         if progress:
             progress("writing", min(start + _WRITE_BATCH, len(inserts)), len(inserts))
 
 
-def _retire(db: sqlite3.Connection, plan: _Plan, load_id: int | None) -> int:
+def _retire(db: sqlite3.Connection, plan: _Plan, stored: dict[object, tuple[object, ...]]) -> int:
     """Retire active papers this load did not see, except those from files that could not be read."""
-    db.execute("CREATE TEMP TABLE IF NOT EXISTS load_seen (id TEXT PRIMARY KEY) WITHOUT ROWID")
-    db.execute("DELETE FROM load_seen")
-    db.executemany("INSERT OR IGNORE INTO load_seen (id) VALUES (?)", ((p.id,) for p in plan.papers))
-    db.execute("UPDATE papers SET last_load = ? WHERE id IN (SELECT id FROM load_seen)", (load_id,))
-    stale = [(num, source_file) for num, source_file in db.execute(
-        "SELECT num, source_file FROM papers WHERE active = 1 AND id NOT IN (SELECT id FROM load_seen)")]
-    retire = [(num,) for num, source_file in stale if not _protected(source_file, plan)]
+    seen = {row[1] for row in plan.rows}
+    source_file_at = _STORED_RECORD.index("source_file")
+    retire = [(old[0],) for pid, old in stored.items()
+              if old[1] and pid not in seen and not _protected(str(old[source_file_at]), plan)]
     db.executemany("UPDATE papers SET active = 0 WHERE num = ?", retire)
-    db.execute("DELETE FROM load_seen")
     return len(retire)
 
 
@@ -292,6 +316,13 @@ async def _last_load(conn: aiosqlite.Connection) -> dict[str, object] | None:
     if row is None:
         return None
     return {"id": row[0], "fingerprint": row[1], "stat_signature": row[2], "files": row[3], "report": row[4]}
+
+
+async def _reusable_ids(conn: aiosqlite.Connection) -> frozenset[str]:
+    """Ids of stored papers enriched by this version with a generated title: no need to enrich them again."""
+    async with conn.execute("SELECT id FROM papers WHERE enrich_version = ? AND title_given = 0",
+                            (ENRICH_VERSION,)) as cursor:
+        return frozenset(row[0] for row in await cursor.fetchall())
 
 
 async def _count_active(conn: aiosqlite.Connection) -> int:

@@ -70,3 +70,4 @@ class LoadReport:
     active: int = 0
     problems: list[Problem] = field(default_factory=list)
     seconds: float = 0.0
+    phases: dict[str, float] = field(default_factory=dict)  # seconds per stage: parse, enrich, write, index

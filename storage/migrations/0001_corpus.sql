@@ -16,6 +16,8 @@ CREATE TABLE papers (
     pdf          TEXT,
     source       TEXT    NOT NULL DEFAULT '',   -- "file.txt, paragraph 3 (line 17)"
     source_file  TEXT    NOT NULL DEFAULT '',   -- absolute path of that file (a load that cannot read it keeps its papers)
+    digest       TEXT    NOT NULL DEFAULT '',   -- hash of what enrichment derived from the abstract
+    enrich_version INTEGER NOT NULL DEFAULT 0,  -- storage.enrich.ENRICH_VERSION that produced the row
     active       INTEGER NOT NULL DEFAULT 1,
     first_load   INTEGER,                       -- corpus_loads.id that first saw it
     last_load    INTEGER                        -- corpus_loads.id that last saw it

@@ -9,7 +9,8 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from storage import loader
+from storage import _corpus_build, loader
+from storage import enrich as enrich_module
 from storage.db import open_database
 from storage.enrich import paper_id
 from storage.loader import corpus_stats, load_corpus
@@ -59,13 +60,17 @@ async def test_unchanged_corpus_is_skipped_then_touched_files_are_compared_by_co
         assert (await cursor.fetchone())[0] == 2  # skipped loads are not recorded
 
 
-async def test_a_new_enrichment_version_reloads_an_unchanged_corpus(
+async def test_a_new_enrichment_version_re_enriches_an_unchanged_corpus(
         db: aiosqlite.Connection, seed_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     await load_corpus(db, [seed_dir])
-    monkeypatch.setattr(loader, "ENRICH_VERSION", loader.ENRICH_VERSION + 1)
+    version = loader.ENRICH_VERSION + 1
+    for module in (loader, _corpus_build, enrich_module):
+        monkeypatch.setattr(module, "ENRICH_VERSION", version)
     report = await load_corpus(db, [seed_dir])
     assert not report.skipped_unchanged
-    assert report.unchanged == 38
+    assert (report.updated, report.added, report.active) == (38, 0, 38)
+    async with db.execute("SELECT DISTINCT enrich_version FROM papers") as cursor:
+        assert [row[0] for row in await cursor.fetchall()] == [version]
 
 
 async def test_retired_papers_keep_their_row_and_come_back(
@@ -222,3 +227,51 @@ async def test_stats_after_loads(db: aiosqlite.Connection, seed_dir: Path, tmp_p
     assert "0 added" in stats.last_load_summary
     assert "1 retired" in stats.last_load_summary
     assert [Path(f).name for f in stats.last_load_files] == SEED_NAMES
+
+
+async def test_reload_after_an_edit_enriches_only_the_new_abstract(
+        db: aiosqlite.Connection, tmp_path: Path, abstracts: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    corpus = write_seed_file(tmp_path / "a.txt", abstracts[:6], header="ICML 2025 Papers")
+    await load_corpus(db, [corpus])
+    before = {p.id: p for p in await PaperRepository(db).by_ids(await PaperRepository(db).active_ids())}
+    enriched: list[str] = []
+    real_enrich = _corpus_build.enrich
+
+    def counting_enrich(record: object) -> object:
+        enriched.append(record.abstract)  # type: ignore[attr-defined]
+        return real_enrich(record)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(_corpus_build, "enrich", counting_enrich)
+    # New venue in the header, paragraphs reordered, one abstract added.
+    write_seed_file(corpus, [abstracts[6], *reversed(abstracts[:6])], header="ICML 2025 Accepted Papers (final)")
+    report = await load_corpus(db, [corpus])
+    assert enriched == [abstracts[6]]
+    assert (report.added, report.updated, report.active) == (1, 6, 7)
+    papers = PaperRepository(db)
+    for pid, old in before.items():
+        now = await papers.by_id(pid)
+        assert now is not None
+        assert (now.title, now.keywords, now.names, now.abstract) == (old.title, old.keywords, old.names, old.abstract)
+        assert now.venue == "ICML 2025 Accepted Papers (final)"
+    assert await papers.count() == 7
+    moved = await papers.by_id(paper_id(abstracts[0]))
+    assert moved is not None
+    assert moved.source == "a.txt, paragraph 7 (line 15)"
+
+
+async def test_a_title_given_later_replaces_the_generated_one_and_back(
+        db: aiosqlite.Connection, tmp_path: Path, abstracts: list[str]) -> None:
+    corpus = write_json(tmp_path / "papers.json", [{"abstract": abstracts[0]}])
+    await load_corpus(db, [corpus])
+    pid = paper_id(abstracts[0])
+    generated = (await PaperRepository(db).by_id(pid)).title  # type: ignore[union-attr]
+    write_json(corpus, [{"abstract": abstracts[0], "title": "The Real Title", "github": "https://github.com/a/b"}])
+    assert (await load_corpus(db, [corpus])).updated == 1
+    titled = await PaperRepository(db).by_id(pid)
+    assert titled is not None
+    assert (titled.title, titled.title_given, titled.links) == ("The Real Title", True, ("https://github.com/a/b",))
+    write_json(corpus, [{"abstract": abstracts[0]}])
+    await load_corpus(db, [corpus])
+    untitled = await PaperRepository(db).by_id(pid)
+    assert untitled is not None
+    assert (untitled.title, untitled.title_given, untitled.links) == (generated, False, ())

@@ -1,0 +1,193 @@
+"""Ingest benchmark: `load_corpus` on N synthetic abstracts against a bare-SQLite floor.
+
+    .venv/bin/python bench/ingest.py [--sizes 3300 100000] [--repeats 3]
+
+For each N: write N synthetic abstracts in the seed text format (files of 10,000 paragraphs),
+made deterministically by recombining real sentences from the development datasets and the
+bundled seeds. Then, each in a fresh process (so peak memory is per measurement):
+
+- ingest: `load_corpus` into a new database file (parse, enrich, write, FTS index), end to end;
+- floor: a bare `sqlite3` `executemany` of exactly the rows the ingest stored, into the same
+  schema without triggers, then one FTS5 build over them (the least any loader must do);
+- skip: `load_corpus` again on the unchanged corpus (the start-up case; target ≤ 100 ms);
+- touched: the same after every file's modification time changed (content hashed, no reload).
+
+Reports medians over --repeats runs, the ingest/floor ratio (target ≤ 2× at 100,000) and each
+measurement's peak resident memory (the process and its worker processes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import resource
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from storage._corpus_build import PAPER_COLUMNS  # noqa: E402
+from storage.db import migrations, open_database  # noqa: E402
+from storage.loader import load_corpus  # noqa: E402
+
+SOURCES = [ROOT.parent / "shared" / "datasets" / "icml2018.json", ROOT.parent / "shared" / "datasets" /
+           "aistats2025.json"]
+PARAGRAPHS_PER_FILE = 10_000
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+_COLUMNS = ", ".join((*PAPER_COLUMNS, "active", "first_load", "last_load"))
+
+
+def sentence_pool() -> list[str]:
+    """Real abstract sentences: the datasets' and the bundled seeds'."""
+    abstracts = []
+    for source in SOURCES:
+        if source.is_file():
+            abstracts += [p["abstract"] for p in json.loads(source.read_text(encoding="utf-8"))]
+    for seed in sorted((ROOT / "data").glob("*.txt")):
+        abstracts += seed.read_text(encoding="utf-8").split("\n\n")[1:]
+    return [s.strip() for a in abstracts for s in _SENTENCE.split(" ".join(a.split())) if len(s.split()) >= 5]
+
+
+def write_corpus(folder: Path, n: int, seed: int = 20_25) -> None:
+    """N abstracts of 5–9 recombined sentences, in seed-format files of 10,000 paragraphs."""
+    rng = random.Random(seed)
+    pool = sentence_pool()
+    folder.mkdir(parents=True, exist_ok=True)
+    for start in range(0, n, PARAGRAPHS_PER_FILE):
+        count = min(PARAGRAPHS_PER_FILE, n - start)
+        paragraphs = [" ".join(rng.sample(pool, rng.randint(5, 9))) for _ in range(count)]
+        (folder / f"synthetic_{start // PARAGRAPHS_PER_FILE:03d}.txt").write_text(
+            "Synthetic 2025 Papers\n\n" + "\n\n".join(paragraphs) + "\n", encoding="utf-8")
+
+
+def peak_mb() -> float:
+    """Peak resident memory of this process and its (finished) worker processes, in MB."""
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return (own + workers) / 1024
+
+
+# --- measurements, each run in a fresh process -------------------------------------------------------
+
+async def _ingest(corpus: Path, db_file: Path) -> dict[str, float]:
+    conn = await open_database(db_file)
+    try:
+        started = time.perf_counter()
+        report = await load_corpus(conn, [corpus])
+        seconds = time.perf_counter() - started
+    finally:
+        await conn.close()
+    return {"seconds": seconds, "papers": report.active, "peak_mb": peak_mb(),
+            **{f"phase_{k}": round(v, 2) for k, v in report.phases.items()}}
+
+
+async def _skip(corpus: Path, db_file: Path, touch: bool) -> dict[str, float]:
+    if touch:
+        for path in sorted(corpus.glob("*.txt")):  # noqa: ASYNC240 - a benchmark set-up step, nothing else runs
+            os.utime(path)
+    conn = await open_database(db_file)
+    try:
+        started = time.perf_counter()
+        report = await load_corpus(conn, [corpus])
+        seconds = time.perf_counter() - started
+    finally:
+        await conn.close()
+    assert report.skipped_unchanged, "the unchanged corpus was reloaded"
+    return {"seconds": seconds, "peak_mb": peak_mb()}
+
+
+def _floor(source_db: Path, floor_db: Path) -> dict[str, float]:
+    """Bare sqlite3: the same rows, executemany into the same schema, then one FTS5 build."""
+    with sqlite3.connect(source_db) as source:
+        rows = source.execute(f"SELECT {_COLUMNS} FROM papers ORDER BY num").fetchall()
+    schema = next(sql for _version, name, sql in migrations() if name.startswith("0001"))
+    ddl = [s for s in schema.split(";") if "CREATE TABLE papers" in s or "CREATE VIRTUAL TABLE" in s]
+    db = sqlite3.connect(floor_db, isolation_level=None)
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA synchronous = NORMAL")
+    for statement in ddl:
+        db.execute(re.sub(r"(?m)^\s*--.*$", "", statement))
+    started = time.perf_counter()
+    db.execute("BEGIN")
+    db.executemany(f"INSERT INTO papers ({_COLUMNS}) VALUES ({', '.join('?' * (len(PAPER_COLUMNS) + 3))})", rows)
+    db.execute("INSERT INTO papers_fts (papers_fts) VALUES ('rebuild')")
+    db.execute("COMMIT")
+    seconds = time.perf_counter() - started
+    db.close()
+    return {"seconds": seconds, "papers": len(rows), "peak_mb": peak_mb()}
+
+
+def child(argv: list[str]) -> None:
+    """Run one measurement and print it as JSON (the parent reads it)."""
+    phase, *paths = argv
+    if phase == "ingest":
+        result = asyncio.run(_ingest(Path(paths[0]), Path(paths[1])))
+    elif phase in ("skip", "touched"):
+        result = asyncio.run(_skip(Path(paths[0]), Path(paths[1]), touch=phase == "touched"))
+    else:
+        result = _floor(Path(paths[0]), Path(paths[1]))
+    print(json.dumps(result))
+
+
+def measure(*args: str) -> dict[str, float]:
+    """Run `bench/ingest.py --child ARGS` in a fresh interpreter and return its JSON result."""
+    done = subprocess.run([sys.executable, __file__, "--child", *args], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def bench_size(n: int, repeats: int, work: Path) -> dict[str, object]:
+    """All measurements for one corpus size; medians over `repeats`."""
+    corpus = work / f"corpus_{n}"
+    write_corpus(corpus, n)
+    runs: dict[str, list[dict[str, float]]] = {"ingest": [], "floor": [], "skip": [], "touched": []}
+    for attempt in range(repeats):
+        db_file, floor_db = work / f"ingest_{n}_{attempt}.db", work / f"floor_{n}_{attempt}.db"
+        runs["ingest"].append(measure("ingest", str(corpus), str(db_file)))
+        runs["floor"].append(measure("floor", str(db_file), str(floor_db)))
+        runs["skip"].append(measure("skip", str(corpus), str(db_file)))
+        runs["touched"].append(measure("touched", str(corpus), str(db_file)))
+        for path in work.glob(f"*_{n}_{attempt}.db*"):
+            path.unlink()
+    median = {phase: statistics.median(r["seconds"] for r in results) for phase, results in runs.items()}
+    peak = {phase: max(r["peak_mb"] for r in results) for phase, results in runs.items()}
+    return {"n": n, "papers": int(runs["ingest"][0]["papers"]), "median_s": median, "peak_mb": peak,
+            "ratio": median["ingest"] / median["floor"], "cpus": os.cpu_count(),
+            "phases": {k.removeprefix("phase_"): v for k, v in runs["ingest"][0].items() if k.startswith("phase_")}}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[3_300, 100_000])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child)
+        return
+    with tempfile.TemporaryDirectory(prefix="paperbot-bench-") as tmp:
+        for n in args.sizes:
+            result = bench_size(n, args.repeats, Path(tmp))
+            m, p = result["median_s"], result["peak_mb"]
+            print(f"N={n:,} ({result['papers']:,} distinct papers, {result['cpus']} CPUs, "
+                  f"medians of {args.repeats}):")
+            print(f"  ingest  {m['ingest']:8.2f} s   peak {p['ingest']:7.0f} MB")  # type: ignore[index]
+            print(f"  floor   {m['floor']:8.2f} s   peak {p['floor']:7.0f} MB")  # type: ignore[index]
+            print(f"  ratio   {result['ratio']:8.2f}×  (target ≤ 2× at 100,000)")
+            print(f"  ingest stages (s): {result['phases']}")
+            print(f"  skip    {m['skip'] * 1000:8.1f} ms  (unchanged corpus; target ≤ 100 ms)")  # type: ignore[index]
+            print(f"  touched {m['touched'] * 1000:8.1f} ms  (new mtimes, same content)")  # type: ignore[index]
+            print(json.dumps(result), flush=True)
+
+
+if __name__ == "__main__":
+    main()
