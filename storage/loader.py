@@ -202,7 +202,7 @@ def _apply(db: sqlite3.Connection, plan: _Plan, report: LoadReport, progress: Pr
     changes = _sort_out(plan.rows, stored, load_id)
     report.added, report.updated = len(changes.inserts), len(changes.updates) + len(changes.record_updates)
     report.reactivated, report.unchanged = changes.reactivated, changes.unchanged
-    bulk = len(changes.inserts) + len(changes.updates) >= BULK_THRESHOLD
+    bulk = len(changes.inserts) + len(changes.updates) + len(changes.record_updates) >= BULK_THRESHOLD
     triggers = _drop_fts_triggers(db) if bulk else []
     _insert(db, changes.inserts, progress)
     db.executemany(f"UPDATE papers SET {', '.join(c + ' = ?' for c in PAPER_COLUMNS[1:])}, active = 1, "
@@ -254,8 +254,11 @@ def _sort_out(rows: Sequence[Row], stored: dict[object, tuple[object, ...]], loa
 
 
 def _insert(db: sqlite3.Connection, inserts: list[Row], progress: Progress | None) -> None:
+    # ON CONFLICT: a load running at the same time (the bot starting while `paperbot ingest` runs)
+    # may have added the same paper a moment ago; take ours rather than fail the whole load.
     sql = (f"INSERT INTO papers ({', '.join(PAPER_COLUMNS)}, first_load, last_load) "
-           f"VALUES ({', '.join('?' * (len(PAPER_COLUMNS) + 2))})")
+           f"VALUES ({', '.join('?' * (len(PAPER_COLUMNS) + 2))}) ON CONFLICT (id) DO UPDATE SET "
+           + ", ".join(f"{c} = excluded.{c}" for c in (*PAPER_COLUMNS[1:], "last_load")) + ", active = 1")
     for start in range(0, len(inserts), _WRITE_BATCH):
         db.executemany(sql, inserts[start:start + _WRITE_BATCH])
         if progress:

@@ -38,6 +38,7 @@ _FIELD_ALIASES: dict[str, tuple[str, ...]] = {
 _HEADER_SUFFIX = re.compile(r"\s+(?:accepted\s+)?(?:papers|abstracts|proceedings)\s*$", re.IGNORECASE)
 _VENUE_FROM_NAME = re.compile(r"^([A-Za-z]+)[-_ ]?((?:19|20)\d\d)$")
 _BAD_BYTE = re.compile("[\udc80-\udcff]")
+_NOT_ASCII_PROSE = re.compile(r"[^A-Za-z \n]+")
 _AUTHOR_SEPARATOR = re.compile(r"\s*;\s*")
 
 
@@ -229,8 +230,9 @@ def abstract_problem(abstract: str) -> str | None:
     words = abstract.split()
     if len(words) < MIN_ABSTRACT_WORDS:
         return f"too short for an abstract ({len(words)} words); skipped"
-    letters = sum(ch.isalpha() or ch.isspace() for ch in abstract)
-    if letters < 0.6 * length:
+    # Cheap first pass over ASCII; only the rest (digits, punctuation, accents) is looked at one by one.
+    symbols = sum(not ch.isalpha() for ch in "".join(_NOT_ASCII_PROSE.findall(abstract)))
+    if symbols > 0.4 * length:
         return "not prose (mostly symbols, looks like code or data); skipped"
     return None
 

@@ -275,3 +275,23 @@ async def test_a_title_given_later_replaces_the_generated_one_and_back(
     untitled = await PaperRepository(db).by_id(pid)
     assert untitled is not None
     assert (untitled.title, untitled.title_given, untitled.links) == (generated, False, ())
+
+
+async def test_worker_processes_give_the_same_papers_as_inline(
+        tmp_path: Path, seed_dir: Path, abstracts: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    inline_db = await open_database(tmp_path / "inline.db")
+    pooled_db = await open_database(tmp_path / "pooled.db")
+    try:
+        await load_corpus(inline_db, [seed_dir])
+        monkeypatch.setattr(_corpus_build, "POOL_THRESHOLD_BYTES", 0)  # what a large corpus gets
+        monkeypatch.setattr(_corpus_build, "_CHUNK", 10)
+        await load_corpus(pooled_db, [seed_dir])
+        inline, pooled = PaperRepository(inline_db), PaperRepository(pooled_db)
+        assert await pooled.by_ids(await pooled.active_ids()) == await inline.by_ids(await inline.active_ids())
+        # A reload in the workers reuses the stored enrichment (record rows) and adds the new paper.
+        extra = write_seed_file(tmp_path / "extra.txt", [abstracts[0] + " Also, zyxwv."])
+        report = await load_corpus(pooled_db, [seed_dir, extra])
+        assert (report.added, report.unchanged, report.active) == (1, 38, 39)
+    finally:
+        await inline_db.close()
+        await pooled_db.close()
