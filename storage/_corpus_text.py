@@ -33,7 +33,8 @@ _SUBJECT = (r"(?:\bwe\b|\b(?:this|the present|our) (?:paper|work|study|article|n
             r"|\bhere,? we\b)")
 _INTRO = re.compile(
     _SUBJECT + r"(?:\s+(?:also|further|first|then|therefore|thus|hence|instead|newly|additionally|"
-    r"furthermore|finally|here|now|formally|jointly))*\s+(?P<verb>" + _CREATE_VERBS + r")(?:e?s|d|ed)?\b[,:]?\s*",
+    r"furthermore|finally|here|now|formally|jointly|hereby|herein|therein|\w+ly))*"
+    r"\s+(?P<verb>" + _CREATE_VERBS + r")(?:e?s|d|ed)?\b[,:]?\s*",
     re.IGNORECASE,
 )
 _BY_INTRO = re.compile(r"\b(?:by|through|via)\s+(?:introducing|proposing|developing|presenting|designing)\s+",
@@ -41,7 +42,7 @@ _BY_INTRO = re.compile(r"\b(?:by|through|via)\s+(?:introducing|proposing|develop
 _INTRO_HINTS = ("we ", "paper", "work", "study", "article", "note", "manuscript", "thesis", "contribution")
 _NAMING_HINTS = ("called", "named", "dubbed", "termed", "coined", "denoted", "referred")
 _MARKUP_CHARS = frozenset("*`~|\\")
-_NAMING = re.compile(r"\b(?:called|named|dubbed|termed|coined|denoted|referred to as)\s+", re.IGNORECASE)
+_NAMING = re.compile(r"\b(?:called|named|dubbed|termed|coined|denoted|referred to as|refer to as)\s+", re.IGNORECASE)
 # What the spelling rules in gerund() get wrong.
 _GERUNDS = {verb: (verb + verb[-1] + "ing").capitalize() for verb in wordset(
     "dispel compel propel expel control transfer refer prefer occur permit omit submit commit admit begin "
@@ -65,6 +66,8 @@ _TRAILING_WEAK = re.compile(
 _TITLE_RUN_END = re.compile(
     r"(?<=\s)(?:[A-Z][\w’'-]+\s+(?:(?:of|and|for|with|the|in|on|via|to)\s+)?)+[A-Z][\w’'-]+(?=\s+[a-z])")
 _LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
+_OBJECT_LEAD_IN = re.compile(r"^(?:(?:in this (?:paper|work|article|study)|here|herein|therefore|thus|hence|"
+                             r"first|then|further|also|finally|instead|accordingly),\s*)+", re.IGNORECASE)
 _LEADING_THE = re.compile(r"^the\s+", re.IGNORECASE)
 _LEADING_LEAD_IN = re.compile(r"^(?:(?:in this|here|finally|moreover|furthermore|thus|therefore|to this end|"
                               r"specifically)[\w ]*,\s*)+", re.IGNORECASE)
@@ -334,6 +337,12 @@ def introduced_in(obj: str, *, after_naming: bool = False, known: Sequence[str] 
 _TITLE_RUN = r"[A-Z][\w'’+-]*(?:\s+(?:(?:of|for|and|with|in|via|on|to|the)\s+)?[A-Z][\w'’+-]*)*"
 _APPOSITIVE_RUN = re.compile(rf"^(?:the\s+)?({_TITLE_RUN})(?=,\s+(?:a|an|the|which)\s|:\s)")
 _NAMED_RUN = re.compile(rf"[\s“\"*]*(?>({_TITLE_RUN}|[\w+-]*[A-Z][\w+-]*))(?!\s*\()")
+_HEAD_NOUNS = wordset(
+    "method methods framework approach model algorithm technique system benchmark dataset architecture strategy "
+    "metric loss network scheme module tool toolkit library agent pipeline paradigm procedure estimator objective "
+    "mechanism attack defense protocol principle criterion test measure suite family class variant solver "
+    "optimizer regularizer regularization layer operator kernel policy game environment platform"
+)
 _NOT_BEFORE_A_NEW_NAME = wordset(
     "of on for to with in from by via into over under against than as at and or between among its their our "
     "these this those existing standard popular classical conventional traditional vanilla original prior "
@@ -403,7 +412,7 @@ def _base_form(verb: str, *, third_person: bool) -> str:
 
 def _clean_object(obj: str) -> str:
     """Drop what precedes the real object: "and analyze a …", "to combine …" (-> "Combining …"), "that"."""
-    obj = obj.strip().rstrip(".")
+    obj = _OBJECT_LEAD_IN.sub("", obj.strip().rstrip("."))
     obj = re.split(r",?\s+in order to\b", obj)[0]
     obj = re.split(r",?\s+and\s+(?:then\s+|also\s+|further\s+|theoretically\s+|empirically\s+)?"
                    r"(?:show|find|prove|demonstrate|argue|observe|establish|verify|validate|evaluate)\b", obj)[0]
@@ -444,6 +453,8 @@ def _describe(obj: str, names: Sequence[str]) -> tuple[str | None, str]:
     if not name:
         return None, _LEADING_THE.sub("", obj)
     before, _, after = obj.partition(name)
+    if len(before.split()) > 14:  # named at the end of a long object ("… (collectively named xCEBRA)")
+        return name, _NAMING_WORD.split(obj, maxsplit=1)[0].strip(" ,(")
     before = _LEADING_THE.sub("", re.sub(r"[\s(\[“\"*]+$", "", before)).strip(" ,:")
     after = re.sub(r"^[\s)\]”\"*]+", "", after)
     if before and not _ONLY_FILLER.fullmatch(before):
@@ -460,8 +471,11 @@ def _description_around(before: str, after: str) -> str:
         noun, expansion = (before[: titled.start()], titled.group().strip()) if titled else (before, "")
     noun = noun.strip(" ,:")
     tail = _tail(after)
-    if expansion and noun and not _ONLY_FILLER.fullmatch(noun):
+    if expansion and noun and not _ONLY_FILLER.fullmatch(noun) and (
+            naming or noun.split()[-1].lower() in _HEAD_NOUNS):  # "a … method Rolling Query (RollingQ)"
         return f"{expansion}, {noun} {tail}".strip()
+    if expansion and noun and not _ONLY_FILLER.fullmatch(noun):  # "an invertible Fourier Neural Operator"
+        return f"{noun} {expansion} {tail}".strip()
     if expansion:
         return f"{expansion} {tail}".strip()
     return f"{noun} {tail}".strip()
@@ -479,7 +493,7 @@ def _tail(after: str) -> str:
         return participle.group(1)
     if after.startswith((",", "s ", "'s ", "’s ")):
         return ""
-    return re.split(r"[,;:]\s|\s(?:and|which|while|where)\s|\s[–—]\s", after, maxsplit=1)[0]
+    return re.split(r"[,;:]\s|\s(?:which|while|where)\s|\s[–—]\s", after, maxsplit=1)[0]
 
 
 def _description_after(after: str) -> str:
@@ -491,7 +505,7 @@ def _description_after(after: str) -> str:
     if expansion:  # "TaS-FG (Track and Stop for Feedback Graphs), an … algorithm"
         rest = after[expansion.end():] if after[expansion.end():].startswith(("a ", "an ")) else ""
         return f"{expansion.group(1)}, {rest}" if rest else expansion.group(1)
-    after = re.sub(r"^[,:–—]\s*", "", after).strip()
+    after = re.sub(r"^[,:–—-]+\s*", "", after).strip()
     which = re.match(r"^(?:which|that)\s+([a-z]+?)(e?s)\s+(.*)", after)
     if which:  # "FlowDrag, which leverages …" -> "Leveraging …"
         verb = which.group(1) + ("e" if which.group(2) == "es" and not which.group(1).endswith(("ss", "sh", "ch", "x"))

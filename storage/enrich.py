@@ -33,6 +33,7 @@ _URL = re.compile(r"""(?:https?://|www\.)[^\s<>"'`\\{}]+[^\s<>"'`\\{}.,;:!?)\]]"
 _CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "huggingface.co", "github.io", "codeberg.org")
 # A word broken over a line by a hyphen, as in text extracted from PDFs ("bidi-\nrected").
 _LINE_HYPHEN = re.compile(r"(\w+)-[ \t]*\r?\n[ \t]*(\w+)")
+_TIE = re.compile(r"(?<=[\w.,$}])~(?=[\w($\\])(?![^\s]*\.[a-z]{2,}/)")
 _TEX_QUOTES = re.compile(r"``(.+?)(?:''|\"|”)", re.DOTALL)
 # LaTeX pieces worth handing to pylatexenc: math, macros with their arguments, escapes.
 _LATEX_SEGMENT = re.compile(
@@ -104,6 +105,8 @@ def _keeps_hyphen(left: str, right: str, flat: str) -> bool:
 def display_text(raw: str) -> str:
     """Readable Discord text from an abstract with LaTeX/Markdown remnants; the raw text is kept elsewhere."""
     text = " ".join(dehyphenate(raw).split())
+    if "~" in text:  # LaTeX's non-breaking space, as in "identification~(PFI)" or "Fig.~3"
+        text = _TIE.sub(" ", text)
     if "``" in text:
         text = _TEX_QUOTES.sub(r"“\1”", text)
     if "\\" in text or "$" in text:
@@ -120,7 +123,7 @@ def _render_latex(text: str) -> str:
         return f"\x00{len(urls) - 1}\x00"
 
     text = _URL.sub(protect, text)
-    text = _LATEX_SEGMENT.sub(lambda m: latex_segment(m.group()), text)
+    text = " ".join(_LATEX_SEGMENT.sub(lambda m: latex_segment(m.group()), text).split())  # a dropped \cite
     return re.sub("\x00(\\d+)\x00", lambda m: urls[int(m.group(1))], text)
 
 
