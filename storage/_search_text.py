@@ -85,3 +85,24 @@ def stem(word: str) -> str:
 def is_stopword(word: str) -> bool:
     """Whether a folded word carries no topic on its own ("the", "of", "we")."""
     return word in STOPWORDS
+
+
+# A word typed as a name: two capitals or more ("TRADE", "ShadowKV", "BudgetIV", "RE-IMAGINE").
+_NAME_LIKE = re.compile(r"(?:.*[A-Z]){2}")
+_RAW_COMPOUND = re.compile(r"(?<!\w)\w+(?:[-‐‑/]\w+)*")
+
+
+def name_keys(text: str) -> list[tuple[str, bool]]:
+    """Each word or hyphenated word of `text` as a name key ("Proxy-FDA" -> "proxyfda"), and whether
+    it was typed like a name (two capitals or more)."""
+    found = []
+    for run in _RAW_COMPOUND.findall(_LATEX_MACRO.sub(" ", text)):
+        key = "".join(words(run))
+        if key:
+            found.append((key, bool(_NAME_LIKE.match(run))))
+    return found
+
+
+def name_key(name: str) -> str:
+    """The lookup key of a method name: its folded words joined ("MODEL SELECTOR" -> "modelselector")."""
+    return "".join(words(name))

@@ -111,7 +111,8 @@ class SearchEngine:
                 "SELECT id, title, names, keywords, abstract FROM papers WHERE active = 1 ORDER BY num"
             ) as cursor:
                 while rows := await cursor.fetchmany(_REFRESH_BATCH):
-                    await asyncio.to_thread(index.add_all, [_index_doc(row) for row in rows])
+                    # Decoding rows (JSON) is CPU work too: it happens in the worker thread.
+                    await asyncio.to_thread(index.add_all, map(_index_doc, rows))
             await asyncio.to_thread(index.finish)
             self._index = index
 
