@@ -43,7 +43,11 @@ MAX_QUERY_WORDS = 48  # a 6,000-character paste is cut to its first distinct wor
 MAX_FUZZY_WORDS = 8  # typo look-ups per query, the costly part
 MAX_PREFIX_EXPANSIONS = 40
 LONG_WORD = 8
+MIN_TYPO_WORD = 4  # shorter words are never typo-corrected; four-letter ones only for swapped letters
 MIN_RELATIVE_STEM = 5
+# IDF flattened (raised to this power): a title's words all count, and in a corpus of a few
+# thousand papers a word is often rare by chance; plain IDF lets one such word outvote the rest.
+IDF_POWER = 0.6
 NAME_WEIGHT = 1.0  # a method-name hit, in units of the highest possible IDF
 SIMILAR_TERMS = 16  # words of a paper used to find papers like it
 _PAIR_MULTIPLIER = 0x9E3779B1  # Knuth's multiplicative hash: word pairs as 32-bit codes
@@ -204,13 +208,13 @@ class SearchIndex:
                 tid = self.term_id(completion)
                 if tid is not None:
                     alternatives.setdefault(tid, PREFIX_FACTOR)
-        if exact is None and len(word) >= 3:
-            fix = self.correct(word)
-            if fix is not None:
-                corrected, distance = fix
-                primary = self.term_id(corrected)
-                if primary is not None:
-                    alternatives.setdefault(primary, TYPO_FACTOR[distance])
+        if exact is None:
+            for fix, distance in self.correct(word):
+                tid = self.term_id(fix)
+                if tid is not None:
+                    alternatives.setdefault(tid, TYPO_FACTOR[distance])
+                    if corrected is None:
+                        corrected, primary = fix, tid
         return QueryTerm(word, tuple(((tid,), f) for tid, f in alternatives.items()), corrected, primary)
 
     def _relatives(self, word: str) -> list[int]:
@@ -241,23 +245,33 @@ class SearchIndex:
             found = sorted(found, key=lambda w: -self.words[w])[:MAX_PREFIX_EXPANSIONS]
         return found
 
-    def correct(self, word: str) -> tuple[str, int] | None:
-        """The vocabulary word nearest to a misspelt one, by edit distance (a swap counts one)."""
-        # One edit (a swap counts one) for most words; two only for long ones, where two edits
-        # still leave the word recognisable ("enough" is not "though").
-        limit = 1 if len(word) < LONG_WORD else 2
-        candidates: list[tuple[int, int, str]] = []
+    def correct(self, word: str) -> list[tuple[str, int]]:
+        """Vocabulary words a misspelt word may be, nearest first, by edit distance (a swap counts one).
+
+        One edit for most words. Two for long words, or when the two edits only reorder the letters
+        (two swaps: "oCidng" is "coding"), since letters swapped are the commonest typo and "enough"
+        must not become "though". Every word at the nearest distance is kept (up to 3, most used
+        first): "lfow" may be "flow" or "low", and the papers decide.
+        """
+        if len(word) < MIN_TYPO_WORD:
+            return []  # short words are mostly acronyms: "CFE" is not a typo of "DCE"
+        limit = 2 if len(word) >= 5 else 1
+        candidates: list[tuple[int, bool, int, str]] = []
         for length in range(len(word) - limit, len(word) + limit + 1):
             bucket = self.by_length.get(length)
             if not bucket:
                 continue
             for match, distance, _ in process.extract(word, bucket, scorer=OSA.distance,
                                                       score_cutoff=limit, limit=8):
-                candidates.append((int(distance), -self.words[match], match))
+                reordered = sorted(match) == sorted(word)
+                if not reordered and (len(word) == MIN_TYPO_WORD or (distance == 2 and len(word) < LONG_WORD)):
+                    continue
+                candidates.append((int(distance), not reordered, -self.words[match], match))
         if not candidates:
-            return None
-        distance, _, best = min(candidates)
-        return best, distance
+            return []
+        candidates.sort()
+        nearest = candidates[0][0]
+        return [(match, distance) for distance, _, _, match in candidates if distance == nearest][:3]
 
     def query_terms(self, query: str, *, partial: bool = False) -> list[QueryTerm]:
         """The query's words as resolved terms (stop words dropped unless nothing else is left)."""
@@ -608,7 +622,7 @@ class _Builder:
         index.df = df.astype(np.uint32)
         index.offsets = offsets
         index.post_docs = post_docs
-        index.idf = np.log1p((size - df + 0.5) / (df + 0.5)).astype(np.float32)
+        index.idf = (np.log1p((size - df + 0.5) / (df + 0.5)) ** IDF_POWER).astype(np.float32)
         lengths = np.frombuffer(self.lengths, np.float32)
         average = float(lengths.mean()) if len(lengths) else 1.0
         index.norm = (K1 * (1 - B + B * lengths / max(average, 1e-9))).astype(np.float32)
