@@ -287,3 +287,24 @@ def test_british_and_american_spellings_meet() -> None:
     index = _index("Sharp size generalization of attention.", "Optimisation of the learning rate.")
     assert index.rank("generalisation").order[0] == 0
     assert index.rank("optimization").order[0] == 1
+
+
+def test_a_method_name_typed_as_one_beats_the_common_word() -> None:
+    index = SearchIndex.build([
+        IndexDoc("trade", "TRADE: boundary value problems for flows", ("TRADE",), (),
+                 "We present TRADE, which transfers distributions between external conditions."),
+        IndexDoc("tradeoff", "", (), (),
+                 "The trade-off between bias and variance; this trade-off and every trade we study."),
+    ])
+    assert index.ids[index.rank("TRADE: Transfer of Distributions").order[0]] == "trade"
+    assert index.ids[index.rank("bias variance trade off").order[0]] == "tradeoff"
+
+
+def test_swapped_letters_are_fixed_but_other_words_and_acronyms_are_not_invented() -> None:
+    index = _index("Gradient coding for stragglers.", "Dense contrastive estimation with DCE.",
+                   "Optical flow with low light.", "Model selection.", "Mode collapse.")
+    assert index.resolve("ocidng").corrected == "coding"  # two swaps: the same letters
+    assert index.resolve("cfe").alternatives == ()  # a short acronym is not a typo of "dce"
+    assert index.resolve("lfow").corrected == "flow"  # four letters: swaps only, not "low"
+    fixes = {index.term_names[tids[0]] for tids, _ in index.resolve("modle").alternatives}
+    assert fixes == {"model", "mode"}  # both one edit away: the papers decide
