@@ -474,12 +474,21 @@ class SearchIndex:
         if fixes:
             suggestions.append(" ".join(fixes.get(word, word) for word in words(query)))
         if not found:
-            unknown = [w for w in content_words(query) if self.term_id(w) is None][:3]
+            unknown = [w for w in content_words(query) if self.term_id(w) is None and len(w) >= 3][:3]
             for word in unknown:
-                for match, _, _ in process.extract(word, self.sorted_words, scorer=fuzz.ratio,
-                                                   score_cutoff=60, limit=3):
-                    suggestions.append(match)
+                suggestions += self._look_alikes(word)
         return list(dict.fromkeys(s for s in suggestions if s))[:5]
+
+
+    def _look_alikes(self, word: str, limit: int = 3) -> list[str]:
+        """Indexed words that look like `word` (for "did you mean" when nothing matched), most used first."""
+        found: list[tuple[float, int, str]] = []
+        for length in range(max(1, len(word) - 2), len(word) + 3):
+            for match, score, _ in process.extract(word, self.by_length.get(length, []), scorer=fuzz.ratio,
+                                                   score_cutoff=70, limit=limit):
+                if match not in STOPWORDS and self.term_id(match) is not None:
+                    found.append((-score, -self.words[match], match))
+        return [match for _, _, match in sorted(found)[:limit]]
 
 
 def _split_of(joined: str, content: list[str]) -> list[str]:
