@@ -308,3 +308,11 @@ def test_swapped_letters_are_fixed_but_other_words_and_acronyms_are_not_invented
     assert index.resolve("lfow").corrected == "flow"  # four letters: swaps only, not "low"
     fixes = {index.term_names[tids[0]] for tids, _ in index.resolve("modle").alternatives}
     assert fixes == {"model", "mode"}  # both one edit away: the papers decide
+
+
+async def test_nothing_found_suggests_look_alike_corpus_words(engine: SearchEngine) -> None:
+    results = await engine.search("hallucinashun")
+    assert results.hits == []
+    assert results.suggestions[0] == "hallucination"
+    assert (await engine.search(results.suggestions[0])).total >= 2  # the suggestion finds papers
+    assert (await engine.search("zqxjvk wxqv")).suggestions == []  # nothing alike: no noise
