@@ -97,9 +97,11 @@ def _executor(files: Sequence[Path], known: frozenset[str]) -> Iterator[ProcessP
     if workers < 2 or size < POOL_THRESHOLD_BYTES:
         yield None
         return
-    # forkserver: the loader runs beside asyncio and aiosqlite threads, which plain fork must not copy.
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["storage.enrich"])
+    # fork, not spawn/forkserver: those re-import the __main__ module in every worker, and the bot's
+    # `python -m bot` entry point runs the bot on import. The workers only run pure enrichment code
+    # (no logging, no SQLite, no event loop), so the threads of the parent they are forked from
+    # (asyncio's executor, aiosqlite) cannot leave them holding a lock they need.
+    context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init_worker,
                              initargs=(known,)) as pool:
         yield pool

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import aiosqlite
@@ -15,7 +17,7 @@ from storage.db import open_database
 from storage.enrich import paper_id
 from storage.loader import corpus_stats, load_corpus
 from storage.papers import PaperRepository
-from tests.storage.conftest import BUNDLED, write_json, write_seed_file
+from tests.storage.conftest import BUNDLED, REPO, write_json, write_seed_file
 
 SEED_NAMES = sorted(p.name for p in BUNDLED.glob("*.txt"))
 
@@ -295,3 +297,27 @@ async def test_worker_processes_give_the_same_papers_as_inline(
     finally:
         await inline_db.close()
         await pooled_db.close()
+
+
+def test_worker_processes_start_from_a_script_without_a_main_guard(tmp_path: Path, seed_dir: Path) -> None:
+    # `python -m bot` runs the bot when its __main__ is imported: workers must never re-import it.
+    script = tmp_path / "unguarded.py"
+    script.write_text(
+        "import asyncio, sys\n"
+        "from pathlib import Path\n"
+        "from storage import _corpus_build\n"
+        "from storage.db import open_database\n"
+        "from storage.loader import load_corpus\n"
+        "_corpus_build.POOL_THRESHOLD_BYTES = 0\n"
+        "print('main module ran', flush=True)\n"
+        "async def main():\n"
+        "    conn = await open_database(sys.argv[1])\n"
+        "    report = await load_corpus(conn, [Path(sys.argv[2])])\n"
+        "    await conn.close()\n"
+        "    print('active', report.active)\n"
+        "asyncio.run(main())\n")
+    done = subprocess.run([sys.executable, str(script), str(tmp_path / "x.db"), str(seed_dir)], cwd=REPO,
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["main module ran", "active 38"]
