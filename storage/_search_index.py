@@ -48,7 +48,7 @@ MIN_RELATIVE_STEM = 5
 # IDF flattened (raised to this power): a title's words all count, and in a corpus of a few
 # thousand papers a word is often rare by chance; plain IDF lets one such word outvote the rest.
 IDF_POWER = 0.6
-NAME_WEIGHT = 1.0  # a method-name hit, in units of the highest possible IDF
+NAME_WEIGHT = 1.0  # a method-name hit counts this times log(1 + papers): more than any one word
 SIMILAR_TERMS = 16  # words of a paper used to find papers like it
 _PAIR_MULTIPLIER = 0x9E3779B1  # Knuth's multiplicative hash: word pairs as 32-bit codes
 

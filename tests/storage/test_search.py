@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -316,3 +317,27 @@ async def test_nothing_found_suggests_look_alike_corpus_words(engine: SearchEngi
     assert results.suggestions[0] == "hallucination"
     assert (await engine.search(results.suggestions[0])).total >= 2  # the suggestion finds papers
     assert (await engine.search("zqxjvk wxqv")).suggestions == []  # nothing alike: no noise
+
+
+async def test_building_and_searching_leave_the_event_loop_free(db: aiosqlite.Connection) -> None:
+    await load_corpus(db, [BUNDLED])
+    engine = SearchEngine(db)
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await asyncio.sleep(0)
+
+    task = asyncio.create_task(ticker())
+    try:
+        await engine.refresh()
+        built = ticks
+        await engine.search("kv cache")
+        await engine.autocomplete("Shado")
+    finally:
+        task.cancel()
+    assert built > 1  # the loop kept running other work while the index was built in a thread
+    assert ticks > built  # and while the searches ran
+    assert engine.size == 38
