@@ -22,7 +22,17 @@ import numpy as np
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from storage._search_text import STOPWORDS, analyse, compounds, content_words, name_key, name_keys, stem, words
+from storage._search_text import (
+    STOPWORDS,
+    acronyms,
+    analyse,
+    compounds,
+    content_words,
+    name_key,
+    name_keys,
+    stem,
+    words,
+)
 
 # BM25 saturation and length normalisation (the usual values).
 K1 = 1.2
@@ -550,6 +560,8 @@ class _Builder:
             field_counts = Counter(ids)
             if joined:
                 field_counts.update([known(j) or word_term(j) for j in joined])
+            if name == "abstract" and "(" in text:
+                self._spell_out_acronyms(text, all_words, field_counts)
             weight = _HALF_UNITS[name]
             if weight == 2:
                 counts.update(field_counts)
@@ -571,6 +583,26 @@ class _Builder:
         self.tf.extend(counts.values())
         if (position + 1) % self.CHUNK == 0:
             self._flush()
+
+    def _spell_out_acronyms(self, text: str, all_words: list[str], counts: Counter[int]) -> None:
+        """Count each use of an acronym the abstract defines as a use of the words it stands for.
+
+        An abstract that defines "generative adversarial networks (GANs)" and then speaks of GANs
+        is about generative adversarial networks as often as it says "GANs": a title that spells
+        them out should find it as readily as one that abbreviates.
+        """
+        used = Counter(all_words)
+        by_meaning: dict[tuple[str, ...], int] = {}
+        for acronym, spelled_out in acronyms(text).items():
+            key = tuple(spelled_out)
+            by_meaning[key] = by_meaning.get(key, 0) + used.get(acronym, 0)
+        word_term = self.index.word_term
+        for meaning, uses in by_meaning.items():
+            if uses <= 1:  # the definition itself is one use
+                continue
+            for word in meaning:
+                if word not in STOPWORDS:
+                    counts[word_term(word)] += uses - 1
 
     def _flush(self) -> None:
         if not self.tf:

@@ -106,3 +106,29 @@ def name_keys(text: str) -> list[tuple[str, bool]]:
 def name_key(name: str) -> str:
     """The lookup key of a method name: its folded words joined ("MODEL SELECTOR" -> "modelselector")."""
     return "".join(words(name))
+
+
+# "generative adversarial networks (GANs)": up to eight words, then a capitalised acronym in brackets.
+_DEFINITION = re.compile(r"((?:[^\W\d_][\w'’-]*\s+){1,8})\(\s*([A-Z][A-Za-z0-9]*[A-Z][a-z]?)\s*\)")
+
+
+def acronyms(text: str) -> dict[str, list[str]]:
+    """Acronyms `text` defines, folded, with the folded words they stand for.
+
+    "Stein variational gradient descent (SVGD)" gives {"svgd": ["stein", "variational", "gradient",
+    "descent"]}: the last words before the brackets whose initials spell the acronym (a plural "s"
+    and hyphenated parts allowed).
+    """
+    found: dict[str, list[str]] = {}
+    for match in _DEFINITION.finditer(text):
+        acronym = fold(match.group(2))
+        letters = acronym[:-1] if acronym.endswith("s") and len(acronym) > 2 else acronym
+        candidates = words(match.group(1))
+        for size in range(min(len(letters), len(candidates)), 1, -1):
+            tail = candidates[-size:]
+            if "".join(word[0] for word in tail) == letters[: len(tail)] and size >= len(letters) - 1:
+                found[acronym] = tail
+                if letters != acronym:
+                    found[letters] = tail
+                break
+    return found

@@ -341,3 +341,15 @@ async def test_building_and_searching_leave_the_event_loop_free(db: aiosqlite.Co
     assert built > 1  # the loop kept running other work while the index was built in a thread
     assert ticks > built  # and while the searches ran
     assert engine.size == 38
+
+
+def test_acronyms_an_abstract_defines_count_as_their_words() -> None:
+    from storage._search_text import acronyms
+
+    assert acronyms("Stein variational gradient descent (SVGD) and GANs (x).") == {
+        "svgd": ["stein", "variational", "gradient", "descent"]}
+    index = _index(
+        "Generative adversarial networks (GANs) are hard to train. We make GANs stable; GANs converge.",
+        "Adversarial networks, adversarial networks: generative models for adversarial networks of roads.",
+    )
+    assert index.rank("Generative Adversarial Networks").order[0] == 0
