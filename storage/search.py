@@ -122,18 +122,18 @@ class SearchEngine:
         limit, offset = max(0, min(limit, MAX_LIMIT)), max(0, offset)
         index = self._index
         ranking = await asyncio.to_thread(index.rank, text, candidates=max(200, offset + limit))
-        positions = ranking.order[offset: offset + limit]
-        papers = await self._papers.by_ids([index.ids[p] for p in positions])
-        hits, suggestions = await asyncio.to_thread(
-            self._present, index, text, ranking, papers, [float(s) for s in ranking.scores[offset: offset + limit]])
+        page = [(index.ids[p], float(score)) for p, score in
+                zip(ranking.order[offset: offset + limit], ranking.scores[offset: offset + limit], strict=True)]
+        papers = {paper.id: paper for paper in await self._papers.by_ids([pid for pid, _ in page])}
+        scored = [(papers[pid], score) for pid, score in page if pid in papers]
+        hits, suggestions = await asyncio.to_thread(self._present, index, text, ranking, scored)
         return SearchResults(hits, ranking.total, suggestions)
 
     @staticmethod
-    def _present(index: SearchIndex, text: str, ranking: Ranking, papers: Sequence[Paper],
-                 scores: Sequence[float]) -> tuple[list[SearchHit], list[str]]:
+    def _present(index: SearchIndex, text: str, ranking: Ranking,
+                 scored: Sequence[tuple[Paper, float]]) -> tuple[list[SearchHit], list[str]]:
         matched = index.matched_stems(ranking.terms)
-        hits = [SearchHit(paper, round(score, 4), snippet(paper.abstract, matched))
-                for paper, score in zip(papers, scores, strict=False)]
+        hits = [SearchHit(paper, round(score, 4), snippet(paper.abstract, matched)) for paper, score in scored]
         return hits, index.did_you_mean(text, ranking.terms, found=ranking.total > 0)
 
     async def autocomplete(self, partial: str, *, limit: int = 25) -> list[Suggestion]:
