@@ -25,11 +25,7 @@ from storage.db import open_database
 from storage.loader import load_corpus
 from storage.papers import PaperRepository
 from storage.picks import PickRepository
-
-try:  # TEMPORARY: fall back to bot/_interim.py until storage.search lands
-    from storage.search import SearchEngine
-except ImportError:
-    from bot._interim import SearchEngine
+from storage.search import SearchEngine
 
 log = logging.getLogger(__name__)
 

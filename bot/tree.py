@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserFacingError
+from storage.search import EmptyQueryError
 
 log = logging.getLogger(__name__)
 
@@ -38,18 +39,10 @@ def _permission_list(names: list[str]) -> str:
     return ", ".join(f"**{name.replace('_', ' ').replace('guild', 'server').title()}**" for name in names)
 
 
-def _domain_errors() -> dict[type[BaseException], Explain]:
-    """Errors from storage/ that carry their own user-readable message (loaded lazily)."""
-    try:
-        from storage.search import EmptyQueryError
-    except ImportError:  # the search module is optional until it lands
-        return {}
-    return {EmptyQueryError: lambda error: str(error)}
-
-
 # Expected problems, most specific first: the exception type and how to explain it to the user.
 EXPECTED_ERRORS: dict[type[BaseException], Explain] = {
     UserFacingError: lambda error: str(error),
+    EmptyQueryError: lambda error: str(error) or "Type a few words to search for.",
     app_commands.CommandOnCooldown: _cooldown,
     app_commands.MissingPermissions: _missing_permissions,
     app_commands.BotMissingPermissions: _bot_missing_permissions,
@@ -61,8 +54,7 @@ EXPECTED_ERRORS: dict[type[BaseException], Explain] = {
 
 def user_message(error: BaseException) -> str | None:
     """The friendly message for an expected error, or None when the error is unexpected."""
-    table = {**_domain_errors(), **EXPECTED_ERRORS}
-    for error_type, explain in table.items():
+    for error_type, explain in EXPECTED_ERRORS.items():
         if isinstance(error, error_type):
             return explain(error)
     return None

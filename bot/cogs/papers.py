@@ -71,8 +71,13 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
             return
         view = SearchPaginator(self.bot, owner_id=interaction.user.id, query=text,
                                hits=results.hits, total=results.total)
-        note = f"(Your query was shortened to its first {len(text)} characters.)" if shortened else None
-        view.message = await interaction.edit_original_response(content=note, embed=view.embed(), view=view)
+        notes = []
+        if shortened:
+            notes.append(f"(Your query was shortened to its first {len(text)} characters.)")
+        if results.suggestions:
+            notes.append(f"Did you mean {_ideas(results.suggestions)}?")
+        view.message = await interaction.edit_original_response(
+            content="\n".join(notes) or None, embed=view.embed(), view=view)
 
     @search.autocomplete("query")
     async def search_suggestions(self, interaction: discord.Interaction,
@@ -147,11 +152,15 @@ def _no_results(query: str, suggestions: list[str]) -> str:
     shown = discord.utils.escape_markdown(one_line(query, 100))
     message = f"No papers match “{shown}”."
     if suggestions:
-        ideas = ", ".join(f"**{discord.utils.escape_markdown(one_line(s, 60))}**" for s in suggestions[:5])
-        message += f" Did you mean {ideas}?"
+        message += f" Did you mean {_ideas(suggestions)}?"
     else:
         message += " Try fewer or different words, or `/paper random` for a surprise."
     return message
+
+
+def _ideas(suggestions: list[str]) -> str:
+    """"**a**, **b**" from the search engine's "did you mean" suggestions."""
+    return ", ".join(f"**{discord.utils.escape_markdown(one_line(s, 60))}**" for s in suggestions[:5])
 
 
 async def setup(bot: PaperBot) -> None:

@@ -152,6 +152,30 @@ async def test_autocomplete_on_nothing_typed_offers_nothing(world: World) -> Non
     assert await world.alice.autocomplete(world.channel, "paper search", "query", "") == []
 
 
+async def test_no_results_suggests_what_you_meant(world: World, bot: PaperBot) -> None:
+    expected = await bot.search_engine.search("lernnig")
+    assert expected.total == 0
+    assert "learning" in expected.suggestions
+
+    result = await world.alice.slash(world.channel, "paper search", query="lernnig")
+
+    assert result.response is not None
+    assert result.response.embeds == []
+    assert result.response.content.startswith("No papers match “lernnig”. Did you mean **learning**")
+
+
+async def test_typo_with_results_also_offers_the_correction(world: World, bot: PaperBot) -> None:
+    expected = await bot.search_engine.search("machne unlerning", limit=PAGE_SIZE)
+    assert expected.total > 0
+    assert expected.suggestions
+
+    result = await world.alice.slash(world.channel, "paper search", query="machne unlerning")
+
+    assert result.response is not None
+    assert result.response.content == f"Did you mean **{expected.suggestions[0]}**?"
+    assert f"`{expected.hits[0].paper.id}`" in (embed_of(result).description or "")
+
+
 async def test_no_results_is_a_friendly_message(world: World, bot: PaperBot) -> None:
     query = "zqxjv wvkpq"
     assert (await bot.search_engine.search(query)).total == 0
