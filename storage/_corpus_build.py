@@ -1,10 +1,10 @@
 """Turning corpus files into database rows: parse, enrich (in worker processes when large).
 
 Rows leave this module ready for `executemany`: JSON already dumped, the source file resolved.
-A paper the database already holds, enriched by the current `ENRICH_VERSION` (and with no given
-title to apply), is not enriched again: it becomes a short *record row* with only the fields that
-come from the record itself, and the loader updates just those. Reloading a large corpus after a
-small edit therefore costs little more than reading it.
+A paper the database already holds, enriched by the current `ENRICH_VERSION`, is not enriched
+again (unless it lost its given title and so needs a headline): it becomes a short *record row*
+with only the fields that come from the record itself, and the loader updates just those.
+Reloading a large corpus after a small edit therefore costs little more than reading it.
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ import json
 import multiprocessing
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from storage.enrich import ENRICH_VERSION, enrich, paper_id, paper_links, source_of
+from storage.enrich import ENRICH_VERSION, display_text, enrich, paper_id, paper_links, source_of
 from storage.models import Paper, Problem, RawRecord
 from storage.parsing import expand_paths, parse_file
 
@@ -53,14 +53,15 @@ class Built:
     phases: dict[str, float] = field(default_factory=dict)
 
 
-def build_rows(paths: Sequence[Path], known: frozenset[str] = frozenset(),
+def build_rows(paths: Sequence[Path], known: Mapping[str, bool] | None = None,
                progress: Progress | None = None) -> Built:
     """Parse every file under `paths` and turn each record into a row.
 
-    `known`: ids whose stored enrichment is current and whose title was generated; such records
-    give record rows. Parsing overlaps with enrichment: each file's records go to the workers as
+    `known`: ids whose stored enrichment is current, each with whether its stored title was given;
+    such records give record rows. Parsing overlaps with enrichment: each file's records go to the workers as
     soon as the file is read.
     """
+    known = known or {}
     files, problems = expand_paths(paths)
     built = Built(problems=problems, files=files)
     started = time.perf_counter()
@@ -90,7 +91,7 @@ def _chunks(records: list[RawRecord]) -> Iterator[list[RawRecord]]:
 
 
 @contextmanager
-def _executor(files: Sequence[Path], known: frozenset[str]) -> Iterator[ProcessPoolExecutor | None]:
+def _executor(files: Sequence[Path], known: Mapping[str, bool]) -> Iterator[ProcessPoolExecutor | None]:
     """A process pool over the machine's cores for a large corpus, None for a small one."""
     workers = min(os.cpu_count() or 1, 8)
     size = sum(_size(path) for path in files)
@@ -127,16 +128,16 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-_WORKER_KNOWN: frozenset[str] = frozenset()
+_WORKER_KNOWN: Mapping[str, bool] = {}
 
 
-def _init_worker(known: frozenset[str]) -> None:
+def _init_worker(known: Mapping[str, bool]) -> None:
     global _WORKER_KNOWN  # one value per worker process, set once when the pool starts
     _WORKER_KNOWN = known
     gc.disable()  # short-lived work; see _gc_paused
 
 
-def _rows_for(records: Sequence[RawRecord], known: frozenset[str] | None = None) -> list[Row]:
+def _rows_for(records: Sequence[RawRecord], known: Mapping[str, bool] | None = None) -> list[Row]:
     """Rows for a chunk of records (in a worker process, or inline for a small corpus)."""
     known = _WORKER_KNOWN if known is None else known
     resolved: dict[str, str] = {}
@@ -144,8 +145,9 @@ def _rows_for(records: Sequence[RawRecord], known: frozenset[str] | None = None)
     for record in records:
         source_file = resolved.get(record.source_file) or resolved.setdefault(
             record.source_file, str(Path(record.source_file).resolve()))
-        if record.title is None and known and paper_id(record.abstract) in known:
-            rows.append(record_row(record, source_file))
+        title_given = known.get(paper_id(record.abstract)) if known else None
+        if title_given is not None and (record.title is not None or not title_given):
+            rows.append(record_row(record, source_file))  # stored enrichment still current
         else:
             rows.append(full_row(enrich(record), source_file))
     return rows
@@ -175,6 +177,7 @@ def full_row(paper: Paper, source_file: str) -> Row:
 
 def record_row(record: RawRecord, source_file: str) -> Row:
     """The record's own fields for a paper whose stored enrichment is still current (title None: keep it)."""
-    return (RECORD, paper_id(record.abstract), None, 0, _json(record.authors), record.venue,
+    title = display_text(record.title) if record.title else None
+    return (RECORD, paper_id(record.abstract), title, int(title is not None), _json(record.authors), record.venue,
             _json(paper_links(record.abstract, record.code_url)), record.url, record.pdf, source_of(record),
             source_file)

@@ -75,7 +75,10 @@ async def load_corpus(conn: aiosqlite.Connection, paths: Sequence[Path], *, forc
         await conn.execute("UPDATE corpus_loads SET stat_signature = ? WHERE id = ?", (signature, last["id"]))
         return await _skipped(conn, last, started)
     known = await _reusable_ids(conn)
+    checked = time.perf_counter()
     plan = await asyncio.to_thread(_prepare, paths, missing, signature, fingerprint, known, progress)
+    plan.phases["check"] = checked - started  # signatures and fingerprints
+    plan.phases["prepare"] = time.perf_counter() - checked
     report = LoadReport(files=plan.files, records=plan.records, duplicates=plan.duplicates,
                         duplicate_notes=plan.duplicate_notes, problems=plan.problems, phases=plan.phases)
     if not plan.rows:
@@ -137,7 +140,7 @@ def content_fingerprint(files: Sequence[Path]) -> str:
 # --- preparing (worker thread) ----------------------------------------------------------------------
 
 def _prepare(paths: Sequence[Path], missing: list[str], signature: str, fingerprint: str,
-             known: frozenset[str], progress: Progress | None) -> _Plan:
+             known: dict[str, bool], progress: Progress | None) -> _Plan:
     """Parse and enrich every file, dropping duplicate abstracts (the first one wins)."""
     built = build_rows(paths, known, progress)
     plan = _Plan(files=[str(f) for f in built.files], stat_signature=signature, fingerprint=fingerprint,
@@ -176,7 +179,9 @@ def _write(db: sqlite3.Connection, plan: _Plan, report: LoadReport, progress: Pr
     except BaseException:
         db.execute("ROLLBACK")
         raise
+    started = time.perf_counter()
     db.execute("COMMIT")
+    report.phases["commit"] = time.perf_counter() - started
 
 
 @dataclass(slots=True)
@@ -321,11 +326,12 @@ async def _last_load(conn: aiosqlite.Connection) -> dict[str, object] | None:
     return {"id": row[0], "fingerprint": row[1], "stat_signature": row[2], "files": row[3], "report": row[4]}
 
 
-async def _reusable_ids(conn: aiosqlite.Connection) -> frozenset[str]:
-    """Ids of stored papers enriched by this version with a generated title: no need to enrich them again."""
-    async with conn.execute("SELECT id FROM papers WHERE enrich_version = ? AND title_given = 0",
+async def _reusable_ids(conn: aiosqlite.Connection) -> dict[str, bool]:
+    """Stored papers enriched by this version (no need to enrich them again), each with whether its title
+    was given."""
+    async with conn.execute("SELECT id, title_given FROM papers WHERE enrich_version = ?",
                             (ENRICH_VERSION,)) as cursor:
-        return frozenset(row[0] for row in await cursor.fetchall())
+        return {row[0]: bool(row[1]) for row in await cursor.fetchall()}
 
 
 async def _count_active(conn: aiosqlite.Connection) -> int:

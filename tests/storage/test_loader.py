@@ -321,3 +321,20 @@ def test_worker_processes_start_from_a_script_without_a_main_guard(tmp_path: Pat
                           env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["main module ran", "active 38"]
+
+
+async def test_titled_records_reuse_their_enrichment_too(
+        db: aiosqlite.Connection, tmp_path: Path, abstracts: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    corpus = write_json(tmp_path / "papers.json", [{"title": f"Paper {i}", "abstract": a}
+                                                  for i, a in enumerate(abstracts[:4])])
+    await load_corpus(db, [corpus])
+    enriched: list[str] = []
+    real_enrich = _corpus_build.enrich
+    monkeypatch.setattr(_corpus_build, "enrich", lambda record: enriched.append(record.title) or real_enrich(record))
+    write_json(corpus, [{"title": f"Paper {i} (revised)", "abstract": a} for i, a in enumerate(abstracts[:4])])
+    report = await load_corpus(db, [corpus])
+    assert enriched == []
+    assert (report.updated, report.active) == (4, 4)
+    paper = await PaperRepository(db).by_id(paper_id(abstracts[2]))
+    assert paper is not None
+    assert (paper.title, paper.title_given) == ("Paper 2 (revised)", True)
