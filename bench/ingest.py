@@ -10,7 +10,9 @@ bundled seeds. Then, each in a fresh process (so peak memory is per measurement)
 - floor: a bare `sqlite3` `executemany` of exactly the rows the ingest stored, into the same
   schema without triggers, then one FTS5 build over them (the least any loader must do);
 - skip: `load_corpus` again on the unchanged corpus (the start-up case; target ≤ 100 ms);
-- touched: the same after every file's modification time changed (content hashed, no reload).
+- touched: the same after every file's modification time changed (content hashed, no reload);
+- edited: one abstract appended to one file, then `load_corpus` (the stored enrichment of the
+  other papers is reused; only the new one is enriched).
 
 Reports medians over --repeats runs, the ingest/floor ratio (target ≤ 2× at 100,000) and each
 measurement's peak resident memory (the process and its worker processes).
@@ -106,6 +108,23 @@ async def _skip(corpus: Path, db_file: Path, touch: bool) -> dict[str, float]:
     return {"seconds": seconds, "peak_mb": peak_mb()}
 
 
+async def _edited(corpus: Path, db_file: Path) -> dict[str, float]:
+    last = sorted(corpus.glob("*.txt"))[-1]  # noqa: ASYNC240 - benchmark set-up, nothing else runs
+    text = last.read_text(encoding="utf-8")
+    new = " ".join(text.split("\n\n")[1].split()[::-1])  # a new abstract: a paragraph's words reversed
+    last.write_text(text.rstrip("\n") + "\n\n" + new + "\n", encoding="utf-8")
+    conn = await open_database(db_file)
+    try:
+        started = time.perf_counter()
+        report = await load_corpus(conn, [corpus])
+        seconds = time.perf_counter() - started
+    finally:
+        await conn.close()
+    assert report.added == 1, report
+    last.write_text(text, encoding="utf-8")  # leave the corpus as it was
+    return {"seconds": seconds, "peak_mb": peak_mb()}
+
+
 def _floor(source_db: Path, floor_db: Path) -> dict[str, float]:
     """Bare sqlite3: the same rows, executemany into the same schema, then one FTS5 build."""
     with sqlite3.connect(source_db) as source:
@@ -132,6 +151,8 @@ def child(argv: list[str]) -> None:
     phase, *paths = argv
     if phase == "ingest":
         result = asyncio.run(_ingest(Path(paths[0]), Path(paths[1])))
+    elif phase == "edited":
+        result = asyncio.run(_edited(Path(paths[0]), Path(paths[1])))
     elif phase in ("skip", "touched"):
         result = asyncio.run(_skip(Path(paths[0]), Path(paths[1]), touch=phase == "touched"))
     else:
@@ -149,13 +170,14 @@ def bench_size(n: int, repeats: int, work: Path) -> dict[str, object]:
     """All measurements for one corpus size; medians over `repeats`."""
     corpus = work / f"corpus_{n}"
     write_corpus(corpus, n)
-    runs: dict[str, list[dict[str, float]]] = {"ingest": [], "floor": [], "skip": [], "touched": []}
+    runs: dict[str, list[dict[str, float]]] = {"ingest": [], "floor": [], "skip": [], "touched": [], "edited": []}
     for attempt in range(repeats):
         db_file, floor_db = work / f"ingest_{n}_{attempt}.db", work / f"floor_{n}_{attempt}.db"
         runs["ingest"].append(measure("ingest", str(corpus), str(db_file)))
         runs["floor"].append(measure("floor", str(db_file), str(floor_db)))
         runs["skip"].append(measure("skip", str(corpus), str(db_file)))
         runs["touched"].append(measure("touched", str(corpus), str(db_file)))
+        runs["edited"].append(measure("edited", str(corpus), str(db_file)))
         for path in work.glob(f"*_{n}_{attempt}.db*"):
             path.unlink()
     median = {phase: statistics.median(r["seconds"] for r in results) for phase, results in runs.items()}
@@ -186,6 +208,7 @@ def main() -> None:
             print(f"  ingest stages (s): {result['phases']}")
             print(f"  skip    {m['skip'] * 1000:8.1f} ms  (unchanged corpus; target ≤ 100 ms)")  # type: ignore[index]
             print(f"  touched {m['touched'] * 1000:8.1f} ms  (new mtimes, same content)")  # type: ignore[index]
+            print(f"  edited  {m['edited']:8.2f} s   peak {p['edited']:7.0f} MB  (one abstract added)")  # type: ignore[index]
             print(json.dumps(result), flush=True)
 
 
