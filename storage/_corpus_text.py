@@ -24,7 +24,8 @@ MAX_KEYWORDS = 8
 _MARKDOWN = re.compile(r"\*\*|(?<![\\\w])\*(?=\S)|(?<=\S)\*(?!\w)|`|~~|\|\|")
 _ESCAPE = re.compile(r"\\([*_`~|\\])")
 _SENTENCE_END = re.compile(r"(?<=[.!?])[”\"')\]]?\s+(?=[A-Z0-9(“\"\[*])")
-_NO_SPLIT_BEFORE = re.compile(r"(?:\b(?:e\.g|i\.e|et al|vs|cf|Fig|Eq|Sec|resp|approx|etc|Dr|No)\.|\b[A-Z]\.)$")
+_ABBREVIATIONS = ("e.g.", "i.e.", "et al.", " vs.", " cf.", "Fig.", "Eq.", "Sec.", "resp.", "approx.", "etc.", "Dr.",
+                  " No.")
 _CREATE_VERBS = (
     r"propose|introduce|present|develop|design|devise|put forward|formulate|establish|offer|"
     r"construct|curate|release|build|create|contribute|unveil|describe|provide|advocate"
@@ -41,7 +42,7 @@ _BY_INTRO = re.compile(r"\b(?:by|through|via)\s+(?:introducing|proposing|develop
                        re.IGNORECASE)
 _INTRO_HINTS = ("we ", "paper", "work", "study", "article", "note", "manuscript", "thesis", "contribution")
 _NAMING_HINTS = ("called", "named", "dubbed", "termed", "coined", "denoted", "referred")
-_MARKUP_CHARS = frozenset("*`~|\\")
+_MARKUP_CHARS = ("*", "`", "~", "|", "\\")
 _NAMING = re.compile(r"\b(?:called|named|dubbed|termed|coined|denoted|referred to as|refer to as)\s+", re.IGNORECASE)
 # What the spelling rules in gerund() get wrong.
 _GERUNDS = {verb: (verb + verb[-1] + "ing").capitalize() for verb in wordset(
@@ -173,7 +174,7 @@ GENERIC = STOPWORDS | wordset(
 @lru_cache(maxsize=8)  # enrichment asks again for the same paper's text; never across papers
 def strip_markdown(text: str) -> str:
     """Plain text from display text: emphasis markers and escapes removed."""
-    if not _MARKUP_CHARS.intersection(text):  # most abstracts: nothing to strip
+    if not any(char in text for char in _MARKUP_CHARS):  # most abstracts: nothing to strip
         return text
     return _ESCAPE.sub(r"\1", _MARKDOWN.sub("", text))
 
@@ -185,7 +186,7 @@ def sentences(text: str) -> tuple[str, ...]:
     start = 0
     for match in _SENTENCE_END.finditer(text):
         candidate = text[start:match.start()].strip()
-        if _NO_SPLIT_BEFORE.search(candidate):
+        if _no_split_after(candidate):
             continue
         parts.append(candidate)
         start = match.end()
@@ -193,6 +194,14 @@ def sentences(text: str) -> tuple[str, ...]:
     if tail:
         parts.append(tail)
     return tuple(p for p in parts if p)
+
+
+def _no_split_after(candidate: str) -> bool:
+    """Whether a full stop ends an abbreviation ("e.g.", "et al.") or an initial ("J."), not a sentence."""
+    if candidate.endswith(_ABBREVIATIONS):
+        return True
+    return len(candidate) >= 2 and candidate[-1] == "." and candidate[-2].isupper() and (
+        len(candidate) == 2 or not candidate[-3].isalnum())
 
 
 def clause_cut(text: str, limit: int) -> str:
@@ -243,18 +252,32 @@ def _object_of(sentence: str, match: re.Match[str]) -> str:
     return sentence[match.end():].strip()
 
 
-@lru_cache(maxsize=64)  # names and headline ask about the same paper's sentences
 def intro_match(sentence: str) -> re.Match[str] | None:
     """Where a sentence introduces a contribution ("we propose", "by introducing", "called"), if it does."""
-    low = sentence.lower()  # cheap substring tests first: most sentences introduce nothing
+    return _intro_search(sentence) or _naming_search(sentence)
+
+
+def _has_subject_hint(sentence: str) -> bool:
+    low = sentence.lower()
+    return any(word in low for word in _INTRO_HINTS)
+
+
+# Cached: names and headline ask about the same paper's sentences. Cheap substring tests come
+# first because most sentences introduce nothing and a failing regex search costs microseconds.
+@lru_cache(maxsize=64)
+def _intro_search(sentence: str) -> re.Match[str] | None:
+    low = sentence.lower()
     if any(word in low for word in _INTRO_HINTS) and (match := _INTRO.search(sentence)):
         return match
-    if "ing " in low and any(word in low for word in ("by ", "through ", "via ")) and (
-            match := _BY_INTRO.search(sentence)):
-        return match
-    if any(word in low for word in _NAMING_HINTS):
-        return _NAMING.search(sentence)
+    if "ing " in low and any(word in low for word in ("by ", "through ", "via ")):
+        return _BY_INTRO.search(sentence)
     return None
+
+
+@lru_cache(maxsize=64)
+def _naming_search(sentence: str) -> re.Match[str] | None:
+    low = sentence.lower()
+    return _NAMING.search(sentence) if any(word in low for word in _NAMING_HINTS) else None
 
 
 def intro_sentences(sentence_list: Sequence[str]) -> list[int]:
@@ -367,13 +390,13 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
                           ) -> tuple[str | None, str] | None:
     """(name or None, description) of the abstract's main contribution, or None when none is stated."""
     for sentence in sentence_list:
-        match = _INTRO.search(sentence) or _BY_INTRO.search(sentence)
+        match = _intro_search(sentence)
         if match:
             obj = _clean_object(_object_of(sentence, match))
             if obj and not _WEAK_OBJECT.match(obj):
                 return _describe(obj, names)
     for sentence in sentence_list:
-        match = _NAMING.search(sentence)
+        match = _naming_search(sentence)
         if match:
             name = _first_name_in(sentence[match.end():], names)
             if name:  # "… and construct a dataset named Multimodal Modality Conflict (MMMC) to …"
@@ -381,7 +404,7 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
                 start = article[-1].start() if article else 0
                 return _describe(_clean_object(sentence[start:]), [name])
     for sentence in sentence_list:
-        match = _WE_VERB.search(sentence)
+        match = _WE_VERB.search(sentence) if _has_subject_hint(sentence) else None
         if not match:
             continue
         verb = _base_form(match.group("verb").lower(), third_person=not match.group().lower().startswith("we"))
