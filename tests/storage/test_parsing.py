@@ -262,3 +262,19 @@ def test_short_paragraph_among_abstracts_is_reported(tmp_path: Path, abstracts: 
     assert len(result.records) == 2
     assert messages(result) == [f"{tmp_path / 'mixed.txt'}:paragraph 2 (line 5): too short for an abstract "
                                 "(4 words); skipped"]
+
+
+def test_json_and_jsonl_with_nothing_usable(tmp_path: Path) -> None:
+    empty_list = tmp_path / "none.json"
+    empty_list.write_text("[]")
+    log = tmp_path / "server.jsonl"
+    log.write_text("GET /index.html 200\nGET /favicon.ico 404\n")
+    assert messages(parse_file(empty_list)) == [f"{empty_list}: empty JSON list: no records"]
+    assert messages(parse_file(log))[-1] == f"{log}: not a corpus: no line is a JSON object with an 'abstract'"
+
+
+def test_abstracts_in_a_papers_key_and_a_venue_field(tmp_path: Path, abstracts: list[str]) -> None:
+    path = write_json(tmp_path / "export.json", {"papers": [{"abstract": abstracts[0], "venue": "COLT 2024",  # type: ignore[arg-type]
+                                                             "authors": "A. One;B. Two"}]})
+    (record,) = parse_file(path).records
+    assert (record.venue, record.authors) == ("COLT 2024", ("A. One", "B. Two"))
