@@ -58,6 +58,15 @@ class TimedLog(list):  # type: ignore[type-arg]
         super().__init__(existing)
         self.acks: dict[str, float] = {}  # interaction id -> first callback
         self.shown: dict[str, float] = {}  # interaction token -> first edit of the original response
+        self.awaited: set[str] = set()  # ids or tokens still to come in this phase
+        self.all_in = asyncio.Event()
+
+    def expect(self, keys: set[str]) -> None:
+        """Start a phase: `all_in` is set once every key has been acknowledged or shown."""
+        self.awaited = keys - set(self.acks) - set(self.shown)
+        self.all_in.clear()
+        if not self.awaited:
+            self.all_in.set()
 
     def append(self, entry: Any) -> None:
         now = time.perf_counter()
@@ -66,6 +75,11 @@ class TimedLog(list):  # type: ignore[type-arg]
             self.acks.setdefault(parts[2], now)
         elif entry.method == "PATCH" and entry.path.endswith("/messages/@original"):
             self.shown.setdefault(parts[3], now)
+        if self.awaited:
+            self.awaited.discard(parts[2] if len(parts) > 3 and parts[1] == "interactions" else "")
+            self.awaited.discard(parts[3] if len(parts) > 3 and entry.method == "PATCH" else "")
+            if not self.awaited:
+                self.all_in.set()
         super().append(entry)
 
 
@@ -147,13 +161,10 @@ async def emit_concurrently(env: simcord.Env, actors: list[simcord.MemberActor],
         env._settle_internal = original  # type: ignore[method-assign]
     emitted = time.perf_counter()
     log = cast(TimedLog, env.backend.http_requests)
-    # Wait by polling, not with env.settle(): settling rescans every parked task (500 paginator
+    # Wait for the log, not with env.settle(): settling rescans every parked task (500 paginator
     # timeouts) on each wake-up, which would put SimCord's own bookkeeping into the numbers.
-    done = (lambda: all(s.token in log.shown for s in sent)) if wait_shown else (
-        lambda: all(str(s.interaction_id) in log.acks for s in sent))
-    deadline = time.perf_counter() + 120
-    while not done() and time.perf_counter() < deadline:
-        await asyncio.sleep(0.005)
+    log.expect({s.token for s in sent} if wait_shown else {str(s.interaction_id) for s in sent})
+    await asyncio.wait_for(log.all_in.wait(), timeout=120)
     window = (emitted, time.perf_counter())
     await env.settle(timeout=20)  # let SimCord catch up before the next phase (not measured)
     return sent, window

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import json
 import logging
@@ -25,7 +26,7 @@ from storage.db import open_database
 from storage.loader import load_corpus
 from storage.papers import PaperRepository
 from storage.picks import PickRepository
-from storage.search import SearchEngine
+from storage.search import SearchEngine, SearchResults
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +45,7 @@ REJECTED_TOKEN = (
 )
 UNREACHABLE = "paperbot: could not reach Discord ({error}). Check the network connection and try again."
 _MAX_LOGGED_PROBLEMS = 20
+SEARCH_CONCURRENCY = 2
 
 
 def utc_now() -> datetime:
@@ -73,6 +75,14 @@ class PaperBot(commands.Bot):
         self.clock = clock
         self.force_sync = False  # `paperbot sync`: sync even when the command tree is unchanged
         self.last_sync: str | None = None  # "guild", "global" or "skipped", for logs and tests
+        # Searches rank in worker threads that share the GIL with the event loop: more at once does
+        # not finish sooner on a small machine, it only makes every loop callback wait longer.
+        self.search_slots = asyncio.Semaphore(SEARCH_CONCURRENCY)
+
+    async def search(self, query: str, *, limit: int, offset: int = 0) -> SearchResults:
+        """Search the corpus, at most SEARCH_CONCURRENCY searches at a time."""
+        async with self.search_slots:
+            return await self.search_engine.search(query, limit=limit, offset=offset)
 
     def now(self) -> datetime:
         """The current time from the injected clock: the only "now" the bot uses."""
@@ -88,6 +98,10 @@ class PaperBot(commands.Bot):
         await self._load_extensions()
         self.add_dynamic_items(SimilarButton, RandomButton)
         self.last_sync = await self.sync_commands(force=self.force_sync)
+        # The corpus, search index and caches built above live as long as the bot: move them out of
+        # the collector's reach, so a full collection under load pauses the loop for ms, not 100s of ms.
+        gc.collect()
+        gc.freeze()
 
     async def _load_corpus(self) -> None:
         """Load the configured corpus; a broken corpus keeps the papers already stored."""
@@ -145,6 +159,7 @@ class PaperBot(commands.Bot):
         db = getattr(self, "db", None)
         if db is not None:
             await db.close()
+        gc.unfreeze()  # what setup_hook froze may now be collected
 
 
 def command_tree_hash(tree: discord.app_commands.CommandTree) -> str:

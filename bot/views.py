@@ -224,7 +224,7 @@ class SearchPaginator(discord.ui.View):
         cast("discord.ui.Select[Any]", self.open).options = _select_options(papers, self.page * PAGE_SIZE + 1)
 
     async def _show_page(self, interaction: discord.Interaction, page: int) -> None:
-        results = await self.bot.search_engine.search(self.query, limit=PAGE_SIZE, offset=page * PAGE_SIZE)
+        results = await self.bot.search(self.query, limit=PAGE_SIZE, offset=page * PAGE_SIZE)
         if results.hits:  # the corpus may have changed under us; stay put if the page emptied
             self.page, self.hits, self.total = page, list(results.hits), max(results.total, 1)
         self._sync_components()

@@ -65,7 +65,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         if not any(ch.isalnum() for ch in text):
             raise UserFacingError("Type a few words to search for: a title, a topic or a method name.")
         await interaction.response.defer(thinking=True)  # searching may queue behind others: ack first
-        results = await self.bot.search_engine.search(text, limit=PAGE_SIZE)
+        results = await self.bot.search(text, limit=PAGE_SIZE)
         if not results.hits:
             await interaction.edit_original_response(content=_no_results(text, results.suggestions))
             return

@@ -149,6 +149,7 @@ async def make_bot(bot_settings: Settings, clock: TestClock,
         db = getattr(bot, "db", None)
         if db is not None:
             await db.close()
+    gc.unfreeze()  # setup_hook froze the bot's start-up objects; let this test's garbage go
 
 
 @pytest.fixture
