@@ -201,7 +201,9 @@ class SearchPaginator(discord.ui.View):
         self.total = total
         self.page = 0
         self.hits = list(hits)
-        self.message: discord.Message | discord.InteractionMessage | discord.WebhookMessage | None = None
+        # The latest interaction on this list: its token (valid 15 minutes from that interaction)
+        # is what edits the message when the buttons expire.
+        self.last_interaction: discord.Interaction | None = None
         self._sync_components()
 
     @property
@@ -233,6 +235,7 @@ class SearchPaginator(discord.ui.View):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Only the person who searched may page or open from this list."""
         if interaction.user.id == self.owner_id:
+            self.last_interaction = interaction
             return True
         await send_ephemeral(interaction, "Only the person who searched can use these buttons. "
                                           "Run `/paper search` to get your own list.")
@@ -258,9 +261,9 @@ class SearchPaginator(discord.ui.View):
         for item in self.children:
             if isinstance(item, discord.ui.Button | discord.ui.Select):
                 item.disabled = True
-        if self.message is not None:
+        if self.last_interaction is not None:
             try:
-                await self.message.edit(view=self)
+                await self.last_interaction.edit_original_response(view=self)
             except discord.HTTPException:
                 log.debug("could not disable an expired result list", exc_info=True)
 

@@ -71,12 +71,13 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
             return
         view = SearchPaginator(self.bot, owner_id=interaction.user.id, query=text,
                                hits=results.hits, total=results.total)
+        view.last_interaction = interaction
         notes = []
         if shortened:
             notes.append(f"(Your query was shortened to its first {len(text)} characters.)")
         if results.suggestions:
             notes.append(f"Did you mean {_ideas(results.suggestions)}?")
-        view.message = await interaction.edit_original_response(
+        await interaction.edit_original_response(
             content="\n".join(notes) or None, embed=view.embed(), view=view)
 
     @search.autocomplete("query")

@@ -121,8 +121,10 @@ async def test_results_are_disabled_when_the_view_times_out(simcord_env: simcord
                                                             bot: PaperBot) -> None:
     query = await frequent_word_query(bot)
     result = await world.alice.slash(world.channel, "paper search", query=query)
-    await simcord_env.advance_time(PAGINATOR_TIMEOUT - 5)
-    await world.alice.click(result.response.message, label="▶")  # activity resets the timeout
+    # Activity resets the timeout; keep paging for longer than the search's 15-minute token lives.
+    for _ in range(limits.INTERACTION_TOKEN_SECONDS // int(PAGINATOR_TIMEOUT - 10) + 1):
+        await simcord_env.advance_time(PAGINATOR_TIMEOUT - 10)
+        await world.alice.click(result.response.message, label="▶" if _ % 2 == 0 else "◀")
 
     await simcord_env.advance_time(PAGINATOR_TIMEOUT + 1)
 
