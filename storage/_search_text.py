@@ -108,8 +108,8 @@ def name_key(name: str) -> str:
     return "".join(words(name))
 
 
-# "generative adversarial networks (GANs)": up to eight words, then a capitalised acronym in brackets.
-_DEFINITION = re.compile(r"((?:[^\W\d_][\w'’-]*\s+){1,8})\(\s*([A-Z][A-Za-z0-9]*[A-Z][a-z]?)\s*\)")
+# An acronym in brackets, "(GANs)": the words before it may spell it out.
+_BRACKETED_ACRONYM = re.compile(r"\(\s*([A-Z][A-Za-z0-9]*[A-Z][a-z]?)\s*\)")
 
 
 def acronyms(text: str) -> dict[str, list[str]]:
@@ -120,13 +120,13 @@ def acronyms(text: str) -> dict[str, list[str]]:
     and hyphenated parts allowed).
     """
     found: dict[str, list[str]] = {}
-    for match in _DEFINITION.finditer(text):
-        acronym = fold(match.group(2))
+    for match in _BRACKETED_ACRONYM.finditer(text):
+        acronym = fold(match.group(1))
         letters = acronym[:-1] if acronym.endswith("s") and len(acronym) > 2 else acronym
-        candidates = words(match.group(1))
-        for size in range(min(len(letters), len(candidates)), 1, -1):
-            tail = candidates[-size:]
-            if "".join(word[0] for word in tail) == letters[: len(tail)] and size >= len(letters) - 1:
+        before = words(text[max(0, match.start() - 12 * len(letters) - 24): match.start()])
+        for size in range(min(len(letters), len(before)), 1, -1):
+            tail = before[-size:]
+            if "".join(word[0] for word in tail) == letters[:size] and size >= len(letters) - 1:
                 found[acronym] = tail
                 if letters != acronym:
                     found[letters] = tail
