@@ -390,3 +390,17 @@ async def test_failed_reply_still_gets_the_user_an_answer(simcord_env: simcord.E
 async def test_commands_are_server_only(simcord_env: simcord.Env, world: World) -> None:
     assert "paper search" in world.alice.available_commands(world.channel)
     assert "paper search" not in simcord_env.create_user("dm-user").available_commands()
+
+
+async def test_search_failing_after_the_defer_still_resolves_the_thinking_message(
+        simcord_env: simcord.Env, world: World, bot: PaperBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("index corrupted")
+
+    monkeypatch.setattr(bot.search_engine, "search", broken)
+    result = await world.alice.slash(world.channel, "paper search", query="learning")
+
+    assert result.response is not None  # the deferred "thinking…" message was replaced
+    assert result.response.content.startswith("Something went wrong on my side (error code `")
+    assert "index corrupted" not in result.response.content
+    expect_errors(simcord_env, RuntimeError)
