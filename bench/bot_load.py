@@ -11,8 +11,9 @@ Floor, measured in the same run: the same number of concurrent autocomplete inte
 empty input, which the bot answers at once without touching the database. It is the cost of
 SimCord + discord.py dispatch alone; the search numbers are reported as ratios to it.
 
-The corpus: the two development datasets (1,157 real papers) plus deterministic synthetic papers
-made by splicing halves of two real abstracts, up to --papers.
+The corpus: the two development datasets (1,157 real papers; the bundled abstracts where the
+datasets are absent) plus deterministic synthetic papers made by splicing halves of two real
+abstracts, up to --papers.
 
 Implementation note: SimCord's actor verbs each wait for the bot to settle, which would make the
 interactions sequential. To emit them concurrently we suspend settlement while emitting (the
@@ -94,7 +95,13 @@ def build_corpus(folder: Path, papers: int, rng: random.Random) -> int:
     """Write the development datasets plus synthetic papers into `folder`; returns the paper count."""
     real: list[dict[str, str]] = []
     for name in ("icml2018.json", "aistats2025.json"):
-        real.extend(json.loads((DATASETS / name).read_text(encoding="utf-8")))
+        if (DATASETS / name).is_file():
+            real.extend(json.loads((DATASETS / name).read_text(encoding="utf-8")))
+    if not real:  # no development datasets on this machine: splice the bundled abstracts instead
+        for seed in sorted(BUNDLED_CORPUS.glob("*.txt")):
+            paragraphs = seed.read_text(encoding="utf-8").split("\n\n")[1:]
+            real.extend({"title": p.split(". ")[0][:120], "abstract": p.strip(), "author": ""}
+                        for p in paragraphs if len(p.split()) > 30)
     (folder / "real.json").write_text(json.dumps(real), encoding="utf-8")
     synthetic = []
     for number in range(max(0, papers - len(real))):
