@@ -227,10 +227,16 @@ class SearchPaginator(discord.ui.View):
 
     async def _show_page(self, interaction: discord.Interaction, page: int) -> None:
         results = await self.bot.search(self.query, limit=PAGE_SIZE, offset=page * PAGE_SIZE)
+        shown = (self.page, self.hits, self.total)
         if results.hits:  # the corpus may have changed under us; stay put if the page emptied
             self.page, self.hits, self.total = page, list(results.hits), max(results.total, 1)
         self._sync_components()
-        await interaction.response.edit_message(embed=self.embed(), view=self)
+        try:
+            await interaction.response.edit_message(embed=self.embed(), view=self)
+        except discord.HTTPException:
+            self.page, self.hits, self.total = shown  # the message still shows the old page
+            self._sync_components()
+            raise
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Only the person who searched may page or open from this list."""

@@ -404,3 +404,28 @@ async def test_search_failing_after_the_defer_still_resolves_the_thinking_messag
     assert result.response.content.startswith("Something went wrong on my side (error code `")
     assert "index corrupted" not in result.response.content
     expect_errors(simcord_env, RuntimeError)
+
+
+async def test_commands_answer_where_the_bot_may_not_send_messages(world: World) -> None:
+    result = await world.alice.slash(world.no_bot, "paper random")  # replies are interaction responses
+
+    assert result.response is not None
+    assert not result.ephemeral
+    assert embed_of(result).author.name == "A random paper"
+
+
+async def test_a_failed_page_turn_gets_a_private_error_and_the_list_still_works(
+        simcord_env: simcord.Env, world: World, bot: PaperBot) -> None:
+    query = await frequent_word_query(bot)
+    result = await world.alice.slash(world.channel, "paper search", query=query)
+    simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500, times=1)
+
+    failed = await world.alice.click(result.response.message, label="▶")
+
+    assert failed.ephemeral
+    assert failed.response is not None
+    assert "error code" in failed.response.content
+    expect_errors(simcord_env, discord.HTTPException)
+    await world.alice.click(result.response.message, label="▶")
+    footer = embed_of_message(world, result.response.id).footer.text or ""
+    assert footer.startswith("Page 2/")
