@@ -65,6 +65,10 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         if not any(ch.isalnum() for ch in text):
             raise UserFacingError("Type a few words to search for: a title, a topic or a method name.")
         await interaction.response.defer(thinking=True)  # searching may queue behind others: ack first
+        await self._show_results(interaction, text, shortened=shortened)
+
+    async def _show_results(self, interaction: discord.Interaction, text: str, *, shortened: bool) -> None:
+        """Fill the deferred reply: the first page of results, or "no papers match"."""
         results = await self.bot.search(text, limit=PAGE_SIZE)
         if not results.hits:
             await interaction.edit_original_response(content=_no_results(text, results.suggestions))
@@ -77,8 +81,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
             notes.append(f"(Your query was shortened to its first {len(text)} characters.)")
         if results.suggestions:
             notes.append(f"Did you mean {_ideas(results.suggestions)}?")
-        await interaction.edit_original_response(
-            content="\n".join(notes) or None, embed=view.embed(), view=view)
+        await interaction.edit_original_response(content="\n".join(notes) or None, embed=view.embed(), view=view)
 
     @search.autocomplete("query")
     async def search_suggestions(self, interaction: discord.Interaction,
