@@ -191,7 +191,7 @@ class _Changes:
     inserts: list[Row] = field(default_factory=list)
     updates: list[Row] = field(default_factory=list)  # full rows replacing a stale stored row
     record_updates: list[Row] = field(default_factory=list)  # record fields only
-    touched: list[tuple[object, ...]] = field(default_factory=list)  # (load id, id): seen, unchanged or back
+    touched: list[tuple[object, ...]] = field(default_factory=list)  # (load id, id): unchanged but back
     reactivated: int = 0
     unchanged: int = 0
 
@@ -251,9 +251,9 @@ def _sort_out(rows: Sequence[Row], stored: dict[object, tuple[object, ...]], loa
             fresh = [title, title_given, *row[4:]] == old_record
             if not fresh:
                 changes.record_updates.append((*row[2:], load_id, row[1]))
-        if fresh:
-            changes.touched.append((load_id, row[1]))
-            changes.unchanged += bool(active)
+        if fresh and not active:
+            changes.touched.append((load_id, row[1]))  # back in the corpus, unchanged
+        changes.unchanged += fresh and bool(active)  # left alone: rewriting 100,000 rows would cost seconds
         changes.reactivated += not active
     return changes
 

@@ -20,7 +20,7 @@ CREATE TABLE papers (
     enrich_version INTEGER NOT NULL DEFAULT 0,  -- storage.enrich.ENRICH_VERSION that produced the row
     active       INTEGER NOT NULL DEFAULT 1,
     first_load   INTEGER,                       -- corpus_loads.id that first saw it
-    last_load    INTEGER                        -- corpus_loads.id that last saw it
+    last_load    INTEGER                        -- corpus_loads.id that last added, changed or reactivated it
 );
 CREATE INDEX papers_active ON papers (active);
 
