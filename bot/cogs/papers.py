@@ -142,6 +142,11 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         await interaction.response.send_message(embed=paper_embed(paper), view=paper_card_view(paper.id))
 
     async def _suggest(self, current: str, *, prefix: str) -> list[app_commands.Choice[str]]:
+        if current.startswith(PICKED):  # back in a field that holds a picked paper: offer it again
+            paper = await self.bot.papers.by_id(current.removeprefix(PICKED))
+            if paper is not None:
+                return [app_commands.Choice(name=one_line(paper.title, limits.CHOICE_NAME) or paper.id,
+                                            value=prefix + paper.id)]
         text, _ = clean_query(current)
         if not text:
             return []

@@ -13,7 +13,7 @@ from bot import limits
 from bot.client import PaperBot
 from bot.cogs.papers import MAX_QUERY_CHARS, RANDOM_COOLDOWN, SEARCH_COOLDOWN
 from bot.errors import PaperNotFoundError, UserFacingError
-from bot.views import PAGE_SIZE, PAGINATOR_TIMEOUT
+from bot.views import PAGE_SIZE, PAGINATOR_TIMEOUT, paper_card_view
 from tests.bot.conftest import TestClock, World, expect_errors
 
 
@@ -429,3 +429,24 @@ async def test_a_failed_page_turn_gets_a_private_error_and_the_list_still_works(
     await world.alice.click(result.response.message, label="▶")
     footer = embed_of_message(world, result.response.id).footer.text or ""
     assert footer.startswith("Page 2/")
+
+
+async def test_autocomplete_on_a_picked_value_offers_that_paper_again(world: World, bot: PaperBot) -> None:
+    paper = (await bot.papers.by_ids(await bot.papers.active_ids()))[1]
+    choices = await world.alice.autocomplete(world.channel, "paper search", "query", f"id:{paper.id}")
+    assert choices == [{"name": limits.one_line(paper.title, limits.CHOICE_NAME), "value": f"id:{paper.id}"}]
+
+
+async def test_card_buttons_for_an_unknown_paper_say_so_privately(world: World, bot: PaperBot) -> None:
+    channel = bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    message = await channel.send("An old card", view=paper_card_view("nosuchpaper2", random_button=True))
+
+    clicked = await world.alice.click(message, label="Similar papers")
+
+    assert clicked.ephemeral
+    assert clicked.response is not None
+    assert clicked.response.content == "That paper is no longer available."
+    another = await world.alice.click(message, label="Another random")  # still gives a random paper
+    assert another.ephemeral
+    assert embed_of(another).author.name == "A random paper"
