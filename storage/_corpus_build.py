@@ -95,8 +95,8 @@ def _executor(files: Sequence[Path], known: Mapping[str, bool]) -> Iterator[Proc
     """A process pool over the machine's cores for a large corpus, None for a small one."""
     workers = min(os.cpu_count() or 1, 8)
     size = sum(_size(path) for path in files)
-    if workers < 2 or size < POOL_THRESHOLD_BYTES:
-        yield None
+    if workers < 2 or size < POOL_THRESHOLD_BYTES or "fork" not in multiprocessing.get_all_start_methods():
+        yield None  # small corpus, one core, or no fork (Windows): enrich inline
         return
     # fork, not spawn/forkserver: those re-import the __main__ module in every worker, and the bot's
     # `python -m bot` entry point runs the bot on import. The workers only run pure enrichment code
