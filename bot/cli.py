@@ -31,8 +31,10 @@ log = logging.getLogger("paperbot")
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--db", type=Path, help="SQLite database file (default: DATABASE_PATH or paperbot.db)")
-    common.add_argument("--corpus", type=Path, action="append",
+    # SUPPRESS: without it the subcommand's own copy (default None) overwrites `paperbot --db X stats`.
+    common.add_argument("--db", type=Path, default=argparse.SUPPRESS,
+                        help="SQLite database file (default: DATABASE_PATH or paperbot.db)")
+    common.add_argument("--corpus", type=Path, action="append", default=argparse.SUPPRESS,
                         help="corpus file or folder, repeatable (default: CORPUS_PATH or the bundled data/)")
 
     parser = argparse.ArgumentParser(prog="paperbot", parents=[common],
@@ -69,7 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `paperbot` and `python -m bot`; returns the exit code."""
     args = build_parser().parse_args(argv)
-    settings = load_settings(database_path=args.db, corpus_paths=tuple(args.corpus) if args.corpus else None)
+    corpus = getattr(args, "corpus", None)
+    settings = load_settings(database_path=getattr(args, "db", None), corpus_paths=tuple(corpus) if corpus else None)
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
     command = args.command or "run"
     handler = _COMMANDS[command]

@@ -99,3 +99,12 @@ def test_progress_bar_draws_one_line() -> None:
     bar.finish()
     assert stream.getvalue() == ("\renriching  [#####.....] 50/100"
                                  "\rwriting    [##########] 100/100\n")
+
+
+def test_db_before_or_after_the_subcommand(db_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--db", str(db_file), "ingest", str(BUNDLED)]) == 0
+    capsys.readouterr()
+    assert main(["--db", str(db_file), "stats"]) == 0
+    assert f"database:  {db_file.resolve()}" in capsys.readouterr().out
+    assert main(["stats", "--db", str(db_file)]) == 0
+    assert "papers:    38 active" in capsys.readouterr().out
