@@ -7,7 +7,9 @@ Reusable by every bot test module (the daily-posts tests included):
   `clock.set(datetime)` jumps to a given instant (e.g. just before a DST change).
 - `corpus_paths`: what the bot loads (default: the bundled corpus). Override the fixture in a
   test module to add files.
-- `bot_settings`: Settings on `tmp_path / "paperbot.db"`, no token, no development guild.
+- `bot_settings`: Settings on `tmp_path / "paperbot.db"`, no token, no development guild; with the
+  bundled corpus the database starts as a copy of a session template with the corpus loaded
+  (mark a test `fresh_db` for an empty one).
 - `make_bot()`: build another bot on the same settings and clock (what a restart starts).
 - `simcord_bot` / `simcord_env`: the bot under test attached to a virtual Discord (setup_hook ran:
   database opened, corpus loaded, cogs added, commands synced). Options via
@@ -22,7 +24,9 @@ Reusable by every bot test module (the daily-posts tests included):
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import shutil
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -39,6 +43,7 @@ from bot.client import PaperBot, create_bot
 from bot.settings import BUNDLED_CORPUS, Settings
 from bot.tree import unwrap
 from storage.db import open_database
+from storage.loader import load_corpus
 
 DEFAULT_START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
@@ -108,10 +113,39 @@ def corpus_paths() -> tuple[Path, ...]:
     return (BUNDLED_CORPUS,)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "fresh_db: start the bot on an empty database (no corpus loaded yet)")
+
+
+@pytest.fixture(scope="session")
+def bundled_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database with the bundled corpus loaded once per session, by the real loader."""
+    path = tmp_path_factory.mktemp("template") / "paperbot.db"
+
+    async def build() -> None:
+        conn = await open_database(path)
+        try:
+            await load_corpus(conn, [BUNDLED_CORPUS])
+        finally:
+            await conn.close()
+
+    asyncio.run(build())
+    return path
+
+
 @pytest.fixture
-def bot_settings(tmp_path: Path, corpus_paths: tuple[Path, ...]) -> Settings:
-    """Settings for a bot on a fresh temporary database."""
-    return Settings(discord_token=None, database_path=tmp_path / "paperbot.db", corpus_paths=corpus_paths,
+def bot_settings(tmp_path: Path, corpus_paths: tuple[Path, ...], bundled_template: Path,
+                 request: pytest.FixtureRequest) -> Settings:
+    """Settings for a bot on its own temporary database.
+
+    With the bundled corpus the database starts as a copy of the session's template (the bot's
+    corpus load then finds it unchanged): the same state as a fresh load, in a fraction of the
+    time. Mark a test `fresh_db` to start from an empty database instead.
+    """
+    database = tmp_path / "paperbot.db"
+    if corpus_paths == (BUNDLED_CORPUS,) and request.node.get_closest_marker("fresh_db") is None:
+        shutil.copyfile(bundled_template, database)
+    return Settings(discord_token=None, database_path=database, corpus_paths=corpus_paths,
                     dev_guild_id=None, log_level="DEBUG")
 
 

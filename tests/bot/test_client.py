@@ -32,6 +32,7 @@ def command_puts(env: simcord.Env, *, guild_id: int | None = None) -> list[simco
             if r.method == "PUT" and r.path.endswith(suffix) and (guild_id or "/guilds/" not in r.path)]
 
 
+@pytest.mark.fresh_db
 async def test_setup_hook_loads_the_corpus_and_wires_everything(bot: PaperBot, clock: TestClock) -> None:
     assert await bot.papers.count() > 20  # the bundled corpus
     assert bot.now() == clock()
