@@ -546,21 +546,28 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
     name_words = {w.lower() for n in names for w in n.split()}
     acronym_expansions = _expansions(plain)
     scores: dict[str, float] = {}
+    generic = GENERIC
     for phrase, count in phrases.items():
         words = phrase.lower().split()
-        if name_words & set(words) or all(w in GENERIC for w in words):
+        if not name_words.isdisjoint(words):
             continue
-        recurrence = sum(word_counts[w] - 1 for w in words if w not in GENERIC) / len(words)
+        specific = [w for w in words if w not in generic]
+        if not specific:
+            continue
+        recurrence = (sum(word_counts[w] for w in specific) - len(specific)) / len(words)
         score = (2.0 * count + recurrence + 2.0) if len(words) > 1 else (count + 0.5 * recurrence)
-        if phrase.lower() in acronym_expansions:
+        if len(words) > 1 and phrase.lower() in acronym_expansions:
             score += 3.0
         scores[phrase] = score
     chosen: list[str] = []
+    chosen_low: list[str] = []
     for phrase in sorted(scores, key=lambda p: (-scores[p], p)):
         if len(chosen) == MAX_KEYWORDS:
             break
-        if not _overlaps(phrase, chosen):
+        low = phrase.lower()
+        if not any(low in c or c in low for c in chosen_low):
             chosen.append(phrase)
+            chosen_low.append(low)
     for word, _count in word_counts.most_common():
         if len(chosen) >= MIN_KEYWORDS:
             break
@@ -579,41 +586,36 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
 
     A run right after "we", "that", "to", "can" … starts with a verb ("that integrates medical
     knowledge"); that first word is dropped, as are adverbs. This loop runs for every paper of
-    every load: it is kept to plain set look-ups.
+    every load: it collects into lists and counts once at the end (Counter's C fast path).
     """
-    phrases: Counter[str] = Counter()
-    word_counts: Counter[str] = Counter()
+    found: list[str] = []  # candidate phrases, one entry per occurrence
+    content: list[str] = []  # content words, lower-cased, one entry per occurrence
     proper = set(_MID_SENTENCE_CAPITAL.findall(plain))  # "Bayesian" stays capitalised at a sentence start too
+    splitters, before_verb, before_gerund = _SPLITTERS, _BEFORE_A_VERB, _BEFORE_A_GERUND
     for sentence in sentences(plain):
         for chunk_index, chunk in enumerate(_CHUNK_BREAK.split(sentence)):
             run: list[str] = []
             previous = ""
             for index, token in enumerate(_TOKEN.findall(chunk)):
                 low = token.lower()
-                if low in _SPLITTERS or low.endswith("ly") or len(low) < 2 or not low.strip(_DIGITS):
+                if low in splitters or low.endswith("ly") or len(low) < 2 or not low.strip(_DIGITS):
                     if run:
-                        _count_run(run, phrases)
+                        found.append(" ".join(run[-3:]))  # English puts the head noun last
                         run = []
                     previous = low
                     continue
-                if not run and (previous in _BEFORE_A_VERB or (
-                        low.endswith("ing") and (previous in _BEFORE_A_GERUND or index == 0))):
+                if not run and (previous in before_verb or (
+                        low.endswith("ing") and (previous in before_gerund or index == 0))):
                     previous = low  # the verb opening a clause: not part of a keyphrase
                     continue
-                word_counts[low] += 1
-                if token is not low and token != low and (
-                        _TWO_CAPITALS.search(token) or index or chunk_index or token in proper):
+                content.append(low)
+                if token != low and (_TWO_CAPITALS.search(token) or index or chunk_index or token in proper):
                     run.append(token)  # an acronym or a proper noun: kept as written
                 else:
                     run.append(low)
             if run:
-                _count_run(run, phrases)
-    return phrases, word_counts
-
-
-def _count_run(run: list[str], phrases: Counter[str]) -> None:
-    """Count a run as one candidate phrase: its last three words (English puts the head noun last)."""
-    phrases[" ".join(run[-3:])] += 1
+                found.append(" ".join(run[-3:]))
+    return Counter(found), Counter(content)
 
 
 def _expansions(plain: str) -> set[str]:
