@@ -278,3 +278,16 @@ def test_abstracts_in_a_papers_key_and_a_venue_field(tmp_path: Path, abstracts: 
                                                              "authors": "A. One;B. Two"}]})
     (record,) = parse_file(path).records
     assert (record.venue, record.authors) == ("COLT 2024", ("A. One", "B. Two"))
+
+
+def test_windows_line_endings_and_a_byte_order_mark(tmp_path: Path, abstracts: list[str]) -> None:
+    text_file = tmp_path / "windows.txt"
+    text_file.write_bytes("\ufeffNeurIPS 2024 Papers\r\n\r\n".encode() + "\r\n\r\n".join(abstracts[:2]).encode()
+                          + b"\r\n")
+    csv_file = tmp_path / "windows.csv"
+    csv_file.write_bytes("\ufefftitle,abstract\r\nOne,\"".encode() + abstracts[0].encode() + b"\"\r\n")
+    from_text, from_csv = parse_file(text_file), parse_file(csv_file)
+    assert [r.abstract for r in from_text.records] == abstracts[:2]
+    assert from_text.records[0].venue == "NeurIPS 2024"
+    assert [(r.title, r.abstract) for r in from_csv.records] == [("One", abstracts[0])]
+    assert from_text.problems == from_csv.problems == []
