@@ -8,6 +8,7 @@ import hashlib
 import json
 import logging
 import os
+import sqlite3
 import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -46,6 +47,10 @@ REJECTED_TOKEN = (
 UNREACHABLE = "paperbot: could not reach Discord ({error}). Check the network connection and try again."
 _MAX_LOGGED_PROBLEMS = 20
 SEARCH_CONCURRENCY = 2
+
+
+class StartupError(Exception):
+    """A start-up problem the operator can fix, explained in one line (no traceback needed)."""
 
 
 def utc_now() -> datetime:
@@ -90,7 +95,7 @@ class PaperBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the database, load the corpus, build search, add cogs and buttons, sync commands."""
-        self.db = await open_database(self.settings.database_path)
+        self.db = await self._open_database()
         self.papers = PaperRepository(self.db)
         await self._load_corpus()
         self.search_engine = await SearchEngine.open(self.db)
@@ -102,6 +107,14 @@ class PaperBot(commands.Bot):
         # the collector's reach, so a full collection under load pauses the loop for ms, not 100s of ms.
         gc.collect()
         gc.freeze()
+
+    async def _open_database(self) -> aiosqlite.Connection:
+        """Open the configured database; a file that cannot be opened is a one-line StartupError."""
+        path = self.settings.database_path
+        try:
+            return await open_database(path)
+        except (OSError, sqlite3.Error) as error:
+            raise StartupError(f"cannot open the database {path}: {_short(error)} (check DATABASE_PATH)") from error
 
     async def _load_corpus(self) -> None:
         """Load the configured corpus; a broken corpus keeps the papers already stored."""
@@ -215,7 +228,10 @@ def run_bot(settings: Settings, *, sync_only: bool = False) -> int:
     except discord.LoginFailure:
         print(REJECTED_TOKEN, file=sys.stderr)
         return 2
-    except (aiohttp.ClientConnectionError, OSError) as error:
+    except StartupError as error:
+        print(f"paperbot: {error}", file=sys.stderr)
+        return 1
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as error:
         print(UNREACHABLE.format(error=_short(error)), file=sys.stderr)
         return 1
     return 0

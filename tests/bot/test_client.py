@@ -18,7 +18,7 @@ import simcord
 
 import bot.cogs
 from bot import client as bot_client
-from bot.client import PaperBot, command_tree_hash, create_bot, run_bot, sync_state_path
+from bot.client import PaperBot, StartupError, command_tree_hash, create_bot, run_bot, sync_state_path
 from bot.settings import Settings
 from tests.bot.conftest import TestClock, World
 
@@ -197,3 +197,23 @@ def test_command_line_without_token_exits_non_zero_without_traceback(tmp_path: P
 async def test_commands_work_in_the_first_guild(world: World) -> None:
     assert {"paper search", "paper random", "paper show", "paper today"} <= set(
         world.alice.available_commands(world.channel))
+
+
+async def test_an_unusable_database_path_is_a_one_line_startup_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    broken = create_bot(Settings(database_path=blocker / "paperbot.db"))
+    with pytest.raises(StartupError, match=r"^cannot open the database .*a-file/paperbot.db: .*check DATABASE_PATH"):
+        async with simcord.run(broken):
+            pass
+
+
+def test_run_bot_prints_startup_errors_as_one_line(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    async def failing_start(bot: PaperBot, token: str, *, sync_only: bool) -> None:
+        raise StartupError("cannot open the database /nope/paperbot.db: Permission denied (check DATABASE_PATH)")
+
+    monkeypatch.setattr(bot_client, "_start", failing_start)
+    assert run_bot(Settings(discord_token="t")) == 1
+    assert capsys.readouterr().err == (
+        "paperbot: cannot open the database /nope/paperbot.db: Permission denied (check DATABASE_PATH)\n")
