@@ -120,11 +120,12 @@ class PaperBot(commands.Bot):
         """Load the configured corpus; a broken corpus keeps the papers already stored."""
         try:
             report = await load_corpus(self.db, list(self.settings.corpus_paths))
-        except Exception:
-            if await self.papers.count() == 0:
-                raise
-            log.exception("corpus load failed; serving the %d papers already in the database",
-                          await self.papers.count())
+        except Exception as error:
+            stored = await self.papers.count()
+            log.exception("corpus load failed; %d papers already in the database", stored)
+            if stored == 0:
+                raise StartupError(f"could not load the corpus ({_short(error)}); nothing to serve "
+                                   "(check CORPUS_PATH)") from error
             return
         log.info("corpus: %d active papers (%d added, %d updated, %d retired, %s) in %.2f s",
                  report.active, report.added, report.updated, report.retired,

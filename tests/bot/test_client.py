@@ -217,3 +217,33 @@ def test_run_bot_prints_startup_errors_as_one_line(capsys: pytest.CaptureFixture
     assert run_bot(Settings(discord_token="t")) == 1
     assert capsys.readouterr().err == (
         "paperbot: cannot open the database /nope/paperbot.db: Permission denied (check DATABASE_PATH)\n")
+
+
+async def test_a_failing_corpus_load_keeps_serving_the_stored_papers(
+        simcord_env: simcord.Env, world: World, bot: PaperBot, restart: Callable,
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    stored = await bot.papers.count()
+
+    async def broken_load(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("corpus folder on fire")
+
+    monkeypatch.setattr(bot_client, "load_corpus", broken_load)
+    with caplog.at_level(logging.ERROR, logger="bot.client"):
+        again = await restart()
+    assert f"corpus load failed; {stored} papers already in the database" in caplog.text
+    assert await again.papers.count() == stored
+    result = await world.alice.slash(world.channel, "paper random")
+    assert result.response is not None
+    assert result.response.embeds
+
+
+@pytest.mark.fresh_db
+async def test_a_failing_first_corpus_load_is_a_startup_error(
+        make_bot: Callable[[], PaperBot], monkeypatch: pytest.MonkeyPatch) -> None:
+    async def broken_load(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("corpus folder on fire")
+
+    monkeypatch.setattr(bot_client, "load_corpus", broken_load)
+    with pytest.raises(StartupError, match=r"^could not load the corpus \(corpus folder on fire\)"):
+        async with simcord.run(make_bot()):
+            pass
