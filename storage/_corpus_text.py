@@ -67,6 +67,9 @@ _TRAILING_WEAK = re.compile(
 _TITLE_RUN_END = re.compile(
     r"(?<=\s)(?:[A-Z][\w’'-]+\s+(?:(?:of|and|for|with|the|in|on|via|to)\s+)?)+[A-Z][\w’'-]+(?=\s+[a-z])")
 _LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
+_PASSIVE_INTRO = re.compile(
+    r"^(?P<subject>(?:In this (?:paper|work),?\s*)?(?:a|an|the|two|three|several|new|novel)\b[^,;]*?)\s+"
+    r"(?:is|are)\s+(?:\w+ly\s+)?(?:proposed|introduced|presented|developed)\b(?P<rest>.*)$", re.IGNORECASE)
 _OBJECT_LEAD_IN = re.compile(r"^(?:(?:in this (?:paper|work|article|study)|here|herein|therefore|thus|hence|"
                              r"first|then|further|also|finally|instead|accordingly),\s*)+", re.IGNORECASE)
 _LEADING_THE = re.compile(r"^the\s+", re.IGNORECASE)
@@ -333,9 +336,10 @@ def _initials_match(expansion: str, acronym: str) -> bool:
 def introduced_in(obj: str, *, after_naming: bool = False, known: Sequence[str] = ()) -> list[str]:
     """Names a contribution's object introduces: "ShadowKV, a …", "a method **Proxy-FDA** that …", "(DSDA)".
 
-    A name-like token right after a preposition ("a variant of the L-BFGS algorithm") names
-    something that already exists, so it does not count. `known` adds names found elsewhere
-    (an emphasised **Puzzle**).
+    A new name opens the object, follows an article, a comma, a colon or a bracket, or follows the
+    noun it names ("a regularization method Proxy-FDA"). Anywhere else ("a variant of the L-BFGS
+    algorithm", "cyclic MDS codes") it names something that already exists. `known` adds names
+    found elsewhere (an emphasised **Puzzle**).
     """
     head = _head_region(obj)
     found = []
@@ -348,11 +352,9 @@ def introduced_in(obj: str, *, after_naming: bool = False, known: Sequence[str] 
         if not is_name_like(token) and token not in known:
             continue
         words = head[: match.start()].rstrip(" *“\"'").split()
-        previous = [w.lower() for w in words[-2:]]
-        if previous[-1:] == ["the"]:
-            previous = previous[:-1]
-        if after_naming or not words or words[-1].endswith(("(", ",", ":", "—", "–")) \
-                or not previous or previous[-1] not in _NOT_BEFORE_A_NEW_NAME:
+        previous = words[-1].lower() if words else ""
+        if after_naming or not words or previous.endswith(("(", ",", ":", "—", "–")) \
+                or previous in _BEFORE_A_NEW_NAME or (previous in _HEAD_NOUNS and len(words) > 1):
             found.append(token)
     return found
 
@@ -366,11 +368,7 @@ _HEAD_NOUNS = wordset(
     "mechanism attack defense protocol principle criterion test measure suite family class variant solver "
     "optimizer regularizer regularization layer operator kernel policy game environment platform"
 )
-_NOT_BEFORE_A_NEW_NAME = wordset(
-    "of on for to with in from by via into over under against than as at and or between among its their our "
-    "these this those existing standard popular classical conventional traditional vanilla original prior "
-    "previous widely-used well-known"
-)
+_BEFORE_A_NEW_NAME = wordset("a an the our called named dubbed termed coined")
 
 
 def _head_region(obj: str) -> str:
@@ -395,6 +393,12 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
             obj = _clean_object(_object_of(sentence, match))
             if obj and not _WEAK_OBJECT.match(obj):
                 return _describe(obj, names)
+    for sentence in sentence_list:  # "Two methods are proposed for …" -> "Two methods for …"
+        passive = _PASSIVE_INTRO.search(sentence) if " proposed" in sentence or " introduced" in sentence \
+            or " presented" in sentence or " developed" in sentence else None
+        if passive and len(passive.group("subject").split()) <= 12:
+            subject = _OBJECT_LEAD_IN.sub("", passive.group("subject"))
+            return _describe(_clean_object(f"{subject}{passive.group('rest')}"), names)
     for sentence in sentence_list:
         match = _naming_search(sentence)
         if match:

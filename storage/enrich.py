@@ -24,7 +24,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 2
+ENRICH_VERSION = 3
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 
