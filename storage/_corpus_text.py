@@ -137,6 +137,7 @@ STOPWORDS = wordset(
     generally general key us one's"""
 )
 _ACRONYM_IN_PARENS = re.compile(r"\(([A-Z][A-Za-z]*[A-Z]s?)\)")
+_NAME_PARTS = re.compile(r"[-.+/]")
 _TWO_CAPITALS = re.compile(r"[A-Z][^A-Z]*[A-Z]")
 _DIGITS = "0123456789.,'’-"
 _MID_SENTENCE_CAPITAL = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+\b")
@@ -242,9 +243,11 @@ def _inside_title_run(text: str, match: re.Match[str]) -> bool:
 def is_name_like(token: str, *, emphasised: bool = False) -> bool:
     """A token that looks like a coined name: ManyHarm, DSDA, Proxy-FDA, RE-IMAGINE (not LLMs, LLM-based, Data)."""
     core = token.rstrip("+")
-    if len(core) < 2 or not any(ch.isalpha() for ch in core):
+    if len(core) < 2 or core.isdigit():
         return False
-    parts = [part for part in re.split(r"[-.+/]", core) if part]
+    if not _TWO_CAPITALS.search(core):  # most words: at most a capital first letter
+        return emphasised and core[0].isupper()
+    parts = [part for part in _NAME_PARTS.split(core) if part]
     own = [part for part in parts if part not in COMMON_ACRONYMS and part.removesuffix("s") not in COMMON_ACRONYMS]
     if any(sum(ch.isupper() for ch in part) >= 2 and any(ch.isalpha() for ch in part[1:]) for part in own):
         return True
