@@ -226,13 +226,14 @@ class SearchPaginator(discord.ui.View):
         cast("discord.ui.Select[Any]", self.open).options = _select_options(papers, self.page * PAGE_SIZE + 1)
 
     async def _show_page(self, interaction: discord.Interaction, page: int) -> None:
+        await interaction.response.defer()  # acknowledge first: the search may queue behind others
         results = await self.bot.search(self.query, limit=PAGE_SIZE, offset=page * PAGE_SIZE)
         shown = (self.page, self.hits, self.total)
         if results.hits:  # the corpus may have changed under us; stay put if the page emptied
             self.page, self.hits, self.total = page, list(results.hits), max(results.total, 1)
         self._sync_components()
         try:
-            await interaction.response.edit_message(embed=self.embed(), view=self)
+            await interaction.edit_original_response(embed=self.embed(), view=self)
         except discord.HTTPException:
             self.page, self.hits, self.total = shown  # the message still shows the old page
             self._sync_components()

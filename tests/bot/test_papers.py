@@ -414,17 +414,22 @@ async def test_commands_answer_where_the_bot_may_not_send_messages(world: World)
     assert embed_of(result).author.name == "A random paper"
 
 
+@pytest.mark.parametrize(("method", "path"), [
+    ("POST", "/interactions/*/*/callback"),  # the acknowledgement fails
+    ("PATCH", "/webhooks/*/*/messages/@original"),  # the page edit after it fails
+])
 async def test_a_failed_page_turn_gets_a_private_error_and_the_list_still_works(
-        simcord_env: simcord.Env, world: World, bot: PaperBot) -> None:
+        simcord_env: simcord.Env, world: World, bot: PaperBot, method: str, path: str) -> None:
     query = await frequent_word_query(bot)
     result = await world.alice.slash(world.channel, "paper search", query=query)
-    simcord_env.inject_error("POST", "/interactions/*/*/callback", status=500, times=1)
+    simcord_env.inject_error(method, path, status=500, times=1)
 
     failed = await world.alice.click(result.response.message, label="▶")
 
-    assert failed.ephemeral
-    assert failed.response is not None
-    assert "error code" in failed.response.content
+    notice = failed.response if failed.response is not None and failed.response.content else failed.followups[-1]
+    assert notice.ephemeral
+    assert "error code" in notice.content
+    assert embed_of_message(world, result.response.id).footer.text.startswith("Page 1/")  # type: ignore[union-attr]
     expect_errors(simcord_env, discord.HTTPException)
     await world.alice.click(result.response.message, label="▶")
     footer = embed_of_message(world, result.response.id).footer.text or ""
