@@ -49,6 +49,10 @@ EXPECTED_ERRORS: dict[type[BaseException], Explain] = {
     app_commands.NoPrivateMessage: lambda _: "This command only works in a server.",
     app_commands.CheckFailure: lambda _: "You can't use this command here.",
     app_commands.TransformerError: lambda _: "I couldn't understand one of the options; please try again.",
+    # A client that still shows commands from before an update (syncs take time to reach everyone).
+    app_commands.CommandNotFound: lambda _: "That command no longer exists; it will vanish from your list soon.",
+    app_commands.CommandSignatureMismatch: lambda _: ("That command was just updated; please run it again "
+                                                      "(restart Discord if it keeps happening)."),
 }
 
 

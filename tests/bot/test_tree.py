@@ -42,3 +42,10 @@ def test_unwrap_reaches_the_original_error() -> None:
     wrapped = app_commands.CommandInvokeError(Mock(qualified_name="paper show"), original)
     assert unwrap(wrapped) is original
     assert user_message(unwrap(wrapped)) == "inner"
+
+
+def test_commands_from_before_an_update_get_a_friendly_message() -> None:
+    assert user_message(app_commands.CommandNotFound("old", [])) == (
+        "That command no longer exists; it will vanish from your list soon.")
+    mismatch = app_commands.CommandSignatureMismatch(Mock(qualified_name="paper search"))
+    assert (user_message(mismatch) or "").startswith("That command was just updated")
