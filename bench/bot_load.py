@@ -44,7 +44,6 @@ import simcord  # noqa: E402
 
 from bot.client import PaperBot, create_bot  # noqa: E402
 from bot.settings import BUNDLED_CORPUS, Settings  # noqa: E402
-from storage.db import open_database  # noqa: E402
 
 DATASETS = Path("/work/shared/datasets")
 ACK_DEADLINE = 3.0
@@ -209,7 +208,6 @@ async def run(args: argparse.Namespace) -> int:
     corpus.mkdir()
     total_papers = build_corpus(corpus, args.papers, rng)
     settings = Settings(database_path=workdir / "paperbot.db", corpus_paths=(corpus, BUNDLED_CORPUS))
-    await (await open_database(settings.database_path)).close()  # see tests/bot/conftest.py
 
     bot: PaperBot = create_bot(settings)
     env = simcord.Env(bot, settle_timeout=20)

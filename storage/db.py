@@ -39,10 +39,16 @@ async def open_database(path: str | Path) -> aiosqlite.Connection:
     conn = await aiosqlite.connect(path, isolation_level=None)
     conn.row_factory = aiosqlite.Row
     try:
-        await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA foreign_keys = ON")
-        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        await conn.execute("PRAGMA synchronous = NORMAL")  # safe with WAL, much faster commits
+        for pragma in (
+            "PRAGMA journal_mode = WAL",
+            "PRAGMA foreign_keys = ON",
+            f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
+            "PRAGMA synchronous = NORMAL",  # safe with WAL, much faster commits
+        ):
+            # Close each cursor at once: some of these pragmas return a row, and a statement left
+            # open until garbage collection makes a later COMMIT fail ("SQL statements in progress").
+            async with conn.execute(pragma):
+                pass
         await migrate(conn)
     except BaseException:
         await conn.close()

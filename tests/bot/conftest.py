@@ -32,13 +32,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import aiosqlite
 import discord
 import pytest
 import pytest_asyncio
 import simcord
 
-import bot.client as bot_client
 from bot.client import PaperBot, create_bot
 from bot.settings import BUNDLED_CORPUS, Settings
 from bot.tree import unwrap
@@ -149,28 +147,9 @@ def bot_settings(tmp_path: Path, corpus_paths: tuple[Path, ...], bundled_templat
                     dev_guild_id=None, log_level="DEBUG")
 
 
-async def _open_database_collecting(path: str | Path) -> aiosqlite.Connection:
-    """storage.db.open_database, then a garbage collection (SimCord workaround, see below).
-
-    open_database leaves its `PRAGMA journal_mode`/`busy_timeout` cursors unclosed and relies on
-    reference counting to finalise them. Under SimCord the finished futures holding those
-    cursors sit in reference cycles, so the statements stay "in progress" until a cyclic
-    collection, and the next COMMIT fails ("SQL statements in progress"). We migrate the fresh
-    database before the bot starts (so open_database commits nothing inside SimCord) and
-    collect right after opening. Remove once open_database closes its cursors.
-    """
-    conn = await open_database(path)
-    gc.collect()
-    return conn
-
-
 @pytest_asyncio.fixture
-async def make_bot(bot_settings: Settings, clock: TestClock,
-                   monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Callable[[], PaperBot]]:
+async def make_bot(bot_settings: Settings, clock: TestClock) -> AsyncIterator[Callable[[], PaperBot]]:
     """A factory of bots on the same settings and clock; closes their databases at the end."""
-    await (await open_database(bot_settings.database_path)).close()  # migrate outside SimCord
-    gc.collect()
-    monkeypatch.setattr(bot_client, "open_database", _open_database_collecting)
     built: list[PaperBot] = []
 
     def build() -> PaperBot:
