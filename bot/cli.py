@@ -96,6 +96,8 @@ def _cmd_sync(args: argparse.Namespace, settings: Settings) -> int:
 
 def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     """Load corpus files into the database; non-zero exit when nothing at all could be loaded."""
+    import sqlite3
+
     from storage.db import open_database
     from storage.loader import load_corpus, summary
 
@@ -106,10 +108,14 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
         conn = await open_database(settings.database_path)
         try:
             report = await load_corpus(conn, paths, force=args.force, progress=bar)
+        except (sqlite3.Error, OSError) as exc:  # the load is one transaction: nothing was written
+            print(f"paperbot ingest: the load failed ({exc}); {settings.database_path} is unchanged",
+                  file=sys.stderr)
+            return 1
         finally:
             await conn.close()
-        if bar:
-            bar.finish()
+            if bar:
+                bar.finish()
         print(f"{settings.database_path}: {summary(report)}")
         for note in report.duplicate_notes[:20]:
             print(f"  duplicate: {note}")

@@ -21,7 +21,6 @@ from pathlib import Path
 import aiosqlite
 
 from storage._corpus_build import FULL, PAPER_COLUMNS, RECORD_COLUMNS, Row, build_rows, row_source
-from storage.db import BUSY_TIMEOUT_MS
 from storage.enrich import ENRICH_VERSION
 from storage.models import LoadReport, Problem
 from storage.parsing import expand_paths
@@ -35,6 +34,7 @@ Progress = Callable[[str, int, int], None]
 # insert (inside the same transaction): much faster than one index update per row.
 BULK_THRESHOLD = 2_000
 _WRITE_BATCH = 5_000
+LOAD_LOCK_TIMEOUT_S = 120.0
 _STORED_RECORD = ("num", "active", "digest", "enrich_version", *RECORD_COLUMNS[1:])
 
 
@@ -162,7 +162,9 @@ def _prepare(paths: Sequence[Path], missing: list[str], signature: str, fingerpr
 # --- writing (one transaction) ----------------------------------------------------------------------
 
 def _write_on_own_connection(db_file: str, plan: _Plan, report: LoadReport, progress: Progress | None) -> None:
-    db = sqlite3.connect(db_file, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    # A load may wait for another one (the bot starting while `paperbot ingest` runs) far longer
+    # than the bot's interactive busy timeout: waiting is fine here, failing is not.
+    db = sqlite3.connect(db_file, timeout=LOAD_LOCK_TIMEOUT_S, isolation_level=None)
     try:
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA synchronous = NORMAL")

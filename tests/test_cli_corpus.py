@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -108,3 +109,20 @@ def test_db_before_or_after_the_subcommand(db_file: Path, capsys: pytest.Capture
     assert f"database:  {db_file.resolve()}" in capsys.readouterr().out
     assert main(["stats", "--db", str(db_file)]) == 0
     assert "papers:    38 active" in capsys.readouterr().out
+
+
+def test_ingest_that_fails_half_way_says_so_and_changes_nothing(db_file: Path, tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    main(["ingest", str(BUNDLED), "--db", str(db_file)])
+    with sqlite3.connect(db_file) as db:  # a real SQLite failure in the middle of the next load's writes
+        db.execute("CREATE TRIGGER full_disk BEFORE INSERT ON papers WHEN (SELECT count(*) FROM papers) >= 40 "
+                   "BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
+    corpus = write_seed_file(tmp_path / "more.txt", seed_paragraphs()[:3] + [p + " Revised." for p in
+                                                                                seed_paragraphs()[3:9]])
+    capsys.readouterr()
+    assert main(["ingest", str(BUNDLED), str(corpus), "--db", str(db_file)]) == 1
+    err = capsys.readouterr().err
+    assert "paperbot ingest: the load failed (database or disk is full)" in err
+    assert f"{db_file} is unchanged" in err
+    assert main(["stats", "--db", str(db_file)]) == 0
+    assert "papers:    38 active, 0 retired" in capsys.readouterr().out
