@@ -14,7 +14,7 @@ import ctypes
 import heapq
 import itertools
 from array import array
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -52,6 +52,10 @@ RELEVANCE_FLOOR = 0.15
 MAX_QUERY_WORDS = 48  # a 6,000-character paste is cut to its first distinct words
 MAX_FUZZY_WORDS = 8  # typo look-ups per query, the costly part
 MAX_PREFIX_EXPANSIONS = 40
+MAX_ACRONYM_WORDS = 6
+SPLIT_FACTOR = 0.5  # an unknown word read as two indexed words run together, each counting half
+MIN_SPLIT_PART = 3
+UNKNOWN_RELATIVES = True  # longest run of query words looked up as an acronym's spelled-out form
 LONG_WORD = 8
 MIN_TYPO_WORD = 4  # shorter words are never typo-corrected; four-letter ones only for swapped letters
 MIN_RELATIVE_STEM = 5
@@ -128,6 +132,7 @@ class SearchIndex:
         self._builder: _Builder | None = _Builder(self)
         self._positions: dict[str, int] = {}
         self.names: dict[str, np.ndarray] = {}  # method name key -> positions of the papers introducing it
+        self.acronyms: dict[str, int] = {}  # spelled-out words (_meaning_key) -> the acronym's term
         self._term_names: list[str] | None = None
         self.sorted_ids: list[str] = []
 
@@ -225,7 +230,26 @@ class SearchIndex:
                     alternatives.setdefault(tid, TYPO_FACTOR[distance])
                     if corrected is None:
                         corrected, primary = fix, tid
-        return QueryTerm(word, tuple(((tid,), f) for tid, f in alternatives.items()), corrected, primary)
+        found: list[Alternative] = [((tid,), f) for tid, f in alternatives.items()]
+        if exact is None and not partial:
+            found += self._split(word)
+        if exact is None and corrected is None:
+            found += [((tid,), RELATIVE_FACTOR) for tid in self._relatives(word)]
+        return QueryTerm(word, tuple(found), corrected, primary)
+
+    def _split(self, word: str) -> list[Alternative]:
+        """An unknown word that is two indexed words run together ("quickshift" -> "quick shift")."""
+        best: tuple[int, int, int] | None = None
+        for cut in range(MIN_SPLIT_PART, len(word) - MIN_SPLIT_PART + 1):
+            first, second = word[:cut], word[cut:]
+            if first in STOPWORDS or second in STOPWORDS:
+                continue
+            a, b = self.words.get(first, 0), self.words.get(second, 0)
+            if a and b and (best is None or min(a, b) > best[0]):
+                tids = (self.term_id(first), self.term_id(second))
+                if tids[0] and tids[1] and tids[0] != tids[1]:
+                    best = (min(a, b), tids[0], tids[1])
+        return [] if best is None else [((best[1], best[2]), SPLIT_FACTOR)]
 
     def _relatives(self, word: str) -> list[int]:
         """Terms whose stem extends this word's stem by a little, or is it cut short (dimens ~ dimension)."""
@@ -308,8 +332,7 @@ class SearchIndex:
         joined_forms = dict.fromkeys(compounds(query))
         for first, second in itertools.pairwise(content):
             joined_forms.setdefault(first + second)
-        grouped: list[QueryTerm] = []
-        used: set[str] = set()
+        grouped, used = self._group_acronyms(content, resolved)
         for joined in joined_forms:
             tid = self.term_id(joined)
             run = [word for word in _split_of(joined, content) if word in resolved]
@@ -326,6 +349,40 @@ class SearchIndex:
             used.update(run)
         singles = [term for word, term in resolved.items() if word not in used]
         return singles + grouped
+
+    def _group_acronyms(self, content: list[str], resolved: dict[str, QueryTerm]) -> tuple[list[QueryTerm], set[str]]:
+        """Group query words that spell out an acronym some abstract defines ("generative adversarial
+        networks" -> "gan"), so a paper that only writes the acronym matches them.
+
+        The group scores the better of its words and the acronym; the acronym counts as much as
+        the words it stands for, since it says all of them at once.
+        """
+        grouped: list[QueryTerm] = []
+        used: set[str] = set()
+        if not self.acronyms:
+            return grouped, used
+        ids = [_exact_ids(resolved[word]) if word in resolved else () for word in content]
+        start = 0
+        while start < len(content):
+            for size in range(min(MAX_ACRONYM_WORDS, len(content) - start), 1, -1):
+                run = ids[start:start + size]
+                if not all(len(tids) == 1 for tids in run):
+                    continue
+                parts = tuple(tids[0] for tids in run)
+                acronym = self.acronyms.get(_meaning_key(parts))
+                if acronym is None or acronym in parts or not self.df[acronym]:
+                    continue
+                words_run = content[start:start + size]
+                if used.intersection(words_run) or len(set(words_run)) < size:
+                    continue
+                worth = float(self.idf[list(parts)].sum() / max(float(self.idf[acronym]), 1e-6))
+                alternatives: tuple[Alternative, ...] = ((parts, 1.0), ((acronym,), worth))
+                grouped.append(QueryTerm(" ".join(words_run), alternatives, None, None))
+                used.update(words_run)
+                start += size - 1
+                break
+            start += 1
+        return grouped, used
 
     def pair_query(self, query: str, terms: Sequence[QueryTerm]) -> tuple[np.ndarray, np.ndarray]:
         """Codes of the query's adjacent content-word pairs, with the IDF of each pair's rarer word."""
@@ -501,6 +558,11 @@ class SearchIndex:
         return [match for _, _, match in sorted(found)[:limit]]
 
 
+def _meaning_key(term_ids: Iterable[int]) -> str:
+    """The key of a sequence of terms in the acronym table: their ids, comma-separated."""
+    return ",".join(map(str, term_ids))
+
+
 def _split_of(joined: str, content: list[str]) -> list[str]:
     """The run of consecutive query words that, put together, spell `joined`."""
     for start in range(len(content)):
@@ -537,6 +599,8 @@ class _Builder:
         self.pair_chunks: list[np.ndarray] = []
         self.pair_counts = array("I")
         self.name_entries: dict[str, array[int]] = {}  # method name key -> papers introducing it
+        # Spelled-out words (term ids) -> acronym term -> how many abstracts define it so.
+        self.acronym_entries: defaultdict[str, Counter[int]] = defaultdict(Counter)
         self.df = np.zeros(0, np.int64)
         self._reset()
 
@@ -593,10 +657,12 @@ class _Builder:
         """
         used = Counter(all_words)
         by_meaning: dict[tuple[str, ...], int] = {}
+        word_term = self.index.word_term
         for acronym, spelled_out in acronyms(text).items():
             key = tuple(spelled_out)
             by_meaning[key] = by_meaning.get(key, 0) + used.get(acronym, 0)
-        word_term = self.index.word_term
+            spelled_terms = _meaning_key(word_term(word) for word in spelled_out if word not in STOPWORDS)
+            self.acronym_entries[spelled_terms][word_term(acronym)] += 1
         for meaning, uses in by_meaning.items():
             if uses <= 1:  # the definition itself is one use
                 continue
@@ -635,6 +701,8 @@ class _Builder:
         index = self.index
         index.words = self.word_df  # a Counter is a dict: no copy
         index.names = {key: np.frombuffer(docs, np.uint32) for key, docs in self.name_entries.items()}
+        index.acronyms = {meaning: counts.most_common(1)[0][0] for meaning, counts in self.acronym_entries.items()}
+        self.acronym_entries.clear()
         self.name_entries = {}
         vocabulary = len(index.terms)
         df = _add_counts(self.df, np.zeros(vocabulary, np.int64))

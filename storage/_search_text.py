@@ -35,6 +35,7 @@ _STOPWORD_TEXT = """
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 
 _stemmer = Stemmer.Stemmer("english")
+_VOWELS = frozenset("aeiouy")
 
 
 def fold(text: str) -> str:
@@ -75,6 +76,8 @@ def stem(word: str) -> str:
     """The index term of a folded word: its Snowball stem, British -ise spellings made American."""
     if not word.isascii() or len(word) <= 3:
         return word
+    if word[-1] == "s" and not _VOWELS.intersection(word[:-1]):
+        return word[:-1]  # an acronym's plural: "GCNs" is "GCN", "LLMs" "LLM"
     for british, american in _BRITISH:
         if word.endswith(british) or (british == "isation" and british in word):
             word = word.replace(british, american)

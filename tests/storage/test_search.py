@@ -353,3 +353,27 @@ def test_acronyms_an_abstract_defines_count_as_their_words() -> None:
         "Adversarial networks, adversarial networks: generative models for adversarial networks of roads.",
     )
     assert index.rank("Generative Adversarial Networks").order[0] == 0
+
+
+def test_a_title_spelling_out_an_acronym_finds_a_paper_that_only_abbreviates() -> None:
+    index = _index(
+        "Recurrent neural networks (RNNs) model sequences.",  # defines the acronym
+        "We extract automata from a trained RNN, querying the RNN as an oracle.",  # only abbreviates
+        "Neural networks for recurrent flows, recurrent neural signals and networks.",
+    )
+    ranked = index.rank("Extracting automata from recurrent neural networks").order.tolist()
+    assert ranked[0] == 1
+    assert set(index.rank("RNNs").order.tolist()) == {0, 1}  # an acronym's plural is the acronym
+
+
+def test_two_words_typed_as_one_find_the_paper_writing_them_apart() -> None:
+    index = _index("Good seedings for the quick shift clustering algorithm.", "A quick survey of shift operators.",
+                   "Clustering with seedings.")
+    assert index.rank("Quickshift clustering").order[0] == 0
+    assert index.resolve("quickshift").alternatives  # no such word, but "quick" + "shift"
+    assert index.resolve("zzshift").alternatives == ()  # not two words of the corpus
+
+
+def test_an_unknown_word_finds_its_close_relatives() -> None:
+    index = _index("Dynamics of microbial communities.", "Dynamics of galaxies.")
+    assert index.rank("microbiome dynamics").order[0] == 0
