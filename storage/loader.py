@@ -1,8 +1,10 @@
 """Loading a corpus into SQLite: idempotent, atomic, retiring and reactivating papers.
 
 `load_corpus` is the one entry point. The CPU work (reading, parsing, enriching) runs off the
-event loop; the writes run in one transaction on a connection of their own, so readers of the
-bot's connection keep seeing the previous corpus until the new one is committed whole.
+event loop, in worker processes for a large corpus; papers already stored by the current
+enrichment version are not enriched again. The writes run in one transaction on a connection of
+their own, so readers of the bot's connection keep seeing the previous corpus until the new one
+is committed whole.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from storage.parsing import expand_paths
 log = logging.getLogger(__name__)
 
 Progress = Callable[[str, int, int], None]
-"""progress(stage, done, total); called from a worker thread, stage is "reading", "enriching" or "writing"."""
+"""progress(stage, done, total); called from a worker thread, stage is "enriching" or "writing"."""
 
 # Above this many new rows, drop the FTS triggers and rebuild the index once after the bulk
 # insert (inside the same transaction): much faster than one index update per row.
