@@ -24,7 +24,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 3
+ENRICH_VERSION = 4
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 
@@ -32,7 +32,7 @@ _WHITESPACE = re.compile(r"\s+")
 _URL = re.compile(r"""(?:https?://|www\.)[^\s<>"'`\\{}]+[^\s<>"'`\\{}.,;:!?)\]]""")
 _CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "huggingface.co", "github.io", "codeberg.org")
 # A word broken over a line by a hyphen, as in text extracted from PDFs ("bidi-\nrected").
-_LINE_HYPHEN = re.compile(r"(\w+)-[ \t]*\r?\n[ \t]*(\w+)")
+_BROKEN_WORD = re.compile(r"(\w+)-(?:[ \t]*\r?\n[ \t]*|[ \t]+)(\w+)")
 _TIE = re.compile(r"(?<=[\w.,$}])~(?=[\w($\\])(?![^\s]*\.[a-z]{2,}/)")
 _TEX_QUOTES = re.compile(r"``(.+?)(?:''|\"|”)", re.DOTALL)
 # LaTeX pieces worth handing to pylatexenc: math, macros with their arguments, escapes.
@@ -71,33 +71,44 @@ def paper_id(abstract: str) -> str:
 # --- display text ------------------------------------------------------------------------------------
 
 def dehyphenate(text: str) -> str:
-    """Join words split over lines by a hyphen ("bidi-\\nrected" -> "bidirected") unless a real compound."""
-    if "-\n" not in text and "-\r\n" not in text and not re.search(r"-[ \t]+\n", text):
+    """Join words split by a hyphen at a line end ("bidi-\nrected" -> "bidirected"), or at what was a
+    line end before the text was reflowed ("recogni- tion"), unless the hyphen belongs to the word."""
+    if "- " not in text and "-\n" not in text and "-\r" not in text and "-\t" not in text:
         return text
-    flat = text.replace("\n", " ")
+    flat = " ".join(text.split())
 
     def join(match: re.Match[str]) -> str:
         left, right = match.group(1), match.group(2)
+        if right.lower() in _AFTER_A_SUSPENDED_HYPHEN:  # "intra- and inter-class"
+            return match.group()
         if _keeps_hyphen(left, right, flat):
             return f"{left}-{right}"
         return left + right
 
-    return _LINE_HYPHEN.sub(join, text)
+    return _BROKEN_WORD.sub(join, text)
 
 
+_AFTER_A_SUSPENDED_HYPHEN = wordset("and or to nor versus vs as")
 _COMPOUND_HEADS = wordset(
     "score data state non multi self cross task model well high low long short real time fine "
     "two three one open free semi pre post co sub end large small human domain"
 )
+_COMPOUND_TAILS = wordset(
+    "based scale level wise free aware specific driven like end order dimensional time world art agnostic "
+    "efficient related dependent independent invariant guided oriented annotated trained supervised tuned "
+    "shot step sized grained constrained conditioned regularized valued layer case linear convex"
+)
 
 
 def _keeps_hyphen(left: str, right: str, flat: str) -> bool:
-    """Whether a hyphen at a line end belongs to the word ("score-maximizing") or only to the break."""
+    """Whether a hyphen at a (former) line end belongs to the word ("score-maximizing") or only to the break."""
     if f"{left}-{right}" in flat:
         return True
     if f"{left}{right}" in flat:
         return False
     if right[:1].isupper() or any(ch.isdigit() for ch in left + right) or left.isupper():
+        return True
+    if left.endswith("ly") or right.lower() in _COMPOUND_TAILS:  # "noisily-annotated", "gradient-based"
         return True
     return left.lower() in _COMPOUND_HEADS and len(right) > 3
 

@@ -59,6 +59,8 @@ def test_every_seed_abstract_gets_a_distinct_id() -> None:
     ("graphs with bidi-\nrected edges", "graphs with bidirected edges"),
     ("find score-\nmaximizing graphs; score-maximizing", "find score-maximizing graphs; score-maximizing"),
     ("certain equal-\nity restrictions", "certain equality restrictions"),
+    ("visual recogni- tion at large- scale", "visual recognition at large-scale"),  # reflowed PDF text
+    ("both interpolation- and extrapolation-based", "both interpolation- and extrapolation-based"),
     ("two\nlines  and   spaces", "two lines and spaces"),
 ])
 def test_display_text(raw: str, shown: str) -> None:
