@@ -137,14 +137,17 @@ class _ProgressBar:
     def __call__(self, stage: str, done: int, total: int) -> None:
         filled = self._width * done // total if total else self._width
         self._stream.write(f"\r{stage:<10} [{'#' * filled}{'.' * (self._width - filled)}] {done:,}/{total:,}")
-        self._stream.flush()
         self._drawn = True
+        if stage == "writing" and done >= total:  # the last stage: end the line before the load logs
+            self.finish()
+        self._stream.flush()
 
     def finish(self) -> None:
         """End the bar's line."""
         if self._drawn:
             self._stream.write("\n")
             self._stream.flush()
+            self._drawn = False
 
 
 def _cmd_stats(args: argparse.Namespace, settings: Settings) -> int:

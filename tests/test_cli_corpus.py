@@ -96,7 +96,7 @@ def test_progress_bar_draws_one_line() -> None:
     stream = io.StringIO()
     bar = _ProgressBar(stream, width=10)
     bar("enriching", 50, 100)
-    bar("writing", 100, 100)
+    bar("writing", 100, 100)  # the last step ends the line itself
     bar.finish()
     assert stream.getvalue() == ("\renriching  [#####.....] 50/100"
                                  "\rwriting    [##########] 100/100\n")
