@@ -24,7 +24,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 4
+ENRICH_VERSION = 5
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 
@@ -33,6 +33,11 @@ _URL = re.compile(r"""(?:https?://|www\.)[^\s<>"'`\\{}]+[^\s<>"'`\\{}.,;:!?)\]]"
 _CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "huggingface.co", "github.io", "codeberg.org")
 # A word broken over a line by a hyphen, as in text extracted from PDFs ("bidi-\nrected").
 _BROKEN_WORD = re.compile(r"(\w+)-(?:[ \t]*\r?\n[ \t]*|[ \t]+)(\w+)")
+_ANAPHORIC_TAIL = re.compile(
+    r",?\s+(?:that|which|to)\s+(?:\w+\s+){0,2}?(?:this|these|such|the above|the aforementioned)\s+"
+    r"(?:\w+\s+)?(?:gap|issue|issues|problem|problems|challenge|challenges|limitation|limitations|"
+    r"question|questions|phenomenon|setting|task|goal|shortcoming|shortcomings|bottleneck|dilemma)$",
+    re.IGNORECASE)
 _TIE = re.compile(r"(?<=[\w.,$}])~(?=[\w($\\])(?![^\s]*\.[a-z]{2,}/)")
 _TEX_QUOTES = re.compile(r"``(.+?)(?:''|\"|”)", re.DOTALL)
 # LaTeX pieces worth handing to pylatexenc: math, macros with their arguments, escapes.
@@ -232,10 +237,17 @@ def headline(text: str, names: tuple[str, ...]) -> str:
     if contribution is not None:
         name, description = contribution
         if name:
-            return clause_cut(f"{name}: {_capitalise(description)}", MAX_TITLE_CHARS) if description else name
-        return clause_cut(_capitalise(description), MAX_TITLE_CHARS)
+            titled = f"{name}: {_capitalise(description)}" if description else name
+            return _without_anaphora(clause_cut(titled, MAX_TITLE_CHARS))
+        return _without_anaphora(clause_cut(_capitalise(description), MAX_TITLE_CHARS))
     first = sentence_list[0] if sentence_list else plain
     return clause_cut(_capitalise(first.rstrip(".")), MAX_TITLE_CHARS)
+
+
+def _without_anaphora(description: str) -> str:
+    """Drop a closing clause that only points back ("… that bridges this gap"): a title stands alone."""
+    cut = _ANAPHORIC_TAIL.sub("", description.rstrip(". "))
+    return cut if len(cut) >= 25 else description
 
 
 def _capitalise(text: str) -> str:
