@@ -48,7 +48,6 @@ _NAMING = re.compile(r"\b(?:called|named|dubbed|termed|coined|denoted|referred t
 _GERUNDS = {verb: (verb + verb[-1] + "ing").capitalize() for verb in wordset(
     "dispel compel propel expel control transfer refer prefer occur permit omit submit commit admit begin "
     "forget regret equip")} | {"studies": "Studying", "panic": "Panicking"}
-_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’.\-]*[A-Za-z0-9]|[A-Za-z0-9]")
 _NAME_TOKEN = re.compile(r"(?<![\w-])[A-Za-z0-9][A-Za-z0-9]*(?:[-.+][A-Za-z0-9]+)*\+*(?![\w-])")
 _EMPHASIS = re.compile(r"\*\*([^*]+)\*\*|(?<![\\*])\*([^*\s][^*]*?)\*(?!\*)")
 _QUOTED = re.compile(r"[“\"]([A-Z][^”\"]{2,60})[”\"]")
@@ -140,8 +139,10 @@ _ACRONYM_IN_PARENS = re.compile(r"\(([A-Z][A-Za-z]*[A-Z]s?)\)")
 _NAME_PARTS = re.compile(r"[-.+/]")
 _TWO_CAPITALS = re.compile(r"[A-Z][^A-Z]*[A-Z]")
 _DIGITS = "0123456789.,'’-"
+# A chunk break (punctuation, a spaced dash) or a word; words hold no "." or "'": those break chunks.
+_TOKEN_OR_BREAK = re.compile(
+    r"([,.;:!?()\[\]{}“”\"'/|=<>]+|\s[–—-]\s)|([A-Za-z0-9][A-Za-z0-9’\-]*[A-Za-z0-9]|[A-Za-z0-9])")
 _MID_SENTENCE_CAPITAL = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+\b")
-_CHUNK_BREAK = re.compile(r"[,.;:!?()\[\]{}“”\"'/|=<>]+|\s[–—-]\s")
 _BEFORE_A_VERB = wordset("we that which who it they can could may might will would should must to also often "
                          "first then further thereby")
 _BEFORE_A_GERUND = wordset("by while without when after before through via thus thereby")
@@ -600,28 +601,36 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     proper = set(_MID_SENTENCE_CAPITAL.findall(plain))  # "Bayesian" stays capitalised at a sentence start too
     splitters, before_verb, before_gerund = _SPLITTERS, _BEFORE_A_VERB, _BEFORE_A_GERUND
     for sentence in sentences(plain):
-        for chunk_index, chunk in enumerate(_CHUNK_BREAK.split(sentence)):
-            run: list[str] = []
-            previous = ""
-            for index, token in enumerate(_TOKEN.findall(chunk)):
-                low = token.lower()
-                if low in splitters or low.endswith("ly") or len(low) < 2 or not low.strip(_DIGITS):
-                    if run:
-                        found.append(" ".join(run[-3:]))  # English puts the head noun last
-                        run = []
-                    previous = low
-                    continue
-                if not run and (previous in before_verb or (
-                        low.endswith("ing") and (previous in before_gerund or index == 0))):
-                    previous = low  # the verb opening a clause: not part of a keyphrase
-                    continue
+        run: list[str] = []
+        previous = ""
+        chunk_index = index = 0
+        for brk, token in _TOKEN_OR_BREAK.findall(sentence):  # one C call per sentence
+            if brk:  # punctuation ends a chunk: no phrase crosses it
+                if run:
+                    found.append(" ".join(run[-3:]))  # English puts the head noun last
+                    run = []
+                previous = ""
+                chunk_index += 1
+                index = 0
+                continue
+            low = token.lower()
+            if low in splitters or low.endswith("ly") or len(low) < 2 or not low.strip(_DIGITS):
+                if run:
+                    found.append(" ".join(run[-3:]))
+                    run = []
+                previous = low
+            elif not run and (previous in before_verb or (
+                    low.endswith("ing") and (previous in before_gerund or index == 0))):
+                previous = low  # the verb opening a clause: not part of a keyphrase
+            else:
                 content.append(low)
                 if token != low and (_TWO_CAPITALS.search(token) or index or chunk_index or token in proper):
                     run.append(token)  # an acronym or a proper noun: kept as written
                 else:
                     run.append(low)
-            if run:
-                found.append(" ".join(run[-3:]))
+            index += 1
+        if run:
+            found.append(" ".join(run[-3:]))
     return Counter(found), Counter(content)
 
 
