@@ -16,6 +16,8 @@ import Stemmer  # PyStemmer: Snowball (Porter2) stemming in C
 _WORD = re.compile(r"[^\W_]+")
 # LaTeX macro names ("\\mathcal", "\\textit") are markup, not words of the text.
 _LATEX_MACRO = re.compile(r"\\[A-Za-z]+")
+# A possessive "'s" is not a word: "Newton's method" is about Newton, not "newton" + "s".
+_POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
 # Runs of text holding a hyphen or slash, where joined words hide ("Proxy-FDA", "RE-IMAGINE").
 _COMPOUND = re.compile(r"(?<!\w)\w+(?:[-‐‑/]\w+)+")
 # Combining marks left by NFKD: stripping them turns "é" into "e".
@@ -46,9 +48,15 @@ def fold(text: str) -> str:
     return _COMBINING.sub("", unicodedata.normalize("NFKD", text))
 
 
+def _plain(text: str) -> str:
+    """`text` without LaTeX macro names and possessive endings."""
+    text = _LATEX_MACRO.sub(" ", text)
+    return _POSSESSIVE.sub("", text) if "'" in text or "’" in text else text
+
+
 def words(text: str) -> list[str]:
     """The folded words of `text`, in order (no stemming, stop words kept)."""
-    return _WORD.findall(fold(_LATEX_MACRO.sub(" ", text)))
+    return _WORD.findall(fold(_plain(text)))
 
 
 def content_words(text: str) -> list[str]:
@@ -58,7 +66,7 @@ def content_words(text: str) -> list[str]:
 
 def compounds(text: str) -> list[str]:
     """Joined forms of hyphenated words: "Proxy-FDA" gives "proxyfda"."""
-    return _joined(fold(_LATEX_MACRO.sub(" ", text)))
+    return _joined(fold(_plain(text)))
 
 
 def _joined(folded: str) -> list[str]:
@@ -67,7 +75,7 @@ def _joined(folded: str) -> list[str]:
 
 def analyse(text: str) -> tuple[list[str], list[str]]:
     """All folded words of `text` in order, and the joined forms of its hyphenated words."""
-    folded = fold(_LATEX_MACRO.sub(" ", text))
+    folded = fold(_plain(text))
     return _WORD.findall(folded), _joined(folded) if "-" in folded or "/" in folded or "‐" in folded else []
 
 
@@ -99,7 +107,7 @@ def name_keys(text: str) -> list[tuple[str, bool]]:
     """Each word or hyphenated word of `text` as a name key ("Proxy-FDA" -> "proxyfda"), and whether
     it was typed like a name (two capitals or more)."""
     found = []
-    for run in _RAW_COMPOUND.findall(_LATEX_MACRO.sub(" ", text)):
+    for run in _RAW_COMPOUND.findall(_plain(text)):
         key = "".join(words(run))
         if key:
             found.append((key, bool(_NAME_LIKE.match(run))))

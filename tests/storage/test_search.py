@@ -377,3 +377,12 @@ def test_two_words_typed_as_one_find_the_paper_writing_them_apart() -> None:
 def test_an_unknown_word_finds_its_close_relatives() -> None:
     index = _index("Dynamics of microbial communities.", "Dynamics of galaxies.")
     assert index.rank("microbiome dynamics").order[0] == 0
+
+
+def test_a_possessive_is_not_a_word_of_its_own() -> None:
+    from storage._search_text import words
+
+    assert words("Can Transformers Emulate Newton’s Method? Angluin's algorithm") == [
+        "can", "transformers", "emulate", "newton", "method", "angluin", "algorithm"]
+    index = _index("Transformers emulate Newton's method in context.", "Newtons and joules: units of force.")
+    assert index.rank("How Well Can Transformers Emulate In-Context Newton's Method?").order[0] == 0
