@@ -129,6 +129,8 @@ class SearchIndex:
         self.post_tf = np.zeros(0, np.uint8)
         self.idf = self.norm = np.zeros(0, np.float32)
         self.offsets = self.pair_offsets = np.zeros(1, np.int64)
+        # Word pairs found in two papers or more (codes sorted), and in how many: a pair not listed is in one.
+        self.pair_df_codes = self.pair_df = np.zeros(0, np.uint32)
         self._builder: _Builder | None = _Builder(self)
         self._positions: dict[str, int] = {}
         self.names: dict[str, np.ndarray] = {}  # method name key -> positions of the papers introducing it
@@ -385,7 +387,12 @@ class SearchIndex:
         return grouped, used
 
     def pair_query(self, query: str, terms: Sequence[QueryTerm]) -> tuple[np.ndarray, np.ndarray]:
-        """Codes of the query's adjacent content-word pairs, with the IDF of each pair's rarer word."""
+        """Codes of the query's adjacent content-word pairs, with what each pair tells beyond its words.
+
+        A pair counts by how much rarer it is than its rarer word: "temporal alignment" side by
+        side says more than "temporal" and "alignment" apart, while "neural networks" says no more
+        than "neural" does.
+        """
         by_word = {term.word: term.primary for term in terms}
         sequence = [by_word.get(word) or self.term_id(word) for word in content_words(query)]
         pairs = {(a, b) for a, b in itertools.pairwise(sequence) if a and b and a != b}
@@ -393,7 +400,17 @@ class SearchIndex:
             return np.zeros(0, np.uint32), np.zeros(0, np.float32)
         first = np.array([a for a, _ in pairs], np.uint32)
         second = np.array([b for _, b in pairs], np.uint32)
-        return pair_codes(first, second), np.minimum(self.idf[first], self.idf[second])
+        codes = pair_codes(first, second)
+        excess = self._pair_idf(codes) - np.minimum(self.idf[first], self.idf[second])
+        keep = excess > 0
+        return codes[keep], excess[keep].astype(np.float32)
+
+    def _pair_idf(self, codes: np.ndarray) -> np.ndarray:
+        """IDF (flattened like a word's) of word pairs, from how many papers have each side by side."""
+        where = np.clip(np.searchsorted(self.pair_df_codes, codes), 0, max(len(self.pair_df_codes) - 1, 0))
+        found = self.pair_df_codes[where] == codes if len(self.pair_df_codes) else np.zeros(len(codes), bool)
+        df = np.where(found, self.pair_df[where] if len(self.pair_df) else 0, 1).astype(np.float64)
+        return (np.log1p((self.size - df + 0.5) / (df + 0.5)) ** IDF_POWER).astype(np.float32)
 
     # --- scoring --------------------------------------------------------------------------
 
@@ -743,6 +760,21 @@ class _Builder:
         self.pair_chunks.clear()
         index.pair_offsets = np.zeros(len(self.pair_counts) + 1, np.int64)
         np.cumsum(np.frombuffer(self.pair_counts, np.uint32), out=index.pair_offsets[1:])
+        index.pair_df_codes, index.pair_df = _shared_pairs(index.pair_codes)
+
+
+def _shared_pairs(codes: np.ndarray, parts: int = 16) -> tuple[np.ndarray, np.ndarray]:
+    """The codes that occur more than once (sorted), and how often; in slices by the codes' top
+    bits, so the temporary arrays stay a small fraction of the index."""
+    found_codes, found_counts = [], []
+    shift = np.uint32(32 - parts.bit_length() + 1)
+    top = codes >> shift
+    for part in range(parts):
+        unique, counts = np.unique(codes[top == part], return_counts=True)
+        shared = counts > 1
+        found_codes.append(unique[shared])
+        found_counts.append(counts[shared].astype(np.uint32))
+    return np.concatenate(found_codes), np.concatenate(found_counts)
 
 
 def _sorted_gently(items: Iterable[str], run: int = 4096) -> list[str]:

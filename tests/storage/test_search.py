@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiosqlite
+import numpy as np
 import pytest
 
 from storage._search_index import IndexDoc, SearchIndex
@@ -386,3 +387,24 @@ def test_a_possessive_is_not_a_word_of_its_own() -> None:
         "can", "transformers", "emulate", "newton", "method", "angluin", "algorithm"]
     index = _index("Transformers emulate Newton's method in context.", "Newtons and joules: units of force.")
     assert index.rank("How Well Can Transformers Emulate In-Context Newton's Method?").order[0] == 0
+
+
+def test_a_word_pair_counts_by_how_much_rarer_it_is_than_its_words() -> None:
+    from storage._search_index import pair_codes
+
+    index = _index(
+        "Neural networks for temporal alignment of videos.",
+        "Neural networks with temporal models and an alignment loss.",
+        "Neural networks: temporal structure, alignment of labels.",
+        "Neural networks in the temporal domain; alignment is hard.",
+        "Kernels for graphs.",
+    )
+    codes, weights = index.pair_query("neural networks temporal alignment", index.query_terms(
+        "neural networks temporal alignment"))
+    neural, networks, temporal, alignment = (index.term_id(w) for w in ("neural", "networks", "temporal", "alignment"))
+    told = dict(zip(codes.tolist(), weights.tolist(), strict=True))
+    pair = pair_codes(np.array([temporal], np.uint32), np.array([alignment], np.uint32))[0]
+    common = pair_codes(np.array([neural], np.uint32), np.array([networks], np.uint32))[0]
+    assert told.get(int(pair), 0) > 0  # the words are everywhere, side by side once: telling
+    assert int(common) not in told  # always side by side: says nothing the words don't
+    assert index.rank("temporal alignment").order[0] == 0
