@@ -13,6 +13,7 @@ import contextlib
 import ctypes
 import heapq
 import itertools
+import re
 from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
@@ -63,6 +64,11 @@ MIN_RELATIVE_STEM = 5
 # thousand papers a word is often rare by chance; plain IDF lets one such word outvote the rest.
 IDF_POWER = 0.6
 NAME_WEIGHT = 1.0  # a method-name hit counts this times log(1 + papers): more than any one word
+# A word an abstract writes like a name ("signSGD", "ShadowKV": two capitals and a small letter, not
+# an acronym's plural) names a method even when enrichment did not list it, if few papers use it.
+_TYPED_NAME = re.compile(
+    r"(?<![\w-])(?=[A-Za-z0-9]*[a-z])(?![A-Z]+s\b)[A-Za-z0-9]*[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*(?![\w-])")
+MAX_TYPED_NAME_PAPERS = 3
 SIMILAR_TERMS = 16  # words of a paper used to find papers like it
 _PAIR_MULTIPLIER = 0x9E3779B1  # Knuth's multiplicative hash: word pairs as 32-bit codes
 
@@ -616,6 +622,7 @@ class _Builder:
         self.pair_chunks: list[np.ndarray] = []
         self.pair_counts = array("I")
         self.name_entries: dict[str, array[int]] = {}  # method name key -> papers introducing it
+        self.typed_names: dict[str, array[int]] = {}  # name key of a word typed like a name -> papers using it
         # Spelled-out words (term ids) -> acronym term -> how many abstracts define it so.
         self.acronym_entries: defaultdict[str, Counter[int]] = defaultdict(Counter)
         self.df = np.zeros(0, np.int64)
@@ -655,9 +662,12 @@ class _Builder:
                 self.sequence.append(0)  # no pair across fields
                 self.seq_owner.extend([position] * (len(ids) + 1))
         self.word_df.update(surface)
-        for key in {name_key(name) for name in doc.names}:
+        listed = {name_key(name) for name in doc.names}
+        for key in listed:
             if key:
                 self.name_entries.setdefault(key, array("I")).append(position)
+        for key in {name_key(token) for token in _TYPED_NAME.findall(doc.abstract)} - listed:
+            self.typed_names.setdefault(key, array("I")).append(position)
         self.lengths.append(sum(counts.values()) / 2)
         self.terms.extend(counts.keys())
         self.per_doc.append(len(counts))
@@ -717,6 +727,10 @@ class _Builder:
         self._flush()
         index = self.index
         index.words = self.word_df  # a Counter is a dict: no copy
+        for key, papers in self.typed_names.items():
+            if len(papers) <= MAX_TYPED_NAME_PAPERS and key not in self.name_entries:
+                self.name_entries[key] = papers
+        self.typed_names = {}
         index.names = {key: np.frombuffer(docs, np.uint32) for key, docs in self.name_entries.items()}
         index.acronyms = {meaning: counts.most_common(1)[0][0] for meaning, counts in self.acronym_entries.items()}
         self.acronym_entries.clear()

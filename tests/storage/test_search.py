@@ -408,3 +408,15 @@ def test_a_word_pair_counts_by_how_much_rarer_it_is_than_its_words() -> None:
     assert told.get(int(pair), 0) > 0  # the words are everywhere, side by side once: telling
     assert int(common) not in told  # always side by side: says nothing the words don't
     assert index.rank("temporal alignment").order[0] == 0
+
+
+def test_a_word_written_like_a_name_is_a_name_even_when_not_listed() -> None:
+    index = _index(
+        "We study signSGD: it takes the sign of each gradient to compress it.",
+        "Compressed optimisation of networks.",
+        "Compressed sensing problems.",
+        *(f"Kernel methods for graphs, part {i}." for i in range(40)),
+    )
+    assert index.names["signsgd"].tolist() == [0]
+    assert index.rank("signSGD: Compressed Optimisation").order[0] == 0
+    assert "compressed" not in index.names  # an ordinary word is no name
