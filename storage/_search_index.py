@@ -44,7 +44,7 @@ _HALF_UNITS = {name: round(weight * 2) for name, weight in FIELD_WEIGHTS.items()
 # Discounts for query words that matched only approximately.
 TYPO_FACTOR = (1.0, 0.95, 0.85)  # by edit distance 0, 1, 2: corrections are strict, so trusted
 PREFIX_FACTOR = 0.8  # a half-typed last word expanded to the words it starts
-RELATIVE_FACTOR = 0.5  # a morphological relative the stemmer keeps apart ("dimensions" ~ "dimensional")
+RELATIVE_FACTOR = 0.7  # a morphological relative the stemmer keeps apart ("dimensions" ~ "dimensional")
 # Re-ranking: a query word pair found side by side in a paper adds this times the rarer word's IDF.
 PAIR_WEIGHT = 1.0
 RERANK_CANDIDATES = 200
