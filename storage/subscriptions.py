@@ -17,6 +17,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 import aiosqlite
 
 DEFAULT_POST_TIME = time(9, 0)
+# How long after a post time a claim counts as final (a subscribe that read the clock just before the
+# post time has certainly been written by then).
+_SETTLED = timedelta(minutes=2)
 DEFAULT_TIMEZONE = "UTC"
 
 _TIME = re.compile(r"^\s*(\d{1,2})(?:[:.h](\d{2}))?\s*([ap]\.?m\.?)?\s*$", re.IGNORECASE)
@@ -282,6 +285,7 @@ class SubscriptionRepository:
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
+        self._claimed: set[tuple[str, str, date]] = set()  # (zone, time, local day) fully claimed
 
     # ---- subscriptions
 
@@ -420,7 +424,7 @@ class SubscriptionRepository:
             tz = zone(tz_name)
             day = local_day(now, tz)
             due = post_instant(day, time.fromisoformat(post_time), tz)
-            if due > now:
+            if due > now or (tz_name, post_time, day) in self._claimed:
                 continue
             cursor = await self._conn.execute(
                 "INSERT INTO deliveries (subscription_id, local_day, status, due_at, next_attempt_at, claimed_at) "
@@ -431,19 +435,33 @@ class SubscriptionRepository:
             )
             claimed += max(cursor.rowcount, 0)
             await cursor.close()
+            if now - due >= _SETTLED:
+                # Every way to become active (subscribe, change, resume) sets active_since to "now",
+                # so no subscription can become due for this day any more: skip it from now on.
+                self._claimed.add((tz_name, post_time, day))
+        self._claimed = {key for key in self._claimed if key[2] >= now.date() - timedelta(days=2)}
         return claimed
 
-    async def pending(self, *, due_by: datetime | None = None, limit: int = 100_000) -> list[PendingDelivery]:
-        """Pending deliveries of active subscriptions (only those whose next attempt is due by `due_by`)."""
+    async def pending(
+        self, *, due_by: datetime | None = None, limit: int = 100_000, after: Delivery | None = None
+    ) -> list[PendingDelivery]:
+        """Pending deliveries of active subscriptions whose next attempt is due by `due_by`, in attempt order.
+
+        Read a page at a time with `after` (the last delivery of the previous page).
+        """
         query = (
             f"SELECT {', '.join('d.' + c.strip() for c in _DELIVERY_COLUMNS.split(','))}, "
             f"{', '.join('s.' + c.strip() for c in _SUB_COLUMNS.split(','))} "
             "FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id "
             "WHERE d.status = 'pending' AND s.status = 'active' AND d.next_attempt_at <= ? "
-            "ORDER BY d.next_attempt_at, d.subscription_id LIMIT ?"
+            "AND (d.next_attempt_at, d.subscription_id, d.local_day) > (?, ?, ?) "
+            "ORDER BY d.next_attempt_at, d.subscription_id, d.local_day LIMIT ?"
         )
         cutoff = _iso(due_by) if due_by is not None else "9999"
-        async with self._conn.execute(query, (cutoff, limit)) as cursor:
+        start = ("", 0, "")
+        if after is not None:
+            start = (_iso(after.next_attempt_at), after.subscription_id, after.local_day.isoformat())
+        async with self._conn.execute(query, (cutoff, *start, limit)) as cursor:
             rows = await cursor.fetchall()
         width = len(_DELIVERY_COLUMNS.split(","))
         return [PendingDelivery(_delivery(tuple(row)[:width]), _subscription(tuple(row)[width:])) for row in rows]

@@ -52,4 +52,5 @@ CREATE TABLE deliveries (
     error           TEXT,
     PRIMARY KEY (subscription_id, local_day)
 ) WITHOUT ROWID;
-CREATE INDEX deliveries_pending ON deliveries (status, next_attempt_at);
+-- The scheduler reads pending deliveries in attempt order, a page at a time.
+CREATE INDEX deliveries_pending ON deliveries (status, next_attempt_at, subscription_id, local_day);

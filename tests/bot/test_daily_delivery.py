@@ -17,6 +17,7 @@ from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
 from bot.client import PaperBot
+from bot.cogs.daily import _scheduler as scheduler_module
 from bot.cogs.daily._commands import DailyPosts
 from bot.cogs.daily._scheduler import MARKER
 from storage.subscriptions import Delivery, Subscription
@@ -121,6 +122,19 @@ async def test_two_channels_in_different_time_zones_post_at_their_own_local_time
     assert card_days(world.channel) == ["2026-02-01", "2026-02-02"]
     # New York's card of 2 February is the same paper as Tokyo's of 2 February.
     assert cards(world.channel)[1].embeds[0].title == cards(tokyo_channel)[0].embeds[0].title
+
+
+async def test_many_channels_due_at_once_are_each_posted_once(
+    simcord_env: simcord.Env, world: World, clock: TestClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(scheduler_module, "PAGE_SIZE", 2)  # read the pending deliveries in several pages
+    channels = [world.guild.create_text_channel(f"daily-{n}") for n in range(7)]
+    clock.set(utc(2026, 2, 1, 8))
+    for number, channel in enumerate(channels):
+        tz, at = (("UTC", "09:00"), ("Europe/Berlin", "10:00"), ("America/New_York", "04:00"))[number % 3]
+        await subscribe(simcord_env, world, channel, time=at, timezone=tz)
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 0, 30))  # one tick after the post time
+    assert [card_days(channel) for channel in channels] == [["2026-02-01"]] * len(channels)
 
 
 # ---- daylight saving time

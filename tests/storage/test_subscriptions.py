@@ -224,6 +224,37 @@ async def test_subscribing_after_todays_time_starts_tomorrow(conn: aiosqlite.Con
     assert sub.next_post_at(utc(2026, 12, 1, 15, 1)) == utc(2026, 12, 2, 9, 0)
 
 
+async def test_a_subscribe_racing_the_claim_at_post_time_is_still_claimed(conn: aiosqlite.Connection) -> None:
+    repo = SubscriptionRepository(conn)
+    await subscribe(repo, 1, at="09:00", now=utc(2026, 12, 1, 8))
+    assert await repo.claim_due(utc(2026, 12, 1, 9, 0)) == 1
+    # Channel 2's subscribe read the clock at 08:59:59 but was written after that claim.
+    await subscribe(repo, 2, at="09:00", now=utc(2026, 12, 1, 9, 0) - timedelta(seconds=1))
+    assert await repo.claim_due(utc(2026, 12, 1, 9, 1)) == 1
+    assert await repo.claim_due(utc(2026, 12, 1, 9, 5)) == 0
+    # Once the post time is well past, subscribing adds nothing for today, however often we claim.
+    await subscribe(repo, 3, at="09:00", now=utc(2026, 12, 1, 9, 5))
+    assert await repo.claim_due(utc(2026, 12, 1, 9, 6)) == 0
+    assert await repo.claim_due(utc(2026, 12, 2, 9, 0)) == 3
+
+
+async def test_pending_deliveries_are_read_a_page_at_a_time_in_attempt_order(conn: aiosqlite.Connection) -> None:
+    repo = SubscriptionRepository(conn)
+    subs = [await subscribe(repo, channel, at=at) for channel, at in
+            ((1, "09:00"), (2, "08:00"), (3, "09:00"), (4, "07:00"), (5, "08:00"))]
+    await repo.claim_due(utc(2026, 12, 1, 9, 0))
+    await repo.retry_later(subs[3].id, date(2026, 12, 1), at=utc(2026, 12, 1, 9, 30), error="HTTP 500")
+    seen, after = [], None
+    while True:
+        page = await repo.pending(limit=2, after=after)
+        seen += [item.subscription.channel_id for item in page]
+        if len(page) < 2:
+            break
+        after = page[-1].delivery
+    # Claimed at 09:00 (attempt due then), by subscription id; the retry at 09:30 last.
+    assert seen == [1, 2, 3, 5, 4]
+
+
 async def test_delivery_state_moves_from_pending_to_sent_or_failed(conn: aiosqlite.Connection) -> None:
     repo = SubscriptionRepository(conn)
     a = await subscribe(repo, 1)

@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 
 TICK_SECONDS = 60  # the loop wakes at every minute boundary of the bot's clock
 WORKERS = 8  # concurrent sends; Discord's own rate limits queue the rest
+PAGE_SIZE = 500  # pending deliveries read per query
 FIRST_RETRY_SECONDS = 30
 MAX_RETRY_SECONDS = 15 * 60
 RECOVERY_SCAN = 50  # recent messages searched for a card that may already be posted
@@ -212,22 +213,33 @@ class DailyScheduler:
         now = self.bot.now()
         report = TickReport(claimed=await self.repo.claim_due(now))
         self._forget_old_picks(now)
-        for item in await self.repo.pending(due_by=now):
-            key = (item.subscription.id, item.delivery.local_day)
-            if key in self._in_flight:
-                continue
-            if local_day(now, item.subscription.tz) != item.delivery.local_day:
-                await self._give_up(item, "the local day ended before the post got through")
-                report.expired += 1
-                continue
-            self._in_flight.add(key)
-            self._queue.append(item)
-            report.queued += 1
-        self._spawn_workers()
+        after = None
+        while True:
+            # A page at a time: the workers start posting while the rest is read, and building
+            # 10,000 rows never holds the event loop for long.
+            page = await self.repo.pending(due_by=now, limit=PAGE_SIZE, after=after)
+            for item in page:
+                await self._queue_or_expire(item, now, report)
+            self._spawn_workers()
+            if len(page) < PAGE_SIZE:
+                break
+            after = page[-1].delivery
         if report.claimed or report.queued or report.expired:
             log.info("daily posts: %d claimed, %d queued, %d expired", report.claimed, report.queued,
                      report.expired)
         return report
+
+    async def _queue_or_expire(self, item: PendingDelivery, now: datetime, report: TickReport) -> None:
+        key = (item.subscription.id, item.delivery.local_day)
+        if key in self._in_flight:
+            return
+        if local_day(now, item.subscription.tz) != item.delivery.local_day:
+            await self._give_up(item, "the local day ended before the post got through")
+            report.expired += 1
+            return
+        self._in_flight.add(key)
+        self._queue.append(item)
+        report.queued += 1
 
     async def drain(self) -> None:
         """Wait until every queued delivery has been handled (for tests, the benchmark and shutdown)."""
