@@ -343,8 +343,10 @@ class SearchIndex:
         grouped, used = self._group_acronyms(content, resolved)
         for joined in joined_forms:
             tid = self.term_id(joined)
+            if tid is None:  # checked first: finding the words that spell it is the slow part
+                continue
             run = [word for word in _split_of(joined, content) if word in resolved]
-            if tid is None or len(run) < 2 or used.intersection(run):
+            if len(run) < 2 or used.intersection(run):
                 continue
             parts = tuple(t for word in run for t in _exact_ids(resolved[word]))
             alternatives: list[Alternative] = [((tid,), 1.0)]
@@ -369,6 +371,7 @@ class SearchIndex:
         used: set[str] = set()
         if not self.acronyms:
             return grouped, used
+        content = content[:MAX_QUERY_WORDS * 4]  # a pasted page: its first words are the query
         ids = [_exact_ids(resolved[word]) if word in resolved else () for word in content]
         start = 0
         while start < len(content):
