@@ -52,5 +52,7 @@ CREATE TABLE deliveries (
     error           TEXT,
     PRIMARY KEY (subscription_id, local_day)
 ) WITHOUT ROWID;
--- The scheduler reads pending deliveries in attempt order, a page at a time.
-CREATE INDEX deliveries_pending ON deliveries (status, next_attempt_at, subscription_id, local_day);
+-- The scheduler reads pending deliveries in attempt order, a page at a time. Partial: the index
+-- holds only the few pending rows, not the whole history.
+CREATE INDEX deliveries_pending ON deliveries (next_attempt_at, subscription_id, local_day)
+    WHERE status = 'pending';
