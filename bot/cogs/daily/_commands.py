@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
+from bot.cogs import paper_group
 from bot.cogs.daily._scheduler import DailyScheduler, missing_permissions
 from bot.errors import UserFacingError
 from bot.limits import one_line
@@ -35,8 +36,6 @@ if TYPE_CHECKING:
     from bot.client import PaperBot
 
 log = logging.getLogger(__name__)
-
-GROUP_NAME = "paper"
 
 
 def timestamp(moment: datetime) -> str:
@@ -69,9 +68,7 @@ class DailyPosts(commands.Cog):
 
     async def cog_load(self) -> None:
         """Move this cog's commands into the /paper group, then start the scheduler."""
-        group = self.bot.tree.get_command(GROUP_NAME)
-        if not isinstance(group, app_commands.Group):
-            raise RuntimeError("bot.cogs.daily needs the /paper group: load bot.cogs.papers first")
+        group = paper_group(self.bot)
         for command in self.__cog_app_commands__:
             if isinstance(command, app_commands.Command):
                 group.add_command(command)
@@ -83,8 +80,8 @@ class DailyPosts(commands.Cog):
     async def cog_unload(self) -> None:
         """Stop the scheduler and take the commands out of the /paper group again."""
         await self.scheduler.stop()
-        group = self.bot.tree.get_command(GROUP_NAME)
-        if isinstance(group, app_commands.Group):
+        group = self.bot.tree.get_command("paper")
+        if isinstance(group, app_commands.Group):  # absent when the papers cog was unloaded first
             for command in self._attached:
                 group.remove_command(command.name)
         self._attached.clear()
