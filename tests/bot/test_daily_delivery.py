@@ -51,6 +51,12 @@ async def run_until(env: simcord.Env, clock: TestClock, when: datetime) -> None:
     await env.advance_time(seconds)
 
 
+async def skip_to(env: simcord.Env, clock: TestClock, when: datetime) -> None:
+    """Jump the clock to a minute before `when` (no ticks in between), then run the last minute."""
+    clock.set(when - timedelta(seconds=60))
+    await env.advance_time(60)
+
+
 async def subscribe(env: simcord.Env, world: World, channel: simcord.ChannelHandle | None = None,
                     **options: Any) -> Subscription:
     """Subscribe through the slash command as the moderator; return the stored subscription."""
@@ -90,9 +96,11 @@ async def test_a_normal_day_posts_once_at_the_local_time_and_again_the_next_day(
     assert card_days(world.channel) == ["2026-02-01"]
     first = cards(world.channel)[0]
     assert first.embeds[0].author.name == "Paper of the day · Sunday 1 February 2026"
-    await run_until(simcord_env, clock, utc(2026, 2, 1, 23, 0))  # the rest of the day: nothing more
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 0))  # the next hour: nothing more
+    await skip_to(simcord_env, clock, utc(2026, 2, 1, 23, 59))  # nor late in the day
     assert len(cards(world.channel)) == 1
 
+    await skip_to(simcord_env, clock, utc(2026, 2, 2, 7, 59))
     await run_until(simcord_env, clock, utc(2026, 2, 2, 8, 1))
     assert card_days(world.channel) == ["2026-02-01", "2026-02-02"]
     second = cards(world.channel)[1]
@@ -114,10 +122,13 @@ async def test_two_channels_in_different_time_zones_post_at_their_own_local_time
     await subscribe(simcord_env, world, tokyo_channel, time="08:30", timezone="Asia/Tokyo")  # 23:30 UTC
     await run_until(simcord_env, clock, utc(2026, 2, 1, 13, 31))
     assert (card_days(world.channel), card_days(tokyo_channel)) == (["2026-02-01"], [])
+    await skip_to(simcord_env, clock, utc(2026, 2, 1, 23, 29))
+    assert card_days(tokyo_channel) == []
     await run_until(simcord_env, clock, utc(2026, 2, 1, 23, 31))
     assert card_days(tokyo_channel) == ["2026-02-02"]  # already 2 February in Tokyo
     # Both channels show the paper of their calendar date; different dates, different papers.
     assert cards(world.channel)[0].embeds[0].title != cards(tokyo_channel)[0].embeds[0].title
+    await skip_to(simcord_env, clock, utc(2026, 2, 2, 13, 29))
     await run_until(simcord_env, clock, utc(2026, 2, 2, 13, 31))
     assert card_days(world.channel) == ["2026-02-01", "2026-02-02"]
     # New York's card of 2 February is the same paper as Tokyo's of 2 February.
@@ -144,8 +155,8 @@ async def test_many_channels_due_at_once_are_each_posted_once(
     ("tz", "at", "day", "first_post", "later"),
     [
         # Spring forward: 02:30 does not exist that night; the post comes at 03:00 local.
-        ("Europe/Berlin", "02:30", date(2026, 3, 29), utc(2026, 3, 29, 1, 0), utc(2026, 3, 29, 12)),
-        ("America/New_York", "02:30", date(2026, 3, 8), utc(2026, 3, 8, 7, 0), utc(2026, 3, 8, 20)),
+        ("Europe/Berlin", "02:30", date(2026, 3, 29), utc(2026, 3, 29, 1, 0), utc(2026, 3, 29, 2, 0)),
+        ("America/New_York", "02:30", date(2026, 3, 8), utc(2026, 3, 8, 7, 0), utc(2026, 3, 8, 8, 0)),
         # Fall back: 02:30 (Berlin) / 01:30 (New York) happen twice; one post, at the first.
         ("Europe/Berlin", "02:30", date(2026, 10, 25), utc(2026, 10, 25, 0, 30), utc(2026, 10, 25, 1, 45)),
         ("America/New_York", "01:30", date(2026, 11, 1), utc(2026, 11, 1, 5, 30), utc(2026, 11, 1, 6, 45)),
@@ -158,6 +169,7 @@ async def test_dst_changes_post_once_at_the_right_instant(
 ) -> None:
     clock.set(first_post - timedelta(hours=12))
     sub = await subscribe(simcord_env, world, time=at, timezone=tz)
+    await skip_to(simcord_env, clock, first_post - timedelta(minutes=30))
     await run_until(simcord_env, clock, first_post - timedelta(minutes=1))
     assert cards(world.channel) == []
     await run_until(simcord_env, clock, first_post + timedelta(seconds=61))
@@ -310,6 +322,7 @@ async def test_missing_permissions_pauses_and_tells_the_subscriber(
     listing = await world.mod.slash(world.channel, "paper subscriptions")
     assert listing.response is not None
     assert "paused" in (listing.response.embeds[0].description or "")
+    await skip_to(simcord_env, clock, utc(2026, 2, 2, 8, 59))
     await run_until(simcord_env, clock, utc(2026, 2, 2, 9, 1))
     assert posts_to(simcord_env, world.channel) == 1  # paused: no more attempts, no more 403s
 
@@ -318,6 +331,7 @@ async def test_missing_permissions_pauses_and_tells_the_subscriber(
     assert resumed.response is not None
     assert resumed.response.content.startswith("Resumed")
     assert "09:00" in resumed.response.content
+    await skip_to(simcord_env, clock, utc(2026, 2, 3, 8, 59))
     await run_until(simcord_env, clock, utc(2026, 2, 3, 9, 1))
     assert card_days(world.channel) == ["2026-02-03"]
 
@@ -374,6 +388,7 @@ async def test_a_channel_deleted_while_the_bot_was_away_is_removed_at_the_next_p
     ended = await daily(bot).subscriptions.by_id(sub.id)
     assert ended is not None
     assert ended.status == "ended"
+    await skip_to(simcord_env, clock, utc(2026, 2, 2, 8, 59))
     await run_until(simcord_env, clock, utc(2026, 2, 2, 9, 1))
     assert posts_to(simcord_env, world.channel) == 1
 
@@ -393,6 +408,8 @@ async def test_a_topic_subscription_posts_the_topic_pick_without_repeats(
     await subscribe(simcord_env, world, time="09:00", topic=topic)
     await subscribe(simcord_env, world, second, time="09:00", timezone="Europe/Berlin", topic=topic)
     await subscribe(simcord_env, world, plain, time="09:00")
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    await skip_to(simcord_env, clock, utc(2026, 2, 2, 8, 0))  # 09:00 in Berlin
     await run_until(simcord_env, clock, utc(2026, 2, 2, 9, 1))
 
     def ids(channel: simcord.ChannelHandle) -> list[str]:
@@ -417,6 +434,9 @@ async def test_unsubscribing_stops_the_posts(
     result = await world.mod.slash(world.channel, "paper unsubscribe")
     assert result.response is not None
     assert "Stopped" in result.response.content
-    await run_until(simcord_env, clock, utc(2026, 2, 3, 9, 1))
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 10, 0))
+    for day in (2, 3):
+        await skip_to(simcord_env, clock, utc(2026, 2, day, 8, 59))
+        await run_until(simcord_env, clock, utc(2026, 2, day, 9, 1))
     assert card_days(world.channel) == ["2026-02-01"]
     assert [d.local_day for d in await daily(bot).subscriptions.history(sub.id)] == [date(2026, 2, 1)]
