@@ -10,6 +10,7 @@ import asyncio
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 import simcord
@@ -281,6 +282,27 @@ async def test_a_transient_failure_is_retried_without_holding_up_other_channels(
     assert card_days(world.channel) == ["2026-02-01"]
     assert posts_to(simcord_env, world.channel) == 2  # one failure, one success: no double post
     assert (await delivery(bot, sub, date(2026, 2, 1))).attempts == 2
+
+
+async def test_a_network_error_is_retried(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_send = discord.abc.Messageable.send
+    failures = [aiohttp.ClientOSError(104, "Connection reset by peer")]
+
+    async def flaky_send(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if failures and getattr(self, "id", None) == world.channel.id:
+            raise failures.pop()
+        return await real_send(self, *args, **kwargs)
+
+    monkeypatch.setattr(discord.abc.Messageable, "send", flaky_send)
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, time="09:00")
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 0, 10))
+    assert cards(world.channel) == []
+    assert "Connection reset" in ((await delivery(bot, sub, date(2026, 2, 1))).error or "")
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 2))
+    assert card_days(world.channel) == ["2026-02-01"]
 
 
 async def test_a_failure_that_lasts_all_day_gives_up_at_the_end_of_the_local_day(
