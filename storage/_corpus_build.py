@@ -15,7 +15,7 @@ import json
 import multiprocessing
 import os
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -51,19 +51,32 @@ class Built:
     files: list[Path] = field(default_factory=list)
     failed_files: list[str] = field(default_factory=list)  # resolved paths: read, but nothing usable
     phases: dict[str, float] = field(default_factory=dict)
+    total: int = 0  # records read (rows to come)
 
 
 def build_rows(paths: Sequence[Path], known: Mapping[str, bool] | None = None,
                progress: Progress | None = None) -> Built:
-    """Parse every file under `paths` and turn each record into a row.
+    """Parse every file under `paths` and turn each record into a row (all of them, in `Built.rows`)."""
+    built = Built()
+    for rows in stream_rows(paths, built, known, progress):
+        built.rows.extend(rows)
+    return built
 
-    `known`: ids whose stored enrichment is current, each with whether its stored title was given;
-    such records give record rows. Parsing overlaps with enrichment: each file's records go to the workers as
-    soon as the file is read.
+
+def stream_rows(paths: Sequence[Path], built: Built, known: Mapping[str, bool] | None = None,
+                progress: Progress | None = None) -> Generator[list[Row], None, None]:
+    """Parse every file under `paths` and yield the rows of each chunk of records as soon as it is enriched.
+
+    Rows come in corpus order. `known`: ids whose stored enrichment is current, each with whether
+    its stored title was given; such records give record rows. `built` receives the problems, the
+    files and the phase times (complete when the iterator is exhausted). Parsing overlaps with
+    enrichment (each file's records go to the workers as soon as the file is read), and the
+    consumer's work (the loader's inserts) overlaps with the enrichment still running.
     """
     known = known or {}
     files, problems = expand_paths(paths)
-    built = Built(problems=problems, files=files)
+    built.problems.extend(problems)
+    built.files.extend(files)
     started = time.perf_counter()
     with _gc_paused(), _executor(files, known) as pool:
         pending: list[Future[list[Row]] | list[Row]] = []
@@ -77,12 +90,21 @@ def build_rows(paths: Sequence[Path], known: Mapping[str, bool] | None = None,
                 total += len(chunk)
                 pending.append(pool.submit(_rows_for, chunk) if pool else _rows_for(chunk, known))
         built.phases["parse"] = time.perf_counter() - started
-        for done in pending:
-            built.rows.extend(done.result() if isinstance(done, Future) else done)
-            if progress:
-                progress("enriching", len(built.rows), total)
+        built.total = total
+        done = 0
+        try:
+            for index, result in enumerate(pending):
+                rows = result.result() if isinstance(result, Future) else result
+                pending[index] = []  # the rows are the consumer's now: hold no second reference
+                done += len(rows)
+                if progress:
+                    progress("enriching", done, total)
+                yield rows
+        finally:  # the consumer failed or stopped: drop the work still queued instead of waiting for it
+            for result in pending:
+                if isinstance(result, Future):
+                    result.cancel()
     built.phases["enrich"] = time.perf_counter() - started - built.phases["parse"]
-    return built
 
 
 def _chunks(records: list[RawRecord]) -> Iterator[list[RawRecord]]:

@@ -4,25 +4,27 @@
 event loop, in worker processes for a large corpus; papers already stored by the current
 enrichment version are not enriched again. The writes run in one transaction on a connection of
 their own, so readers of the bot's connection keep seeing the previous corpus until the new one
-is committed whole.
+is committed whole. Rows are written as the workers deliver them, so writing and indexing
+overlap with enrichment instead of following it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 import aiosqlite
 
-from storage._corpus_build import FULL, PAPER_COLUMNS, RECORD_COLUMNS, Row, build_rows, row_source
+from storage._corpus_build import FULL, PAPER_COLUMNS, RECORD_COLUMNS, Built, Row, row_source, stream_rows
 from storage.enrich import ENRICH_VERSION
 from storage.models import LoadReport, Problem
 from storage.parsing import expand_paths
@@ -36,26 +38,47 @@ Progress = Callable[[str, int, int], None]
 # insert (inside the same transaction): much faster than one index update per row.
 BULK_THRESHOLD = 2_000
 _WRITE_BATCH = 5_000
+# The load's own connection: a page cache large enough that the pages of the bulk insert and the
+# FTS index are written to the WAL once, at commit, rather than spilled and rewritten.
+_LOAD_CACHE_KIB = 131_072
 LOAD_LOCK_TIMEOUT_S = 120.0
 _STORED_RECORD = ("num", "active", "digest", "enrich_version", *RECORD_COLUMNS[1:])
 
 
 @dataclass(slots=True)
 class _Plan:
-    """Everything the write step needs, computed off the event loop."""
+    """What the write step consumes: the row chunks (produced while it writes) and what they came from."""
 
-    files: list[str]
     stat_signature: str
     fingerprint: str
-    rows: list[Row] = field(default_factory=list)  # one per distinct abstract, first occurrence wins
-    protected_files: set[str] = field(default_factory=set)  # unreadable: their papers stay as they are
-    protected_prefixes: list[str] = field(default_factory=list)  # missing paths
-    problems: list[Problem] = field(default_factory=list)
+    built: Built  # problems, files and phases; complete once `chunks` is exhausted
+    chunks: Iterable[list[Row]]
+    missing: list[str] = field(default_factory=list)  # paths given but missing: their papers stay
+    started: float = field(default_factory=time.perf_counter)
+
+
+@dataclass(slots=True)
+class _Seen:
+    """Distinct abstracts so far (the first occurrence wins) and the repeats."""
+
+    first: dict[object, str] = field(default_factory=dict)  # id -> "file, paragraph N"
+    records: int = 0
     duplicates: int = 0
     duplicate_notes: list[str] = field(default_factory=list)
-    records: int = 0
-    phases: dict[str, float] = field(default_factory=dict)
-    started: float = field(default_factory=time.perf_counter)
+
+    def distinct(self, rows: Sequence[Row]) -> list[Row]:
+        """The rows whose abstract has not been seen before; counts and notes the others."""
+        fresh = []
+        for row in rows:
+            source = row_source(row)
+            self.records += 1
+            if row[1] in self.first:
+                self.duplicates += 1
+                self.duplicate_notes.append(f"{source} repeats {self.first[row[1]]}")
+                continue
+            self.first[row[1]] = source
+            fresh.append(row)
+        return fresh
 
 
 async def load_corpus(conn: aiosqlite.Connection, paths: Sequence[Path], *, force: bool = False,
@@ -77,25 +100,39 @@ async def load_corpus(conn: aiosqlite.Connection, paths: Sequence[Path], *, forc
         await conn.execute("UPDATE corpus_loads SET stat_signature = ? WHERE id = ?", (signature, last["id"]))
         return await _skipped(conn, last, started)
     known = await _reusable_ids(conn)
-    checked = time.perf_counter()
-    plan = await asyncio.to_thread(_prepare, paths, missing, signature, fingerprint, known, progress)
-    plan.phases["check"] = checked - started  # signatures and fingerprints
-    plan.phases["prepare"] = time.perf_counter() - checked
-    report = LoadReport(files=plan.files, records=plan.records, duplicates=plan.duplicates,
-                        duplicate_notes=plan.duplicate_notes, problems=plan.problems, phases=plan.phases)
-    if not plan.rows:
+    plan = _Plan(stat_signature=signature, fingerprint=fingerprint, built=Built(), chunks=(), missing=missing)
+    plan.built.phases["check"] = time.perf_counter() - started  # signatures and fingerprints
+    report = LoadReport(phases=plan.built.phases)
+    db_file = await database_file(conn)
+    if db_file:  # parse, enrich and write on a thread and a connection of its own, overlapping
+        wrote = await asyncio.to_thread(_load_on_own_connection, db_file, paths, known, plan, report, progress)
+    else:  # an in-memory database exists only on this connection: build first, then write through it
+        built = await asyncio.to_thread(_built, paths, known, progress)
+        plan.built, plan.chunks = built, [built.rows] if built.rows else []
+        report.phases = {**report.phases, **built.phases}
+        wrote = await conn._execute(_write, conn._conn, plan, report, progress)
+    _finish_report(report, plan.built)
+    if not wrote:
         report.active = await _count_active(conn)
         report.seconds = time.perf_counter() - started
         log.warning("corpus load found no usable paper; the database is unchanged")
         return report
-    db_file = await database_file(conn)
-    if db_file:
-        await asyncio.to_thread(_write_on_own_connection, db_file, plan, report, progress)
-    else:  # an in-memory database exists only on this connection: write through it
-        await conn._execute(_write, conn._conn, plan, report, progress)
     report.seconds = time.perf_counter() - started
     log.info("corpus loaded: %s", summary(report))
     return report
+
+
+def _built(paths: Sequence[Path], known: dict[str, bool], progress: Progress | None) -> Built:
+    built = Built()
+    for rows in stream_rows(paths, built, known, progress):
+        built.rows.extend(rows)
+    return built
+
+
+def _finish_report(report: LoadReport, built: Built) -> None:
+    report.files = [str(f) for f in built.files]
+    report.problems = built.problems
+    report.phases.update(built.phases)
 
 
 def summary(report: LoadReport) -> str:
@@ -139,53 +176,50 @@ def content_fingerprint(files: Sequence[Path]) -> str:
     return digest.hexdigest()
 
 
-# --- preparing (worker thread) ----------------------------------------------------------------------
+# --- writing (one transaction, while the rows are still being made) ----------------------------------
 
-def _prepare(paths: Sequence[Path], missing: list[str], signature: str, fingerprint: str,
-             known: dict[str, bool], progress: Progress | None) -> _Plan:
-    """Parse and enrich every file, dropping duplicate abstracts (the first one wins)."""
-    built = build_rows(paths, known, progress)
-    plan = _Plan(files=[str(f) for f in built.files], stat_signature=signature, fingerprint=fingerprint,
-                 problems=built.problems, records=len(built.rows), phases=built.phases)
-    plan.protected_files = set(built.failed_files)
-    plan.protected_prefixes = [str(Path(m).resolve()) for m in missing]
-    first_seen: dict[object, str] = {}
-    for row in built.rows:
-        source = row_source(row)
-        if row[1] in first_seen:
-            plan.duplicates += 1
-            plan.duplicate_notes.append(f"{source} repeats {first_seen[row[1]]}")
-            continue
-        first_seen[row[1]] = source
-        plan.rows.append(row)
-    return plan
-
-
-# --- writing (one transaction) ----------------------------------------------------------------------
-
-def _write_on_own_connection(db_file: str, plan: _Plan, report: LoadReport, progress: Progress | None) -> None:
+def _load_on_own_connection(db_file: str, paths: Sequence[Path], known: dict[str, bool], plan: _Plan,
+                            report: LoadReport, progress: Progress | None) -> bool:
     # A load may wait for another one (the bot starting while `paperbot ingest` runs) far longer
     # than the bot's interactive busy timeout: waiting is fine here, failing is not.
     db = sqlite3.connect(db_file, timeout=LOAD_LOCK_TIMEOUT_S, isolation_level=None)
     try:
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA synchronous = NORMAL")
-        _write(db, plan, report, progress)
+        db.execute(f"PRAGMA cache_size = -{_LOAD_CACHE_KIB}")
+        db.execute("PRAGMA temp_store = MEMORY")
+        # closing(): a failed write stops the enrichment still queued at once, not after it ran
+        with contextlib.closing(stream_rows(paths, plan.built, known, progress)) as chunks:
+            plan.chunks = chunks
+            return _write(db, plan, report, progress)
     finally:
         db.close()
 
 
-def _write(db: sqlite3.Connection, plan: _Plan, report: LoadReport, progress: Progress | None) -> None:
-    """Apply the plan in one IMMEDIATE transaction; any error rolls everything back."""
+def _write(db: sqlite3.Connection, plan: _Plan, report: LoadReport, progress: Progress | None) -> bool:
+    """Apply the plan in one IMMEDIATE transaction; any error rolls everything back.
+
+    The transaction starts with the first rows; a corpus without any row writes nothing (False).
+    """
+    chunks = iter(plan.chunks)
+    first = next((rows for rows in chunks if rows), None)
+    if first is None:
+        return False
     db.execute("BEGIN IMMEDIATE")
     try:
-        _apply(db, plan, report, progress)
+        _apply(db, plan, _chain(first, chunks), report, progress)
     except BaseException:
         db.execute("ROLLBACK")
         raise
     started = time.perf_counter()
     db.execute("COMMIT")
     report.phases["commit"] = time.perf_counter() - started
+    return True
+
+
+def _chain(first: list[Row], rest: Iterator[list[Row]]) -> Iterator[list[Row]]:
+    yield first
+    yield from rest
 
 
 @dataclass(slots=True)
@@ -199,44 +233,60 @@ class _Changes:
     reactivated: int = 0
     unchanged: int = 0
 
+    def rewrites(self) -> int:
+        """Rows written in full or in part (inserted or updated): what makes a load a bulk load."""
+        return len(self.inserts) + len(self.updates) + len(self.record_updates)
 
-def _apply(db: sqlite3.Connection, plan: _Plan, report: LoadReport, progress: Progress | None) -> None:
+
+def _apply(db: sqlite3.Connection, plan: _Plan, chunks: Iterator[list[Row]], report: LoadReport,
+           progress: Progress | None) -> None:
     started = time.perf_counter()
     load_id = db.execute(
         "INSERT INTO corpus_loads (finished_at, fingerprint, stat_signature, files) VALUES (?, ?, ?, ?)",
-        (_now(), plan.fingerprint, plan.stat_signature, json.dumps(plan.files, ensure_ascii=False)),
+        (_now(), plan.fingerprint, plan.stat_signature, json.dumps([str(f) for f in plan.built.files],
+                                                                    ensure_ascii=False)),
     ).lastrowid
     stored = {row[0]: row[1:] for row in db.execute(
         f"SELECT id, {', '.join(_STORED_RECORD)} FROM papers")}
-    changes = _sort_out(plan.rows, stored, load_id)
-    report.added, report.updated = len(changes.inserts), len(changes.updates) + len(changes.record_updates)
+    seen, changes = _Seen(), _Changes()
+    triggers: list[str] | None = None  # the FTS triggers, once dropped for a bulk load
+    inserted = 0
+    for rows in chunks:
+        _sort_out(seen.distinct(rows), stored, load_id, changes)
+        if triggers is None and changes.rewrites() >= BULK_THRESHOLD:
+            triggers = _drop_fts_triggers(db)
+        if triggers is not None and changes.inserts:  # write (and index) now, while the workers go on
+            inserted = _insert(db, changes.inserts, inserted, plan.built.total, progress, index=True)
+            changes.inserts.clear()
+    report.added = inserted + len(changes.inserts)
+    _insert(db, changes.inserts, inserted, plan.built.total, progress, index=False)  # triggers index these
+    report.updated = len(changes.updates) + len(changes.record_updates)
     report.reactivated, report.unchanged = changes.reactivated, changes.unchanged
-    bulk = len(changes.inserts) + len(changes.updates) + len(changes.record_updates) >= BULK_THRESHOLD
-    triggers = _drop_fts_triggers(db) if bulk else []
-    _insert(db, changes.inserts, progress)
+    report.records, report.duplicates, report.duplicate_notes = seen.records, seen.duplicates, seen.duplicate_notes
     db.executemany(f"UPDATE papers SET {', '.join(c + ' = ?' for c in PAPER_COLUMNS[1:])}, active = 1, "
                    "last_load = ? WHERE id = ?", changes.updates)
     patch = ", ".join(c + " = ?" for c in RECORD_COLUMNS[2:])
     db.executemany(f"UPDATE papers SET title = coalesce(?, title), {patch}, active = 1, last_load = ? "
                    "WHERE id = ?", changes.record_updates)  # a record without a title keeps the generated one
     db.executemany("UPDATE papers SET active = 1, last_load = ? WHERE id = ?", changes.touched)
-    report.retired = _retire(db, plan, stored)
+    report.retired = _retire(db, plan, stored, seen.first.keys())
     report.phases["write"] = time.perf_counter() - started
-    if bulk:
+    if triggers is not None:
         started = time.perf_counter()
-        db.execute("INSERT INTO papers_fts (papers_fts) VALUES ('rebuild')")
+        if changes.updates or changes.record_updates:  # rows rewritten without their triggers: index anew
+            db.execute("INSERT INTO papers_fts (papers_fts) VALUES ('rebuild')")
         for sql in triggers:
             db.execute(sql)
         report.phases["index"] = time.perf_counter() - started
     report.active = db.execute("SELECT count(*) FROM papers WHERE active = 1").fetchone()[0]
     report.seconds = time.perf_counter() - plan.started
     db.execute("UPDATE corpus_loads SET finished_at = ?, report = ? WHERE id = ?",
-               (_now(), json.dumps(_report_json(report), ensure_ascii=False), load_id))
+               (_now(), json.dumps(_report_json(report, plan.built), ensure_ascii=False), load_id))
 
 
-def _sort_out(rows: Sequence[Row], stored: dict[object, tuple[object, ...]], load_id: int | None) -> _Changes:
-    """Which rows are new, which replace or patch a stored row, which only need marking as seen."""
-    changes = _Changes()
+def _sort_out(rows: Sequence[Row], stored: dict[object, tuple[object, ...]], load_id: int | None,
+              changes: _Changes) -> None:
+    """Add to `changes` which rows are new, which replace or patch a stored row, which only need marking as seen."""
     record_at = [1 + PAPER_COLUMNS.index(c) for c in RECORD_COLUMNS[1:]]  # record fields within a full row
     for row in rows:
         old = stored.get(row[1])
@@ -259,35 +309,45 @@ def _sort_out(rows: Sequence[Row], stored: dict[object, tuple[object, ...]], loa
             changes.touched.append((load_id, row[1]))  # back in the corpus, unchanged
         changes.unchanged += fresh and bool(active)  # left alone: rewriting 100,000 rows would cost seconds
         changes.reactivated += not active
-    return changes
 
 
-def _insert(db: sqlite3.Connection, inserts: list[Row], progress: Progress | None) -> None:
+def _insert(db: sqlite3.Connection, inserts: list[Row], done: int, total: int, progress: Progress | None, *,
+            index: bool) -> int:
+    """Insert rows in batches (with `index`, add them to the FTS index too: its triggers are dropped);
+    return how many rows this load has inserted so far."""
     # ON CONFLICT: a load running at the same time (the bot starting while `paperbot ingest` runs)
     # may have added the same paper a moment ago; take ours rather than fail the whole load.
     sql = (f"INSERT INTO papers ({', '.join(PAPER_COLUMNS)}, first_load, last_load) "
            f"VALUES ({', '.join('?' * (len(PAPER_COLUMNS) + 2))}) ON CONFLICT (id) DO UPDATE SET "
            + ", ".join(f"{c} = excluded.{c}" for c in (*PAPER_COLUMNS[1:], "last_load")) + ", active = 1")
     for start in range(0, len(inserts), _WRITE_BATCH):
-        db.executemany(sql, inserts[start:start + _WRITE_BATCH])
+        batch = inserts[start:start + _WRITE_BATCH]
+        last = db.execute("SELECT coalesce(max(num), 0) FROM papers").fetchone()[0] if index else 0
+        db.executemany(sql, batch)
+        if index:  # what the insert trigger would do, for the whole batch in one statement
+            db.execute("INSERT INTO papers_fts (rowid, title, names, keywords, abstract) "
+                       "SELECT num, title, names, keywords, abstract FROM papers WHERE num > ?", (last,))
+        done += len(batch)
         if progress:
-            progress("writing", min(start + _WRITE_BATCH, len(inserts)), len(inserts))
+            progress("writing", done, max(total, done))
+    return done
 
 
-def _retire(db: sqlite3.Connection, plan: _Plan, stored: dict[object, tuple[object, ...]]) -> int:
+def _retire(db: sqlite3.Connection, plan: _Plan, stored: dict[object, tuple[object, ...]],
+            seen: Iterable[object]) -> int:
     """Retire active papers this load did not see, except those from files that could not be read."""
-    seen = {row[1] for row in plan.rows}
+    seen = set(seen)
+    failed_files, missing = set(plan.built.failed_files), [str(Path(m).resolve()) for m in plan.missing]
     source_file_at = _STORED_RECORD.index("source_file")
     retire = [(old[0],) for pid, old in stored.items()
-              if old[1] and pid not in seen and not _protected(str(old[source_file_at]), plan)]
+              if old[1] and pid not in seen and not _protected(str(old[source_file_at]), failed_files, missing)]
     db.executemany("UPDATE papers SET active = 0 WHERE num = ?", retire)
     return len(retire)
 
 
-def _protected(source_file: str, plan: _Plan) -> bool:
-    return source_file in plan.protected_files or any(
-        source_file == prefix or source_file.startswith(prefix.rstrip("/") + "/")
-        for prefix in plan.protected_prefixes)
+def _protected(source_file: str, failed_files: set[str], missing: list[str]) -> bool:
+    return source_file in failed_files or any(
+        source_file == prefix or source_file.startswith(prefix.rstrip("/") + "/") for prefix in missing)
 
 
 def _drop_fts_triggers(db: sqlite3.Connection) -> list[str]:
@@ -305,7 +365,8 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _report_json(report: LoadReport) -> dict[str, object]:
+def _report_json(report: LoadReport, built: Built) -> dict[str, object]:
+    _finish_report(report, built)
     data = asdict(report)
     data["problems"] = [[p.source_file, p.where, p.message] for p in report.problems]
     return data

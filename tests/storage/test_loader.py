@@ -205,6 +205,42 @@ async def test_bulk_path_rebuilds_the_index_and_restores_its_triggers(
     assert len(await fts_ids(db, "zyxwv")) == 1
 
 
+async def test_a_bulk_reload_that_rewrites_stored_rows_reindexes_them(
+        db: aiosqlite.Connection, tmp_path: Path, abstracts: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Bulk inserts are indexed as they are written; rows updated without their triggers need a rebuild.
+    monkeypatch.setattr(loader, "BULK_THRESHOLD", 1)
+    corpus = write_json(tmp_path / "papers.json", [{"title": f"Plain {i}", "abstract": a}
+                                                  for i, a in enumerate(abstracts[:6])])
+    await load_corpus(db, [corpus])
+    assert len(await fts_ids(db, "title:plain")) == 6
+    write_json(corpus, [{"title": f"Quokka {i}", "abstract": a} for i, a in enumerate(abstracts[:8])])
+    report = await load_corpus(db, [corpus])
+    assert (report.added, report.updated) == (2, 6)
+    assert len(await fts_ids(db, "title:quokka")) == 8
+    assert await fts_ids(db, "title:plain") == set()
+    async with db.execute("INSERT INTO papers_fts (papers_fts, rank) VALUES ('integrity-check', 1)"):
+        pass
+
+
+async def test_a_failure_while_the_workers_still_enrich_leaves_the_previous_corpus(
+        db: aiosqlite.Connection, tmp_path: Path, abstracts: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    old = write_seed_file(tmp_path / "old.txt", abstracts[:10])
+    await load_corpus(db, [old])
+    before = await PaperRepository(db).active_ids()
+    monkeypatch.setattr(_corpus_build, "POOL_THRESHOLD_BYTES", 0)  # rows arrive from worker processes
+    monkeypatch.setattr(_corpus_build, "_CHUNK", 3)  # in several chunks: the failure comes mid-stream
+    monkeypatch.setattr(loader, "BULK_THRESHOLD", 1)
+    await db.execute("CREATE TRIGGER fail_half_way BEFORE INSERT ON papers "
+                     "WHEN (SELECT count(*) FROM papers) >= 16 BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    with pytest.raises(sqlite3.IntegrityError, match="disk full"):
+        await load_corpus(db, [write_seed_file(tmp_path / "new.txt", abstracts[10:30])])
+    assert await PaperRepository(db).active_ids() == before
+    assert len(await fts_ids(db, "unlearning")) > 0
+    async with db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'papers_fts%'"
+                          ) as cursor:
+        assert (await cursor.fetchone())[0] == 3  # dropped for the bulk load, back with the rollback
+
+
 async def test_in_memory_database(abstracts: list[str], tmp_path: Path) -> None:
     conn = await open_database(":memory:")
     try:
