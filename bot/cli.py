@@ -253,7 +253,7 @@ def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:
 
 async def _topic_candidates(conn: aiosqlite.Connection, topic: str) -> list[str]:
     """The ids of the active papers about `topic`, from the search engine the bot uses."""
-    from bot.client import SearchEngine
+    from storage.search import SearchEngine
 
     engine = await SearchEngine.open(conn)
     return list(await engine.matching_ids(topic))

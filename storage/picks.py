@@ -113,5 +113,6 @@ class PickRepository:
         await self._conn.execute(
             "INSERT INTO picks (day, topic, paper_id, cycle, picked_at) VALUES (?, ?, ?, ?, ?) "
             "ON CONFLICT (day, topic) DO NOTHING",
+            # picked_at is for people reading the table; nothing is decided by it (order is by rowid).
             (day.isoformat(), topic, paper_id, cycle, datetime.now(UTC).isoformat(timespec="seconds")),
         )
