@@ -241,11 +241,6 @@ class DailyScheduler:
         self._queue.append(item)
         report.queued += 1
 
-    async def drain(self) -> None:
-        """Wait until every queued delivery has been handled (for tests, the benchmark and shutdown)."""
-        while self._worker_tasks:
-            await asyncio.gather(*list(self._worker_tasks), return_exceptions=True)
-
     def _spawn_workers(self) -> None:
         """Workers exit when the queue is empty, so nothing idles between ticks."""
         while self._queue and len(self._worker_tasks) < self.workers:
