@@ -41,6 +41,11 @@ async def test_the_commands_live_in_the_one_paper_group(world: World) -> None:
     assert not [name for name in commands if not name.startswith("paper")]
 
 
+async def test_subscriptions_are_not_offered_in_direct_messages(simcord_env: simcord.Env) -> None:
+    in_dm = simcord_env.create_user("dm-user").available_commands()
+    assert not {"paper subscribe", "paper unsubscribe", "paper subscriptions"} & set(in_dm)
+
+
 async def test_subscribe_with_defaults_posts_here_at_nine_utc(
     simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
 ) -> None:
