@@ -1,6 +1,6 @@
 """Quality benchmark: does a real paper title find its paper, exactly and with typos?
 
-    .venv/bin/python bench/search_quality.py [--datasets DIR] [--seed 2025] [--json]
+    .venv/bin/python bench/search_quality.py [--datasets DIR] [--seed 2025] [--json] [--misses]
 
 For each development dataset (`../shared/datasets/*.json`: real titles and abstracts):
 
@@ -16,6 +16,10 @@ Beside our engine, the same run measures the baseline: plain SQLite FTS5 BM25 ov
 database (`papers_fts`: title, names, keywords, abstract), the title's words quoted and OR-ed.
 
 Targets (issue 3): R@1 >= 0.95 exact and >= 0.92 with typos, on every dataset.
+
+With --misses, every exact title whose paper is not first is printed with the rank it got, the
+paper that beat it, and both papers' scores word by word (plus the name and word-pair bonuses),
+the starting point for finding out why.
 """
 
 from __future__ import annotations
@@ -139,7 +143,26 @@ class DatasetResult:
     scores: dict[str, Scores]
 
 
-async def run_dataset(path: Path, seed: int, workdir: Path) -> DatasetResult:
+async def print_misses(engine: SearchEngine, titles: Sequence[str], expected: Sequence[str]) -> None:
+    """Each exact title that does not find its paper first: its rank, the winner, scores word by word."""
+    index = engine.index
+    for title, want in zip(titles, expected, strict=True):
+        hits = [hit.paper.id for hit in (await engine.search(title, limit=10)).hits]
+        if hits and hits[0] == want:
+            continue
+        rank = hits.index(want) + 1 if want in hits else ">10"
+        print(f"\n  MISS (rank {rank}) {title}")
+        want_at, win_at = index.position(want), index.position(hits[0]) if hits else None
+        if want_at is None or win_at is None:
+            continue
+        print(f"    want: {index.titles[want_at][:100]}")
+        print(f"    won:  {index.titles[win_at][:100]}")
+        mine, theirs = index.explain(title, [want_at, win_at])
+        for word in mine:
+            print(f"    {word[:34]:>34}  want {mine[word]:6.2f}  won {theirs[word]:6.2f}")
+
+
+async def run_dataset(path: Path, seed: int, workdir: Path, *, misses: bool = False) -> DatasetResult:
     """Ingest one dataset without titles and score both engines, exact and with typos."""
     records = load_records(path)
     venue = path.stem.upper()
@@ -159,6 +182,9 @@ async def run_dataset(path: Path, seed: int, workdir: Path) -> DatasetResult:
         for name, rank in (("fts5_bm25_or", fts_baseline(conn)), ("paperbot", engine_ranker(engine))):
             for mode, queries in (("exact", titles), ("typos", typos)):
                 result.scores[f"{name}/{mode}"] = await measure(rank, queries, expected)
+        if misses:
+            print(f"\n{path.name}: exact titles whose paper is not first")
+            await print_misses(engine, titles, expected)
         return result
     finally:
         await conn.close()
@@ -189,13 +215,14 @@ async def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--datasets", type=Path, default=DATASETS, help="folder of *.json datasets")
     parser.add_argument("--seed", type=int, default=2025, help="seed of the typo generator")
     parser.add_argument("--json", action="store_true", help="also print the results as JSON")
+    parser.add_argument("--misses", action="store_true", help="print why each missed exact title missed")
     args = parser.parse_args(argv)
     paths = sorted(args.datasets.glob("*.json"))
     if not paths:
         print(f"no *.json datasets in {args.datasets}", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="search_quality_") as tmp:
-        results = [await run_dataset(path, args.seed, Path(tmp)) for path in paths]
+        results = [await run_dataset(path, args.seed, Path(tmp), misses=args.misses) for path in paths]
     ok = print_report(results)
     if args.json:
         print(json.dumps([{**r.meta, **{k: asdict(v) for k, v in r.scores.items()}} for r in results]))

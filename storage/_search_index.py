@@ -496,6 +496,24 @@ class SearchIndex:
         order = np.lexsort((part, -final))
         return Ranking(part[order], final[order], total, terms)
 
+    def explain(self, query: str, positions: Sequence[int]) -> list[dict[str, float]]:
+        """For each given paper, what its score for `query` is made of: each query word's share, the
+        method-name bonus ("names") and the word-pair bonus ("pairs"). For diagnostics."""
+        terms = self.query_terms(query)
+        chosen = np.asarray(positions, np.int64)
+        parts: list[dict[str, float]] = [{} for _ in positions]
+        for term in terms:
+            if term.alternatives:
+                for row, value in zip(parts, self._term_scores(term)[chosen].tolist(), strict=True):
+                    row[term.word] = value
+        names = np.zeros(self.size, np.float32)
+        self._name_bonus(query, names)
+        codes, weights = self.pair_query(query, terms)
+        pairs = PAIR_WEIGHT * self.pair_bonus(chosen, codes, weights)
+        for row, name, pair in zip(parts, names[chosen].tolist(), pairs.tolist(), strict=True):
+            row["names"], row["pairs"] = name, pair
+        return parts
+
     def _name_bonus(self, query: str, scores: np.ndarray) -> None:
         """Lift the papers that introduce a method name the query spells out.
 

@@ -103,6 +103,11 @@ class SearchEngine:
         """How many papers the current index holds."""
         return self._index.size
 
+    @property
+    def index(self) -> SearchIndex:
+        """The index searches use now (read-only; for benchmarks and diagnostics)."""
+        return self._index
+
     async def refresh(self) -> None:
         """Rebuild the index from the active papers (after a corpus load); searches go on meanwhile."""
         async with self._refreshing:

@@ -420,3 +420,20 @@ def test_a_word_written_like_a_name_is_a_name_even_when_not_listed() -> None:
     assert index.names["signsgd"].tolist() == [0]
     assert index.rank("signSGD: Compressed Optimisation").order[0] == 0
     assert "compressed" not in index.names  # an ordinary word is no name
+
+
+def test_explain_adds_up_to_the_ranking_score() -> None:
+    index = SearchIndex.build([
+        IndexDoc("a", "Temporal alignment", ("TACO",), ("task decomposition",),
+                 "We present TACO: temporal alignment for task decomposition in control."),
+        IndexDoc("b", "", (), (), "Temporal models; an alignment loss for control tasks."),
+        IndexDoc("c", "", (), (), "Graph kernels."),
+    ])
+    query = "TACO: Learning Task Decomposition via Temporal Alignment for Control"
+    ranking = index.rank(query)
+    explained = index.explain(query, ranking.order.tolist())
+    for parts, score in zip(explained, ranking.scores.tolist(), strict=True):
+        assert sum(parts.values()) == pytest.approx(score, rel=1e-5)
+    assert explained[0]["names"] > 0  # "a" introduces TACO
+    assert explained[0]["pairs"] > 0  # and says "temporal alignment"
+    assert ranking.order[0] == 0
