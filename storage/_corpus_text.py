@@ -553,29 +553,36 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
     phrases, word_counts = _candidates(plain)
     name_words = {w.lower() for n in names for w in n.split()}
     acronym_expansions = _expansions(plain)
-    scores: dict[str, float] = {}
-    generic = GENERIC
+    ranked: list[tuple[float, str]] = []  # (-score, phrase): sorting puts the best first, ties by name
+    generic, count_of = GENERIC, word_counts.__getitem__
     for phrase, count in phrases.items():
-        words = phrase.lower().split()
+        low = phrase.lower()
+        words = low.split()
         if not name_words.isdisjoint(words):
             continue
         specific = [w for w in words if w not in generic]
         if not specific:
             continue
-        recurrence = (sum(word_counts[w] for w in specific) - len(specific)) / len(words)
-        score = (2.0 * count + recurrence + 2.0) if len(words) > 1 else (count + 0.5 * recurrence)
-        if len(words) > 1 and phrase.lower() in acronym_expansions:
-            score += 3.0
-        scores[phrase] = score
+        recurrence = (sum(map(count_of, specific)) - len(specific)) / len(words)
+        if len(words) > 1:
+            score = 2.0 * count + recurrence + 2.0
+            if low in acronym_expansions:
+                score += 3.0
+        else:
+            score = count + 0.5 * recurrence
+        ranked.append((-score, phrase))
+    ranked.sort()
     chosen: list[str] = []
     chosen_low: list[str] = []
-    for phrase in sorted(scores, key=lambda p: (-scores[p], p)):
+    for _score, phrase in ranked:
         if len(chosen) == MAX_KEYWORDS:
             break
         low = phrase.lower()
         if not any(low in c or c in low for c in chosen_low):
             chosen.append(phrase)
             chosen_low.append(low)
+    if len(chosen) >= MIN_KEYWORDS:  # the usual case: no need to rank single words
+        return tuple(chosen)
     for word, _count in word_counts.most_common():
         if len(chosen) >= MIN_KEYWORDS:
             break
