@@ -63,6 +63,12 @@ _TRAILING_WEAK = re.compile(
     r"able|capable|based|called|named|in order))+$|[\s,;:–—(\-]+$",
     re.IGNORECASE,
 )
+# What _TRAILING_WEAK can remove ends with one of these characters or words (checked first: cheap).
+_WEAK_TAIL_CHARS = frozenset(",;:–—(-")
+_WEAK_LAST_WORDS = wordset(
+    "a an the of to and or for with by via in on at from that which as its their our is are be this these both "
+    "while when into under over between among than such designed aimed tailored used able capable based called "
+    "named order")
 _TITLE_RUN_END = re.compile(
     r"(?<=\s)(?:[A-Z][\w’'-]+\s+(?:(?:of|and|for|with|the|in|on|via|to)\s+)?)+[A-Z][\w’'-]+(?=\s+[a-z])")
 _LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
@@ -142,7 +148,9 @@ _DIGITS = "0123456789.,'’-"
 # A chunk break (punctuation, a spaced dash) or a word; words hold no "." or "'": those break chunks.
 _TOKEN_OR_BREAK = re.compile(
     r"([,.;:!?()\[\]{}“”\"'/|=<>]+|\s[–—-]\s)|([A-Za-z0-9][A-Za-z0-9’\-]*[A-Za-z0-9]|[A-Za-z0-9])")
-_MID_SENTENCE_CAPITAL = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+\b")
+# The capital is matched first and the look-behind checked after it: the regex engine then skips
+# to capitals quickly instead of trying the look-behind at every position.
+_MID_SENTENCE_CAPITAL = re.compile(r"[A-Z](?<=[a-z,;] [A-Z])[a-z]+\b")
 _BEFORE_A_VERB = wordset("we that which who it they can could may might will would should must to also often "
                          "first then further thereby")
 _BEFORE_A_GERUND = wordset("by while without when after before through via thus thereby")
@@ -232,6 +240,10 @@ def clause_cut(text: str, limit: int) -> str:
 def _strip_weak_tail(text: str) -> str:
     """Drop trailing words a headline must not end on ("… of the", "… designed")."""
     head, tail = text[:-60], text[-60:]  # the pattern is anchored at the end: scan only the tail
+    last_word = tail.rsplit(None, 1)[-1] if tail.strip() else ""
+    if tail and not tail[-1].isspace() and tail[-1] not in _WEAK_TAIL_CHARS and last_word.isascii() \
+            and last_word.lower() not in _WEAK_LAST_WORDS:
+        return text.strip()  # the usual case, told without the regex (which tries every position)
     return (head + _TRAILING_WEAK.sub("", tail)).strip()
 
 
@@ -631,7 +643,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 previous = low  # the verb opening a clause: not part of a keyphrase
             else:
                 content.append(low)
-                if token != low and (_TWO_CAPITALS.search(token) or index or chunk_index or token in proper):
+                if token != low and (index or chunk_index or token in proper or _TWO_CAPITALS.search(token)):
                     run.append(token)  # an acronym or a proper noun: kept as written
                 else:
                     run.append(low)
