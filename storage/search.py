@@ -126,7 +126,7 @@ class SearchEngine:
         text = clean_query(query)
         limit, offset = max(0, min(limit, MAX_LIMIT)), max(0, offset)
         index = self._index
-        ranking = await asyncio.to_thread(index.rank, text, candidates=max(200, offset + limit))
+        ranking = await asyncio.to_thread(_rank_or_complete, index, text, max(200, offset + limit))
         page = [(index.ids[p], float(score)) for p, score in
                 zip(ranking.order[offset: offset + limit], ranking.scores[offset: offset + limit], strict=True)]
         papers = {paper.id: paper for paper in await self._papers.by_ids([pid for pid, _ in page])}
@@ -178,3 +178,15 @@ class SearchEngine:
 def _index_doc(row: aiosqlite.Row | tuple) -> IndexDoc:
     paper_id, title, names, keywords, abstract = tuple(row)
     return IndexDoc(paper_id, title, tuple(json.loads(names)), tuple(json.loads(keywords)), abstract)
+
+
+def _rank_or_complete(index: SearchIndex, text: str, candidates: int) -> Ranking:
+    """Rank `text` as typed; when nothing matches, read its last word as half-typed ("RepoA").
+
+    People press Enter before finishing a word as often as they pick a suggestion; a search
+    that autocomplete would have answered should not come back empty.
+    """
+    ranking = index.rank(text, candidates=candidates)
+    if ranking.total == 0 and text and not text[-1].isspace():
+        ranking = index.rank(text, partial=True, candidates=candidates)
+    return ranking

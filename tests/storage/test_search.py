@@ -120,6 +120,20 @@ async def test_autocomplete_finds_half_typed_input_in_the_top_five(
     assert await paper_containing(db, phrase) in [s.id for s in suggestions[:5]]
 
 
+@pytest.mark.parametrize(("partial", "phrase"), [
+    ("RepoA", "RepoAudit"),
+    ("find papers on jailbr", "Many-shot jailbreaking"),
+])
+async def test_a_search_sent_half_typed_finds_what_autocomplete_would(
+        engine: SearchEngine, db: aiosqlite.Connection, partial: str, phrase: str) -> None:
+    results = await engine.search(partial, limit=5)
+    assert await paper_containing(db, phrase) in [hit.paper.id for hit in results.hits]
+
+
+async def test_a_half_typed_search_does_not_override_whole_words(engine: SearchEngine) -> None:
+    assert (await engine.search("zzzzqqq")).hits == []
+
+
 async def test_autocomplete_labels_fit_discord(engine: SearchEngine) -> None:
     suggestions = await engine.autocomplete("learning", limit=25)
     assert 1 <= len(suggestions) <= 25
