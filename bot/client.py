@@ -67,6 +67,8 @@ class PaperBot(commands.Bot):
     picks: PickRepository
 
     def __init__(self, settings: Settings, *, clock: Clock = utc_now) -> None:
+        # A text-only bot: no voice, so no "PyNaCl/davey is not installed" warnings at every start.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # channels and permissions for daily posts; no message content needed
         super().__init__(
