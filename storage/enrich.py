@@ -27,6 +27,7 @@ from storage.models import Paper, RawRecord
 ENRICH_VERSION = 5
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
+_ID_BYTES = -(-ID_LENGTH * 5 // 40) * 5  # whole 5-byte base32 groups covering ID_LENGTH characters
 
 _WHITESPACE = re.compile(r"\s+")
 _URL = re.compile(r"""(?:https?://|www\.)[^\s<>"'`\\{}]+[^\s<>"'`\\{}.,;:!?)\]]""")
@@ -70,7 +71,9 @@ def normalised(text: str) -> str:
 def paper_id(abstract: str) -> str:
     """A stable short id: the same abstract (up to whitespace and case) gives the same id anywhere."""
     digest = hashlib.sha256(normalised(abstract).encode("utf-8")).digest()
-    return base64.b32encode(digest).decode("ascii")[:ID_LENGTH].lower()
+    # Base32 turns each 5 bytes into 8 characters on its own: encoding only the groups the id needs
+    # gives the same characters as encoding the whole digest, in a third of the (pure-Python) work.
+    return base64.b32encode(digest[:_ID_BYTES]).decode("ascii")[:ID_LENGTH].lower()
 
 
 # --- display text ------------------------------------------------------------------------------------
