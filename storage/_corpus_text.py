@@ -23,7 +23,9 @@ MAX_KEYWORDS = 8
 
 _MARKDOWN = re.compile(r"\*\*|(?<![\\\w])\*(?=\S)|(?<=\S)\*(?!\w)|`|~~|\|\|")
 _ESCAPE = re.compile(r"\\([*_`~|\\])")
-_SENTENCE_END = re.compile(r"(?<=[.!?])[”\"')\]]?\s+(?=[A-Z0-9(“\"\[*])")
+# Group 1 is the space between sentences. Matching the full stop itself (rather than looking behind
+# for it at every position) lets the regex engine skip ahead to the punctuation.
+_SENTENCE_END = re.compile(r"[.!?]([”\"')\]]?\s+)(?=[A-Z0-9(“\"\[*])")
 _ABBREVIATIONS = ("e.g.", "i.e.", "et al.", " vs.", " cf.", "Fig.", "Eq.", "Sec.", "resp.", "approx.", "etc.", "Dr.",
                   " No.")
 _CREATE_VERBS = (
@@ -198,7 +200,7 @@ def sentences(text: str) -> tuple[str, ...]:
     parts: list[str] = []
     start = 0
     for match in _SENTENCE_END.finditer(text):
-        candidate = text[start:match.start()].strip()
+        candidate = text[start:match.start(1)].strip()
         if _no_split_after(candidate):
             continue
         parts.append(candidate)
