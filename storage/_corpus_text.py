@@ -148,8 +148,7 @@ _NAME_PARTS = re.compile(r"[-.+/]")
 _TWO_CAPITALS = re.compile(r"[A-Z][^A-Z]*[A-Z]")
 _DIGITS = "0123456789.,'’-"
 # A chunk break (punctuation, a spaced dash) or a word; words hold no "." or "'": those break chunks.
-_TOKEN_OR_BREAK = re.compile(
-    r"([,.;:!?()\[\]{}“”\"'/|=<>]+|\s[–—-]\s)|([A-Za-z0-9][A-Za-z0-9’\-]*[A-Za-z0-9]|[A-Za-z0-9])")
+_TOKEN = re.compile(r"[,.;:!?()\[\]{}“”\"'/|=<>]+|\s[–—-]\s|[A-Za-z0-9][A-Za-z0-9’\-]*[A-Za-z0-9]|[A-Za-z0-9]")
 # The capital is matched first and the look-behind checked after it: the regex engine then skips
 # to capitals quickly instead of trying the look-behind at every position.
 _MID_SENTENCE_CAPITAL = re.compile(r"[A-Z](?<=[a-z,;] [A-Z])[a-z]+\b")
@@ -614,19 +613,22 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     """RAKE-style candidate phrases (runs of content words between stopwords and punctuation) and word counts.
 
     A run right after "we", "that", "to", "can" … starts with a verb ("that integrates medical
-    knowledge"); that first word is dropped, as are adverbs. This loop runs for every paper of
-    every load: it collects into lists and counts once at the end (Counter's C fast path).
+    knowledge"); that first word is dropped, as are adverbs. This loop runs for every token of every
+    paper of every load: each distinct token is classified once per process (`_token_kind`), and it
+    collects into lists and counts once at the end (Counter's C fast path).
     """
     found: list[str] = []  # candidate phrases, one entry per occurrence
     content: list[str] = []  # content words, lower-cased, one entry per occurrence
     proper = set(_MID_SENTENCE_CAPITAL.findall(plain))  # "Bayesian" stays capitalised at a sentence start too
-    splitters, before_verb, before_gerund = _SPLITTERS, _BEFORE_A_VERB, _BEFORE_A_GERUND
+    before_verb, before_gerund = _BEFORE_A_VERB, _BEFORE_A_GERUND
+    known, kind_of = _TOKEN_KINDS.get, _token_kind
     for sentence in sentences(plain):
         run: list[str] = []
         previous = ""
         chunk_index = index = 0
-        for brk, token in _TOKEN_OR_BREAK.findall(sentence):  # one C call per sentence
-            if brk:  # punctuation ends a chunk: no phrase crosses it
+        for token in _TOKEN.findall(sentence):  # one C call per sentence
+            low, kind = known(token) or kind_of(token)
+            if kind == _BREAK:  # punctuation ends a chunk: no phrase crosses it
                 if run:
                     found.append(" ".join(run[-3:]))  # English puts the head noun last
                     run = []
@@ -634,18 +636,17 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 chunk_index += 1
                 index = 0
                 continue
-            low = token.lower()
-            if low in splitters or low.endswith("ly") or len(low) < 2 or not low.strip(_DIGITS):
+            if kind == _SPLIT:
                 if run:
                     found.append(" ".join(run[-3:]))
                     run = []
                 previous = low
             elif not run and (previous in before_verb or (
-                    low.endswith("ing") and (previous in before_gerund or index == 0))):
+                    kind & _GERUND and (previous in before_gerund or index == 0))):
                 previous = low  # the verb opening a clause: not part of a keyphrase
             else:
                 content.append(low)
-                if token != low and (index or chunk_index or token in proper or _TWO_CAPITALS.search(token)):
+                if kind & _ACRONYM or (kind & _CAPITALISED and (index or chunk_index or token in proper)):
                     run.append(token)  # an acronym or a proper noun: kept as written
                 else:
                     run.append(low)
@@ -653,6 +654,31 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
         if run:
             found.append(" ".join(run[-3:]))
     return Counter(found), Counter(content)
+
+
+# Token kinds: a chunk break (punctuation, a spaced dash), a splitter (stop word, verb, adverb,
+# number), or a content word with flags: ends in "-ing", has two capitals (an acronym, kept as
+# written), starts with a capital (kept as written except as a sentence's first word).
+_BREAK, _SPLIT, _CONTENT, _GERUND, _ACRONYM, _CAPITALISED = 1, 2, 4, 8, 16, 32
+_TOKEN_KINDS: dict[str, tuple[str, int]] = {}
+_TOKEN_KINDS_LIMIT = 200_000
+
+
+def _token_kind(token: str) -> tuple[str, int]:
+    """(lower-cased token, kind), remembered per process: the vocabulary repeats from abstract to abstract."""
+    if len(_TOKEN_KINDS) >= _TOKEN_KINDS_LIMIT:
+        _TOKEN_KINDS.clear()  # bounded memory on a huge corpus; the cache only saves time
+    low = token.lower()
+    if not (token[0].isascii() and token[0].isalnum()):
+        kind = _BREAK
+    elif low in _SPLITTERS or low.endswith("ly") or len(low) < 2 or not low.strip(_DIGITS):
+        kind = _SPLIT
+    else:
+        kind = _CONTENT | (_GERUND if low.endswith("ing") else 0)
+        if token != low:
+            kind |= _ACRONYM if _TWO_CAPITALS.search(token) else _CAPITALISED
+    _TOKEN_KINDS[token] = low, kind
+    return low, kind
 
 
 def _expansions(plain: str) -> set[str]:
