@@ -180,8 +180,11 @@ def row_source(row: Row) -> str:
     return str(row[_FULL_SOURCE if row[0] == FULL else _RECORD_SOURCE])
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False)  # built once: json.dumps with options builds one per call
+
+
 def _json(values: Sequence[str]) -> str:
-    return json.dumps(list(values), ensure_ascii=False)
+    return _JSON.encode(list(values))
 
 
 def enrichment_digest(paper: Paper) -> str:
