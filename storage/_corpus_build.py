@@ -79,7 +79,7 @@ def stream_rows(paths: Sequence[Path], built: Built, known: Mapping[str, bool] |
     built.files.extend(files)
     started = time.perf_counter()
     with _gc_paused(), _executor(files, known) as pool:
-        pending: list[Future[list[Row]] | list[Row]] = []
+        pending: list[Future[list[Row]] | list[RawRecord]] = []  # inline (no pool): records, enriched below
         total = 0
         for path in files:
             parsed = parse_file(path)
@@ -88,13 +88,13 @@ def stream_rows(paths: Sequence[Path], built: Built, known: Mapping[str, bool] |
                 built.failed_files.append(str(path.resolve()))
             for chunk in _chunks(parsed.records):
                 total += len(chunk)
-                pending.append(pool.submit(_rows_for, chunk) if pool else _rows_for(chunk, known))
+                pending.append(pool.submit(_rows_for, chunk) if pool else chunk)
         built.phases["parse"] = time.perf_counter() - started
         built.total = total
         done = 0
         try:
             for index, result in enumerate(pending):
-                rows = result.result() if isinstance(result, Future) else result
+                rows = result.result() if isinstance(result, Future) else _rows_for(result, known)
                 pending[index] = []  # the rows are the consumer's now: hold no second reference
                 done += len(rows)
                 if progress:

@@ -271,6 +271,8 @@ def _apply(db: sqlite3.Connection, plan: _Plan, chunks: Iterator[list[Row]], rep
     db.executemany("UPDATE papers SET active = 1, last_load = ? WHERE id = ?", changes.touched)
     report.retired = _retire(db, plan, stored, seen.first.keys())
     report.phases["write"] = time.perf_counter() - started
+    if progress:  # every row is written (inserted, updated or left as it was): the bar ends here
+        progress("writing", seen.records, seen.records)
     if triggers is not None:
         started = time.perf_counter()
         if changes.updates or changes.record_updates:  # rows rewritten without their triggers: index anew
