@@ -38,9 +38,6 @@ Progress = Callable[[str, int, int], None]
 # insert (inside the same transaction): much faster than one index update per row.
 BULK_THRESHOLD = 2_000
 _WRITE_BATCH = 5_000
-# The load's own connection: a page cache large enough that the pages of the bulk insert and the
-# FTS index are written to the WAL once, at commit, rather than spilled and rewritten.
-_LOAD_CACHE_KIB = 131_072
 LOAD_LOCK_TIMEOUT_S = 120.0
 _STORED_RECORD = ("num", "active", "digest", "enrich_version", *RECORD_COLUMNS[1:])
 
@@ -186,8 +183,6 @@ def _load_on_own_connection(db_file: str, paths: Sequence[Path], known: dict[str
     try:
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA synchronous = NORMAL")
-        db.execute(f"PRAGMA cache_size = -{_LOAD_CACHE_KIB}")
-        db.execute("PRAGMA temp_store = MEMORY")
         # closing(): a failed write stops the enrichment still queued at once, not after it ran
         with contextlib.closing(stream_rows(paths, plan.built, known, progress)) as chunks:
             plan.chunks = chunks
