@@ -15,12 +15,9 @@ RESULT_KEYS = {"id", "title", "abstract", "keywords", "score"}
 
 
 @pytest.fixture
-def db_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    """A database with the bundled corpus loaded."""
-    path = tmp_path / "search.db"
-    assert main(["ingest", str(BUNDLED), "--db", str(path)]) == 0
-    capsys.readouterr()
-    return path
+def db_file(ingested_db: Path) -> Path:
+    """A database with the bundled corpus loaded (see tests/conftest.py)."""
+    return ingested_db
 
 
 def test_json_is_one_object_with_the_contract_fields(db_file: Path, capsys: pytest.CaptureFixture[str]) -> None:

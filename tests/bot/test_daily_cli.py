@@ -13,18 +13,14 @@ from bot.cli import main
 from storage.db import open_database
 from storage.picks import PickRepository
 from storage.subscriptions import SubscriptionRepository
-from tests.storage.conftest import BUNDLED
 
 TODAY = datetime.now(UTC).date()
 
 
 @pytest.fixture
-def db_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    """A database with the bundled corpus loaded."""
-    path = tmp_path / "cli.db"
-    assert main(["ingest", str(BUNDLED), "--db", str(path)]) == 0
-    capsys.readouterr()
-    return path
+def db_file(ingested_db: Path) -> Path:
+    """A database with the bundled corpus loaded (see tests/conftest.py)."""
+    return ingested_db
 
 
 def recorded(path: Path, day: date, topic: str | None = None) -> str | None:
