@@ -525,13 +525,17 @@ def _description_around(before: str, after: str) -> str:
     return f"{noun} {tail}".strip()
 
 
+def _which_verb(which: re.Match[str]) -> str:
+    """The base form of the verb in "…, which balances …" (groups: stem, "s"/"es", rest)."""
+    stem, ending = which.group(1), which.group(2)
+    return stem + ("e" if ending == "es" and not stem.endswith(("ss", "sh", "ch", "x")) else "")
+
+
 def _tail(after: str) -> str:
     """What follows a name inside its description, up to the next clause."""
     which = re.match(r"^,?\s*which\s+([a-z]+?)(e?s)\s+(.*)", after)
     if which:  # "…, which balances attention by …" -> "balancing attention by …"
-        verb = which.group(1) + ("e" if which.group(2) == "es" and not which.group(1).endswith(("ss", "sh", "ch", "x"))
-                                 else "")
-        return f"{gerund(verb).lower()} {which.group(3)}"
+        return f"{gerund(_which_verb(which)).lower()} {which.group(3)}"
     participle = re.match(r"^,\s*((?:designed|built|trained|tailored|aimed|capable|able|that|for|to)\b.*)", after)
     if participle:  # "an agent, RepoAudit, designed to …"
         return participle.group(1)
@@ -552,9 +556,7 @@ def _description_after(after: str) -> str:
     after = re.sub(r"^[,:–—-]+\s*", "", after).strip()
     which = re.match(r"^(?:which|that)\s+([a-z]+?)(e?s)\s+(.*)", after)
     if which:  # "FlowDrag, which leverages …" -> "Leveraging …"
-        verb = which.group(1) + ("e" if which.group(2) == "es" and not which.group(1).endswith(("ss", "sh", "ch", "x"))
-                                 else "")
-        return f"{gerund(verb)} {which.group(3)}"
+        return f"{gerund(_which_verb(which))} {which.group(3)}"
     titled = re.match(r"^((?:[A-Z][\w-]*\s+(?:(?:of|and|for|the|in|with|to|via|on|from)\s+)?)+[A-Z][\w-]*)[,:]", after)
     if titled:  # "SECOND: Selective and Contrastive Decoding, a novel approach …" -> the expansion
         return titled.group(1)
