@@ -131,17 +131,13 @@ def random_heading(topic: str | None) -> str:
 
 async def random_paper(bot: PaperBot, topic: str | None, *, exclude: str | None = None) -> Paper:
     """A random active paper (matching `topic` when given), avoiding `exclude` when possible."""
-    rng = random.Random()
+    candidates = None
     if topic:
         candidates = await bot.search_engine.matching_ids(topic)
         if not candidates:
             raise UserFacingError(f"No papers match the topic “{one_line(topic, 100)}”. "
                                   "Try a broader word, or `/paper random` without a topic.")
-    else:
-        candidates = await bot.papers.active_ids()
-    if len(candidates) > 1 and exclude in candidates:
-        candidates = [pid for pid in candidates if pid != exclude]
-    paper = await bot.papers.random(rng, among=candidates) if candidates else None
+    paper = await bot.papers.random(random.Random(), among=candidates, exclude=exclude)
     if paper is None:
         raise UserFacingError("There are no papers to choose from yet.")
     return paper

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Sequence
+from random import Random
 
 import aiosqlite
 
@@ -76,18 +76,29 @@ class PaperRepository:
             row = await cursor.fetchone()
         return int(row[0]) if row else 0
 
-    async def random(self, rng: random.Random | None = None, among: Sequence[str] | None = None) -> Paper | None:
-        """Return a random active paper, optionally among the given ids; None when there is none."""
-        rng = rng or random.Random()
+    async def random(self, rng: Random | None = None, among: Sequence[str] | None = None,
+                     exclude: str | None = None) -> Paper | None:
+        """A random active paper (among the given ids, if any), other than `exclude` when there is a choice.
+
+        Without `among` the pick is one indexed row by offset: no list of every id is built.
+        """
+        rng = rng or Random()
         if among is not None:
-            candidates = list(among)
+            candidates = [pid for pid in among if pid != exclude] or list(among)
             return (await self.by_ids([rng.choice(candidates)]))[0] if candidates else None
-        total = await self.count()
+        other = await self._random_active(rng, exclude) if exclude else None
+        return other or await self._random_active(rng, None)
+
+    async def _random_active(self, rng: Random, exclude: str | None) -> Paper | None:
+        where, params = ("active = 1 AND id != ?", (exclude,)) if exclude else ("active = 1", ())
+        async with self._conn.execute(f"SELECT count(*) FROM papers WHERE {where}", params) as cursor:
+            row = await cursor.fetchone()
+        total = int(row[0]) if row else 0
         if total == 0:
             return None
         async with self._conn.execute(
-            f"SELECT {_COLUMNS} FROM papers WHERE active = 1 ORDER BY num LIMIT 1 OFFSET ?",
-            (rng.randrange(total),),
+            f"SELECT {_COLUMNS} FROM papers WHERE {where} ORDER BY num LIMIT 1 OFFSET ?",
+            (*params, rng.randrange(total)),
         ) as cursor:
             row = await cursor.fetchone()
         return paper_from_row(row) if row else None
