@@ -11,7 +11,7 @@ import asyncio
 import json
 import logging
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -82,6 +82,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+def _on_database(settings: Settings, work: Callable[[aiosqlite.Connection], Awaitable[int]]) -> int:
+    """Open the configured database, run `work` on it, close it: every tool's way in."""
+    from storage.db import open_database
+
+    async def run() -> int:
+        conn = await open_database(settings.database_path)
+        try:
+            return await work(conn)
+        finally:
+            await conn.close()
+
+    return asyncio.run(run())
+
+
 def _cmd_run(args: argparse.Namespace, settings: Settings) -> int:
     from bot.client import run_bot
 
@@ -98,14 +112,12 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     """Load corpus files into the database; non-zero exit when nothing at all could be loaded."""
     import sqlite3
 
-    from storage.db import open_database
     from storage.loader import load_corpus, summary
 
     paths = list(args.paths) or list(settings.corpus_paths)
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
 
-    async def ingest() -> int:
-        conn = await open_database(settings.database_path)
+    async def ingest(conn: aiosqlite.Connection) -> int:
         try:
             report = await load_corpus(conn, paths, force=args.force, progress=bar)
         except (sqlite3.Error, OSError) as exc:  # the load is one transaction: nothing was written
@@ -113,7 +125,6 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
                   file=sys.stderr)
             return 1
         finally:
-            await conn.close()
             if bar:
                 bar.finish()
         print(f"{settings.database_path}: {summary(report)}")
@@ -125,7 +136,7 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
             + report.reactivated == 0
         return 1 if loaded_nothing else 0
 
-    return asyncio.run(ingest())
+    return _on_database(settings, ingest)
 
 
 class _ProgressBar:
@@ -152,17 +163,12 @@ class _ProgressBar:
 
 def _cmd_stats(args: argparse.Namespace, settings: Settings) -> int:
     """Print papers active/retired, venues, the last load and the database file."""
-    from storage.db import open_database
     from storage.loader import corpus_stats
 
     database = Path(settings.database_path).resolve()
 
-    async def stats() -> int:
-        conn = await open_database(settings.database_path)
-        try:
-            found = await corpus_stats(conn)
-        finally:
-            await conn.close()
+    async def stats(conn: aiosqlite.Connection) -> int:
+        found = await corpus_stats(conn)
         print(f"database:  {database}")
         print(f"papers:    {found.active:,} active, {found.retired:,} retired")
         print("venues:    " + (", ".join(f"{venue} ({count:,})" for venue, count in found.venues) or "none"))
@@ -174,7 +180,7 @@ def _cmd_stats(args: argparse.Namespace, settings: Settings) -> int:
             print("last load: never (run `paperbot ingest`)")
         return 0
 
-    return asyncio.run(stats())
+    return _on_database(settings, stats)
 
 
 def _cmd_show(args: argparse.Namespace, settings: Settings) -> int:
@@ -182,15 +188,10 @@ def _cmd_show(args: argparse.Namespace, settings: Settings) -> int:
     import dataclasses
     import json
 
-    from storage.db import open_database
     from storage.papers import PaperRepository
 
-    async def show() -> int:
-        conn = await open_database(settings.database_path)
-        try:
-            paper = await PaperRepository(conn).by_id(args.paper_id)
-        finally:
-            await conn.close()
+    async def show(conn: aiosqlite.Connection) -> int:
+        paper = await PaperRepository(conn).by_id(args.paper_id)
         if paper is None:
             print(f"no paper with id {args.paper_id!r} in {settings.database_path}", file=sys.stderr)
             return 1
@@ -209,14 +210,13 @@ def _cmd_show(args: argparse.Namespace, settings: Settings) -> int:
         print(paper.abstract)
         return 0
 
-    return asyncio.run(show())
+    return _on_database(settings, show)
 
 
 def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:
     """Print the paper of the day (for --date, --topic); the same recorded pick the bot posts."""
     from datetime import UTC, date, datetime
 
-    from storage.db import open_database
     from storage.picks import PickRepository
 
     try:
@@ -225,18 +225,14 @@ def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:
         print(f"--date must look like 2026-12-01, got {args.date!r}", file=sys.stderr)
         return 2
 
-    async def today() -> int:
-        conn = await open_database(settings.database_path)
-        try:
-            picks = PickRepository(conn)
-            if day < datetime.now(UTC).date() and await picks.recorded(day, topic=args.topic) is None:
-                # Picking a past date now would use up a paper of the rotation that nobody saw.
-                print(f"no paper of the day was recorded for {day}", file=sys.stderr)
-                return 1
-            candidates = await _topic_candidates(conn, args.topic) if args.topic else None
-            paper = await picks.pick_for(day, topic=args.topic, candidates=candidates)
-        finally:
-            await conn.close()
+    async def today(conn: aiosqlite.Connection) -> int:
+        picks = PickRepository(conn)
+        if day < datetime.now(UTC).date() and await picks.recorded(day, topic=args.topic) is None:
+            # Picking a past date now would use up a paper of the rotation that nobody saw.
+            print(f"no paper of the day was recorded for {day}", file=sys.stderr)
+            return 1
+        candidates = await _topic_candidates(conn, args.topic) if args.topic else None
+        paper = await picks.pick_for(day, topic=args.topic, candidates=candidates)
         if paper is None:
             about = f" about {args.topic!r}" if args.topic else ""
             print(f"no papers{about} to choose from in {settings.database_path} (run `paperbot ingest`)",
@@ -248,7 +244,7 @@ def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:
         print(paper.abstract)
         return 0
 
-    return asyncio.run(today())
+    return _on_database(settings, today)
 
 
 async def _topic_candidates(conn: aiosqlite.Connection, topic: str) -> list[str]:
@@ -263,17 +259,12 @@ def _cmd_subscriptions(args: argparse.Namespace, settings: Settings) -> int:
     """List daily-post subscriptions: where, when, status, next post (UTC) and the last delivery."""
     from datetime import UTC, datetime
 
-    from storage.db import open_database
     from storage.subscriptions import SubscriptionRepository
 
-    async def listing() -> int:
-        conn = await open_database(settings.database_path)
-        try:
-            repo = SubscriptionRepository(conn)
-            subs = await repo.all(include_ended=args.all)
-            last = {sub.id: next(iter(await repo.history(sub.id, limit=1)), None) for sub in subs}
-        finally:
-            await conn.close()
+    async def listing(conn: aiosqlite.Connection) -> int:
+        repo = SubscriptionRepository(conn)
+        subs = await repo.all(include_ended=args.all)
+        last = {sub.id: next(iter(await repo.history(sub.id, limit=1)), None) for sub in subs}
         now = datetime.now(UTC)
         print(f"{len(subs)} subscription(s) in {settings.database_path}")
         if subs:
@@ -283,7 +274,7 @@ def _cmd_subscriptions(args: argparse.Namespace, settings: Settings) -> int:
             print(_subscription_row(sub, last[sub.id], now))
         return 0
 
-    return asyncio.run(listing())
+    return _on_database(settings, listing)
 
 
 def _subscription_row(sub: Subscription, delivered: Delivery | None, now: datetime) -> str:
@@ -301,37 +292,32 @@ def _subscription_row(sub: Subscription, delivered: Delivery | None, now: dateti
 
 def _cmd_search(args: argparse.Namespace, settings: Settings) -> int:
     """Search the papers: readable by default, JSON with --json, one JSON line per stdin line for `-`."""
-    from storage.db import open_database
     from storage.search import MAX_LIMIT, EmptyQueryError, SearchEngine
 
     if not 1 <= args.limit <= MAX_LIMIT:
         print(f"--limit must be between 1 and {MAX_LIMIT}, got {args.limit}", file=sys.stderr)
         return 2
 
-    async def search() -> int:
-        conn = await open_database(settings.database_path)
+    async def search(conn: aiosqlite.Connection) -> int:
+        await _load_if_empty(conn, settings)
+        engine = await SearchEngine.open(conn)
+        if args.query == "-":
+            for line in sys.stdin:
+                print(json.dumps(await _search_json(engine, line.rstrip("\r\n"), args.limit),
+                                 ensure_ascii=False), flush=True)
+            return 0
         try:
-            await _load_if_empty(conn, settings)
-            engine = await SearchEngine.open(conn)
-            if args.query == "-":
-                for line in sys.stdin:
-                    print(json.dumps(await _search_json(engine, line.rstrip("\r\n"), args.limit),
-                                     ensure_ascii=False), flush=True)
-                return 0
-            try:
-                results = await engine.search(args.query, limit=args.limit)
-            except EmptyQueryError as error:
-                print(f"paperbot search: {error}", file=sys.stderr)
-                return 2
-        finally:
-            await conn.close()
+            results = await engine.search(args.query, limit=args.limit)
+        except EmptyQueryError as error:
+            print(f"paperbot search: {error}", file=sys.stderr)
+            return 2
         if args.json:
             print(json.dumps(_results_json(args.query, results), ensure_ascii=False))
         else:
             _print_results(args.query, results, bold=sys.stdout.isatty())
         return 0
 
-    return asyncio.run(search())
+    return _on_database(settings, search)
 
 
 async def _load_if_empty(conn: aiosqlite.Connection, settings: Settings) -> None:
@@ -391,11 +377,6 @@ def _terminal_text(markdown: str, *, bold: bool) -> str:
     on, off = ("\033[1m", "\033[0m") if bold else ("", "")
     text = re.sub(r"\*\*(.+?)\*\*", lambda m: on + m.group(1) + off, markdown)
     return re.sub(r"\\(.)", r"\1", text)
-
-
-def _not_built_yet(args: argparse.Namespace, settings: Settings) -> int:
-    print(f"paperbot {args.command}: not available yet", file=sys.stderr)
-    return 2
 
 
 _COMMANDS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
