@@ -44,23 +44,13 @@ Progress = Callable[[str, int, int], None]
 
 @dataclass(slots=True)
 class Built:
-    """Rows in corpus order, the problems met, the files read and those that gave nothing."""
+    """What a load met besides its rows: the problems, the files read and those that gave nothing."""
 
-    rows: list[Row] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
     failed_files: list[str] = field(default_factory=list)  # resolved paths: read, but nothing usable
     phases: dict[str, float] = field(default_factory=dict)
     total: int = 0  # records read (rows to come)
-
-
-def build_rows(paths: Sequence[Path], known: Mapping[str, bool] | None = None,
-               progress: Progress | None = None) -> Built:
-    """Parse every file under `paths` and turn each record into a row (all of them, in `Built.rows`)."""
-    built = Built()
-    for rows in stream_rows(paths, built, known, progress):
-        built.rows.extend(rows)
-    return built
 
 
 def stream_rows(paths: Sequence[Path], built: Built, known: Mapping[str, bool] | None = None,

@@ -87,6 +87,10 @@ async def load_corpus(conn: aiosqlite.Connection, paths: Sequence[Path], *, forc
     paper at all changes nothing.
     """
     started = time.perf_counter()
+    db_file = await database_file(conn)
+    if not db_file:
+        raise ValueError("a corpus load needs a database file (it writes on a connection of its own), "
+                         "not an in-memory database")
     paths = [Path(p) for p in paths]
     last = await _last_load(conn)
     signature, files, missing = await asyncio.to_thread(stat_signature, paths)
@@ -100,14 +104,9 @@ async def load_corpus(conn: aiosqlite.Connection, paths: Sequence[Path], *, forc
     plan = _Plan(stat_signature=signature, fingerprint=fingerprint, built=Built(), chunks=(), missing=missing)
     plan.built.phases["check"] = time.perf_counter() - started  # signatures and fingerprints
     report = LoadReport(phases=plan.built.phases)
-    db_file = await database_file(conn)
-    if db_file:  # parse, enrich and write on a thread and a connection of its own, overlapping
-        wrote = await asyncio.to_thread(_load_on_own_connection, db_file, paths, known, plan, report, progress)
-    else:  # an in-memory database exists only on this connection: build first, then write through it
-        built = await asyncio.to_thread(_built, paths, known, progress)
-        plan.built, plan.chunks = built, [built.rows] if built.rows else []
-        report.phases = {**report.phases, **built.phases}
-        wrote = await conn._execute(_write, conn._conn, plan, report, progress)
+    # Parse, enrich and write on a thread and a connection of its own, overlapping: readers on
+    # `conn` (and everyone else) see the old corpus until the one transaction commits.
+    wrote = await asyncio.to_thread(_load_on_own_connection, db_file, paths, known, plan, report, progress)
     _finish_report(report, plan.built)
     if not wrote:
         report.active = await _count_active(conn)
@@ -117,13 +116,6 @@ async def load_corpus(conn: aiosqlite.Connection, paths: Sequence[Path], *, forc
     report.seconds = time.perf_counter() - started
     log.info("corpus loaded: %s", summary(report))
     return report
-
-
-def _built(paths: Sequence[Path], known: dict[str, bool], progress: Progress | None) -> Built:
-    built = Built()
-    for rows in stream_rows(paths, built, known, progress):
-        built.rows.extend(rows)
-    return built
 
 
 def _finish_report(report: LoadReport, built: Built) -> None:

@@ -241,12 +241,12 @@ async def test_a_failure_while_the_workers_still_enrich_leaves_the_previous_corp
         assert (await cursor.fetchone())[0] == 3  # dropped for the bulk load, back with the rollback
 
 
-async def test_in_memory_database(abstracts: list[str], tmp_path: Path) -> None:
+async def test_an_in_memory_database_is_refused_with_a_clear_message(abstracts: list[str], tmp_path: Path) -> None:
     conn = await open_database(":memory:")
     try:
-        report = await load_corpus(conn, [write_seed_file(tmp_path / "a.txt", abstracts[:3])])
-        assert report.active == 3
-        assert await PaperRepository(conn).count() == 3
+        with pytest.raises(ValueError, match="needs a database file"):
+            await load_corpus(conn, [write_seed_file(tmp_path / "a.txt", abstracts[:3])])
+        assert await PaperRepository(conn).count() == 0
     finally:
         await conn.close()
 
