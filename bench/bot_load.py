@@ -41,11 +41,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import simcord  # noqa: E402
+from _stats import percentile  # noqa: E402
 
 from bot.client import PaperBot, create_bot  # noqa: E402
 from bot.settings import BUNDLED_CORPUS, Settings  # noqa: E402
 
-DATASETS = Path("/work/shared/datasets")
+DATASETS = ROOT.parent / "shared" / "datasets"  # beside the checkout, as on CI
 ACK_DEADLINE = 3.0
 STALL_TARGET = 0.100
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
@@ -189,11 +190,6 @@ def longest_stall(samples: list[tuple[float, float]], window: tuple[float, float
     start, end = window
     return max((min(after, end) - max(before, start) - 0.001
                 for before, after in samples if after > start and before < end), default=0.0)
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
 def summary(name: str, values: list[float]) -> str:

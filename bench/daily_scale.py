@@ -369,9 +369,7 @@ async def measure(bot: PaperBot, clock: BenchClock, subscriptions: int, days: in
 
 def report(results: list[Day], subscriptions: int, workers: int) -> int:
     """Print the medians and ratios; exit status 1 if any card was missing or doubled."""
-    def median(values: list[float]) -> float:
-        return statistics.median(values)
-
+    median = statistics.median
     tick = median([r.tick_seconds for r in results])
     claim = median([r.claim_seconds for r in results])
     pending = median([r.pending_seconds for r in results])

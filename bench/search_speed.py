@@ -32,7 +32,6 @@ import json
 import random
 import re
 import resource
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -43,6 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from _stats import p50_p99  # noqa: E402
 from rapidfuzz import fuzz, process  # noqa: E402
 
 from storage.db import open_database  # noqa: E402
@@ -181,12 +181,6 @@ async def timed(call: Callable[[str], Awaitable[object]], inputs: Sequence[str])
     return times
 
 
-def percentiles(times: Sequence[float]) -> dict[str, float]:
-    """p50 and p99 of a list of milliseconds."""
-    ordered = sorted(times)
-    return {"p50": statistics.median(ordered), "p99": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]}
-
-
 def rss_mb() -> float:
     """The process's resident memory now, in MB."""
     for line in Path("/proc/self/status").read_text().splitlines():
@@ -228,8 +222,8 @@ async def measure(db: Path, count: int, seed: int) -> dict[str, object]:
     return {
         "papers": engine.size, "build_s": build_s, "rss_after_build_mb": rss_after_build,
         "peak_rss_mb": peak_rss,
-        "search": percentiles(search_ms), "autocomplete": percentiles(complete_ms),
-        "fts5_or_floor": percentiles(fts_ms), "wratio_scan_floor": percentiles(scan_ms),
+        "search": p50_p99(search_ms), "autocomplete": p50_p99(complete_ms),
+        "fts5_or_floor": p50_p99(fts_ms), "wratio_scan_floor": p50_p99(scan_ms),
         "loop_stall_build_ms": build_beat.worst * 1000, "loop_stall_queries_ms": query_beat.worst * 1000,
         "queries": len(queries), "scan_inputs": len(scan_inputs),
         "examples": {"search": queries[:5], "autocomplete": partials[:5]},
