@@ -24,7 +24,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 5
+ENRICH_VERSION = 6
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 _ID_BYTES = -(-ID_LENGTH * 5 // 40) * 5  # whole 5-byte base32 groups covering ID_LENGTH characters
@@ -41,6 +41,11 @@ _ANAPHORIC_TAIL = re.compile(
     re.IGNORECASE)
 _TIE = re.compile(r"(?<=[\w.,$}])~(?=[\w($\\])(?![^\s]*\.[a-z]{2,}/)")
 _TEX_QUOTES = re.compile(r"``(.+?)(?:''|\"|”)", re.DOTALL)
+# BibTeX-style braces left around one accented letter or dash ("Nystr{ö}m", "Polyak–{Ł}ojasiewicz", "{—}").
+_BRACED_CHARACTER = re.compile(r"\{([^\x00-\x7f{}][\u0300-\u036f]*)\}")
+# Braces that only group plain words in prose ("{low test error}"), not a set, a subscript or math.
+_BRACED_WORDS = re.compile(r"(?<![\w^_\\}])\{\s*([A-Za-z][A-Za-z -]*[A-Za-z])\s*\}(?![\w^_])")
+_TEX_DASHES = ((re.compile(r"(?<!-)---(?!-)"), "—"), (re.compile(r"(?<=\s)--(?=\s)"), "–"))
 # LaTeX pieces worth handing to pylatexenc: math, macros with their arguments, escapes.
 _LATEX_SEGMENT = re.compile(
     r"\$\$.+?\$\$"
@@ -130,6 +135,11 @@ def display_text(raw: str) -> str:
         text = _TEX_QUOTES.sub(r"“\1”", text)
     if "\\" in text or "$" in text:
         text = _render_latex(text)
+    if "{" in text:
+        text = _BRACED_WORDS.sub(r"\1", _BRACED_CHARACTER.sub(r"\1", text))
+    if "--" in text:
+        for dashes, dash in _TEX_DASHES:
+            text = dashes.sub(dash, text)
     return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 

@@ -62,6 +62,14 @@ def test_every_seed_abstract_gets_a_distinct_id() -> None:
     ("visual recogni- tion at large- scale", "visual recognition at large-scale"),  # reflowed PDF text
     ("both interpolation- and extrapolation-based", "both interpolation- and extrapolation-based"),
     ("two\nlines  and   spaces", "two lines and spaces"),
+    # BibTeX remnants in exported abstracts: braced accents and dashes, TeX dashes, grouping braces
+    ("the Nystr{ö}m method and the Polyak–{Ł}ojasiewicz inequality",
+     "the Nyström method and the Polyak–Łojasiewicz inequality"),
+    ("Reward Machines {—} a type of automaton", "Reward Machines — a type of automaton"),
+    ("is sound --- it is a model---the best -- mostly", "is sound — it is a model—the best – mostly"),
+    ("we explore {a bias-variance} trade-off", "we explore a bias-variance trade-off"),
+    ("a set {x : A x ≤ b} and Sigma_{XX} stay; so does {xᵢ}", "a set {x : A x ≤ b} and Sigma_{XX} stay; so does {xᵢ}"),
+    ("run `tool --fast` as is", "run `tool --fast` as is"),
 ])
 def test_display_text(raw: str, shown: str) -> None:
     assert display_text(raw) == shown
