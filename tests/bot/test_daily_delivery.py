@@ -7,7 +7,7 @@ time) and asserts what people would see in the channel: how many cards, for whic
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 import aiohttp
@@ -21,7 +21,7 @@ from bot.client import PaperBot
 from bot.cogs.daily import _scheduler as scheduler_module
 from bot.cogs.daily._commands import DailyPosts
 from bot.cogs.daily._scheduler import MARKER
-from storage.subscriptions import Delivery, Subscription
+from storage.subscriptions import HISTORY_DAYS, Delivery, Subscription
 from tests.bot.conftest import TestClock, World
 
 
@@ -462,3 +462,23 @@ async def test_unsubscribing_stops_the_posts(
         await run_until(simcord_env, clock, utc(2026, 2, day, 9, 1))
     assert card_days(world.channel) == ["2026-02-01"]
     assert [d.local_day for d in await daily(bot).subscriptions.history(sub.id)] == [date(2026, 2, 1)]
+
+
+# ---- history
+
+
+async def test_old_delivery_history_is_pruned_without_missing_or_doubling_a_post(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, time="09:00")
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    await skip_to(simcord_env, clock, utc(2026, 2, 2, 9, 1))
+    assert card_days(world.channel) == ["2026-02-01", "2026-02-02"]
+    later = date(2026, 2, 2) + timedelta(days=HISTORY_DAYS + 1)
+    await skip_to(simcord_env, clock, datetime.combine(later, time(9, 1), tzinfo=UTC))  # the first tick that day
+
+    assert card_days(world.channel) == ["2026-02-01", "2026-02-02", later.isoformat()]
+    assert [d.local_day for d in await daily(bot).subscriptions.history(sub.id)] == [later]
+    await run_until(simcord_env, clock, datetime.combine(later, time(10, 0), tzinfo=UTC))
+    assert len(cards(world.channel)) == 3  # no second card that day

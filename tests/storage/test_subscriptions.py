@@ -329,3 +329,46 @@ async def test_concurrent_claims_from_two_connections_claim_each_day_once(tmp_pa
     finally:
         await first.close()
         await second.close()
+
+
+# ---- pruning the delivery history
+
+
+async def _post_daily(repo: SubscriptionRepository, subs: list[Subscription], first: date, days: int) -> None:
+    """Claim and send `days` consecutive daily posts from `first` (09:00 UTC each) in every channel of `subs`."""
+    for offset in range(days):
+        day = first + timedelta(days=offset)
+        at = datetime.combine(day, time(9, 0), tzinfo=UTC)
+        assert await repo.claim_due(at) == len(subs)
+        for sub in subs:
+            await repo.mark_sent(sub.id, day, message_id=offset + 1, now=at)
+
+
+async def test_pruning_drops_old_settled_deliveries_but_keeps_each_latest_and_pending(
+    conn: aiosqlite.Connection,
+) -> None:
+    repo = SubscriptionRepository(conn)
+    busy = await subscribe(repo, 1, now=utc(2026, 1, 1))
+    gone = await subscribe(repo, 2, now=utc(2026, 1, 1))
+    await _post_daily(repo, [busy, gone], date(2026, 1, 1), 3)  # both channels get Jan 1–3
+    await repo.unsubscribe(2, now=utc(2026, 1, 3, 12))  # channel 2 ends after Jan 3
+    await _post_daily(repo, [busy], date(2026, 1, 4), 2)  # channel 1 goes on: Jan 4–5
+    assert await repo.claim_due(utc(2026, 1, 6, 9, 0)) == 1  # Jan 6 claimed, not sent yet: pending
+
+    pruned = await repo.prune_history(before=date(2026, 1, 5))
+
+    assert pruned == 4 + 2  # channel 1: Jan 1–4; channel 2: Jan 1–2 (Jan 3 is its latest)
+    assert [(d.local_day.day, d.status) for d in await repo.history(busy.id)] == [(6, "pending"), (5, "sent")]
+    assert [(d.local_day.day, d.status) for d in await repo.history(gone.id)] == [(3, "sent")]
+    assert await repo.last_claimed_days([busy.id, gone.id]) == {busy.id: date(2026, 1, 6), gone.id: date(2026, 1, 3)}
+    assert await repo.prune_history(before=date(2026, 1, 5)) == 0  # nothing more to do
+    assert await repo.prune_history(before=date(2026, 2, 1)) == 1  # Jan 5 (Jan 6 is pending and the latest)
+    assert await repo.claim_due(utc(2026, 1, 6, 9, 30)) == 0  # the pending day is still claimed just once
+
+
+async def test_pruning_keeps_recent_history(conn: aiosqlite.Connection) -> None:
+    repo = SubscriptionRepository(conn)
+    sub = await subscribe(repo, 1, now=utc(2026, 1, 1))
+    await _post_daily(repo, [sub], date(2026, 1, 1), 5)
+    assert await repo.prune_history(before=date(2026, 1, 1)) == 0
+    assert len(await repo.history(sub.id)) == 5

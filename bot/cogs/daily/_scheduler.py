@@ -29,7 +29,14 @@ from bot.embeds import paper_embed
 from bot.views import paper_card_view
 from storage.models import Paper
 from storage.picks import topic_key
-from storage.subscriptions import Delivery, PendingDelivery, Subscription, SubscriptionRepository, local_day
+from storage.subscriptions import (
+    HISTORY_DAYS,
+    Delivery,
+    PendingDelivery,
+    Subscription,
+    SubscriptionRepository,
+    local_day,
+)
 
 if TYPE_CHECKING:
     from bot.client import PaperBot
@@ -153,6 +160,7 @@ class TickReport:
     claimed: int = 0
     queued: int = 0
     expired: int = 0
+    pruned: int = 0  # old delivery rows deleted (on the first tick of a UTC day)
 
 
 class DailyScheduler:
@@ -167,6 +175,7 @@ class DailyScheduler:
         self._queue: deque[PendingDelivery] = deque()
         self._in_flight: set[tuple[int, date]] = set()
         self._picks: dict[tuple[date, str], tuple[Paper, str | None]] = {}
+        self._pruned_on: date | None = None  # the UTC day whose history pruning is done
         self.ticks = 0
 
     # ---- lifecycle
@@ -211,7 +220,7 @@ class DailyScheduler:
         """Claim what is due now and queue every pending delivery whose attempt is due."""
         self.ticks += 1
         now = self.bot.now()
-        report = TickReport(claimed=await self.repo.claim_due(now))
+        report = TickReport(claimed=await self.repo.claim_due(now), pruned=await self._prune_once_a_day(now))
         self._forget_old_picks(now)
         after = None
         while True:
@@ -224,9 +233,9 @@ class DailyScheduler:
             if len(page) < PAGE_SIZE:
                 break
             after = page[-1].delivery
-        if report.claimed or report.queued or report.expired:
-            log.info("daily posts: %d claimed, %d queued, %d expired", report.claimed, report.queued,
-                     report.expired)
+        if report.claimed or report.queued or report.expired or report.pruned:
+            log.info("daily posts: %d claimed, %d queued, %d expired, %d old deliveries pruned", report.claimed,
+                     report.queued, report.expired, report.pruned)
         return report
 
     async def _queue_or_expire(self, item: PendingDelivery, now: datetime, report: TickReport) -> None:
@@ -346,6 +355,14 @@ class DailyScheduler:
             note = f"No paper matches “{topic}” any more, so here is the general paper of the day."
             return await self.bot.picks.pick_for(day), note
         return await self.bot.picks.pick_for(day, topic=topic, candidates=candidates), None
+
+    async def _prune_once_a_day(self, now: datetime) -> int:
+        """Prune the delivery history on the first tick of each UTC day (and after every start)."""
+        if self._pruned_on == now.date():
+            return 0
+        pruned = await self.repo.prune_history(before=now.date() - timedelta(days=HISTORY_DAYS))
+        self._pruned_on = now.date()
+        return pruned
 
     def _forget_old_picks(self, now: datetime) -> None:
         """Keep the per-day pick cache small: days more than two days old are never posted again."""
