@@ -32,12 +32,16 @@ _CREATE_VERBS = (
     r"propose|introduce|present|develop|design|devise|put forward|formulate|establish|offer|"
     r"construct|curate|release|build|create|contribute|unveil|describe|provide|advocate"
 )
+# An adverb ("formally", "jointly"), not a verb that ends like one ("apply", "rely").
+_LY_ADVERB = r"(?!(?:apply|supply|reply|rely|multiply|comply|imply)\b)\w+ly"
 _SUBJECT = (r"(?:\bwe\b|\b(?:this|the present|our) (?:paper|work|study|article|note|manuscript|thesis|contribution)\b"
             r"|\bhere,? we\b)")
 _INTRO = re.compile(
     _SUBJECT + r"(?:\s+(?:also|further|first|then|therefore|thus|hence|instead|newly|additionally|"
     r"furthermore|finally|here|now|formally|jointly|hereby|herein|therein|\w+ly))*"
-    r"\s+(?P<verb>" + _CREATE_VERBS + r")(?:e?s|d|ed)?\b[,:]?\s*",
+    r"\s+(?P<verb>" + _CREATE_VERBS + r")(?:e?s|d|ed)?\b"
+    r"(?!(?<=build)\s+(?:up)?on\b)(?!(?<=builds)\s+(?:up)?on\b)(?!(?<=contribute)\s+to\b)"  # creates nothing
+    r"[,:]?\s*",
     re.IGNORECASE,
 )
 _BY_INTRO = re.compile(r"\b(?:by|through|via)\s+(?:introducing|proposing|developing|presenting|designing)\s+",
@@ -45,7 +49,9 @@ _BY_INTRO = re.compile(r"\b(?:by|through|via)\s+(?:introducing|proposing|develop
 _INTRO_HINTS = ("we ", "paper", "work", "study", "article", "note", "manuscript", "thesis", "contribution")
 _NAMING_HINTS = ("called", "named", "dubbed", "termed", "coined", "denoted", "referred")
 _MARKUP_CHARS = ("*", "`", "~", "|", "\\")
-_NAMING = re.compile(r"\b(?:called|named|dubbed|termed|coined|denoted|referred to as|refer to as)\s+", re.IGNORECASE)
+# Not after a hyphen: "a so-called Karmic property" names nothing new.
+_NAMING = re.compile(r"(?<![\w-])(?:called|named|dubbed|termed|coined|denoted|referred to as|refer to as)\s+",
+                     re.IGNORECASE)
 # What the spelling rules in gerund() get wrong.
 _GERUNDS = {verb: (verb + verb[-1] + "ing").capitalize() for verb in wordset(
     "dispel compel propel expel control transfer refer prefer occur permit omit submit commit admit begin "
@@ -77,7 +83,8 @@ _LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
 _PASSIVE_INTRO = re.compile(
     r"^(?P<subject>(?:In this (?:paper|work),?\s*)?(?:a|an|the|two|three|several|new|novel)\b[^,;]*?)\s+"
     r"(?:is|are)\s+(?:\w+ly\s+)?(?:proposed|introduced|presented|developed)\b(?P<rest>.*)$", re.IGNORECASE)
-_OBJECT_LEAD_IN = re.compile(r"^(?:(?:in this (?:paper|work|article|study)|here|herein|therefore|thus|hence|"
+_OBJECT_LEAD_IN = re.compile(r"^(?:(?:in this (?:paper|work|article|study)|to the best of our knowledge|here|herein|"
+                             r"therefore|thus|hence|"
                              r"first|then|further|also|finally|instead|accordingly),\s*)+", re.IGNORECASE)
 _LEADING_THE = re.compile(r"^the\s+", re.IGNORECASE)
 _LEADING_LEAD_IN = re.compile(r"^(?:(?:in this|here|finally|moreover|furthermore|thus|therefore|to this end|"
@@ -96,7 +103,8 @@ _WEAK_OBJECT = re.compile(
 )
 _WE_VERB = re.compile(
     _SUBJECT + r"(?:\s+(?:also|further|first|then|systematically|formally|carefully|empirically|"
-    r"theoretically|rigorously|thoroughly|comprehensively|instead|here|now))*\s+(?P<verb>[a-z]+)\b,?\s*",
+    r"theoretically|rigorously|thoroughly|comprehensively|instead|here|now|"
+    + _LY_ADVERB + r"))*\s+(?P<verb>[a-z]+)\b,?\s*",
     re.IGNORECASE,
 )
 _NOT_A_CONTRIBUTION_VERB = wordset(
@@ -148,7 +156,10 @@ _NAME_PARTS = re.compile(r"[-.+/]")
 _TWO_CAPITALS = re.compile(r"[A-Z][^A-Z]*[A-Z]")
 _DIGITS = "0123456789.,'’-"
 # A chunk break (punctuation, a spaced dash) or a word; words hold no "." or "'": those break chunks.
-_TOKEN = re.compile(r"[,.;:!?()\[\]{}“”\"'/|=<>]+|\s[–—-]\s|[A-Za-z0-9][A-Za-z0-9’\-]*[A-Za-z0-9]|[A-Za-z0-9]")
+# Letters include Latin-1 and Latin Extended-A, so "Fréchet" and "Schrödinger" stay whole words.
+_WORD_CHAR = "A-Za-z0-9\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f"
+_TOKEN = re.compile(rf"[,.;:!?()\[\]{{}}“”\"'/|=<>]+|\s[–—-]\s"
+                    rf"|[{_WORD_CHAR}][{_WORD_CHAR}\u0300-\u036f’\-]*[{_WORD_CHAR}]|[{_WORD_CHAR}]")
 # The capital is matched first and the look-behind checked after it: the regex engine then skips
 # to capitals quickly instead of trying the look-behind at every position.
 _MID_SENTENCE_CAPITAL = re.compile(r"[A-Z](?<=[a-z,;] [A-Z])[a-z]+\b")
@@ -461,10 +472,16 @@ def _clean_object(obj: str) -> str:
     obj = re.split(r",?\s+and\s+(?:then\s+|also\s+|further\s+|theoretically\s+|empirically\s+)?"
                    r"(?:show|find|prove|demonstrate|argue|observe|establish|verify|validate|evaluate)\b", obj)[0]
     obj = re.sub(r"^(?:and|&)\s+(?:then\s+|also\s+|further\s+)?[a-z]+(?:e?s|d|ed)?\s+", "", obj)
-    to_verb = re.match(r"^to\s+([a-z]+)\s+", obj)
-    if to_verb:
+    to_verb = _TO_VERB.match(obj)
+    if to_verb and to_verb.group(1) not in _NOT_A_VERB:  # "to this line of work" is no "to combine"
         return f"{gerund(to_verb.group(1))} {obj[to_verb.end():]}"
     return obj
+
+
+# "to better understand …" -> "Understanding …": the adverb does not belong in a title.
+_TO_VERB = re.compile(r"^to\s+(?:(?:better|further|fully|first|also|jointly|more|" + _LY_ADVERB + r")\s+)?([a-z]+)\s+")
+_NOT_A_VERB = wordset("this these that those the a an our its their his her such each every all any both some no it "
+                      "them us which what whom one two three")
 
 
 def gerund(verb: str) -> str:
@@ -531,8 +548,27 @@ def _which_verb(which: re.Match[str]) -> str:
     return stem + ("e" if ending == "es" and not stem.endswith(("ss", "sh", "ch", "x")) else "")
 
 
+_WHICH_AUXILIARY = re.compile(r"^,?\s*(?:which|that)\s+(is|are|has|have|does|do|can)\s+(not\s+)?([a-z][\w-]*)\b(.*)")
+
+
+def _after_auxiliary(match: re.Match[str]) -> str:
+    """ "which is capable of …" -> "capable of …", "which does not require …" -> "not requiring …",
+    "which has …" -> "having …", "which can adapt …" -> "able to adapt …"; "" for "which is a …"."""
+    auxiliary, negation, word, rest = match.group(1), match.group(2) or "", match.group(3), match.group(4)
+    if auxiliary in ("is", "are"):
+        return "" if word in _NOT_A_VERB else f"{negation}{word}{rest}"
+    if auxiliary in ("has", "have"):
+        return f"{negation}having {word}{rest}"
+    if auxiliary == "can":
+        return f"{'un' if negation else ''}able to {word}{rest}"
+    return f"{negation}{gerund(word).lower()}{rest}"
+
+
 def _tail(after: str) -> str:
     """What follows a name inside its description, up to the next clause."""
+    auxiliary = _WHICH_AUXILIARY.match(after)
+    if auxiliary:
+        return _after_auxiliary(auxiliary)
     which = re.match(r"^,?\s*which\s+([a-z]+?)(e?s)\s+(.*)", after)
     if which:  # "…, which balances attention by …" -> "balancing attention by …"
         return f"{gerund(_which_verb(which)).lower()} {which.group(3)}"
@@ -554,6 +590,9 @@ def _description_after(after: str) -> str:
         rest = after[expansion.end():] if after[expansion.end():].startswith(("a ", "an ")) else ""
         return f"{expansion.group(1)}, {rest}" if rest else expansion.group(1)
     after = re.sub(r"^[,:–—-]+\s*", "", after).strip()
+    auxiliary = _WHICH_AUXILIARY.match(after)
+    if auxiliary:
+        return _after_auxiliary(auxiliary)
     which = re.match(r"^(?:which|that)\s+([a-z]+?)(e?s)\s+(.*)", after)
     if which:  # "FlowDrag, which leverages …" -> "Leveraging …"
         return f"{gerund(_which_verb(which))} {which.group(3)}"
@@ -671,7 +710,7 @@ def _token_kind(token: str) -> tuple[str, int]:
     if len(_TOKEN_KINDS) >= _TOKEN_KINDS_LIMIT:
         _TOKEN_KINDS.clear()  # bounded memory on a huge corpus; the cache only saves time
     low = token.lower()
-    if not (token[0].isascii() and token[0].isalnum()):
+    if not token[0].isalnum():
         kind = _BREAK
     elif low in _SPLITTERS or low.endswith("ly") or len(low) < 2 or not low.strip(_DIGITS):
         kind = _SPLIT

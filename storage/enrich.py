@@ -24,7 +24,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 6
+ENRICH_VERSION = 7
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 _ID_BYTES = -(-ID_LENGTH * 5 // 40) * 5  # whole 5-byte base32 groups covering ID_LENGTH characters
@@ -52,7 +52,8 @@ _LATEX_SEGMENT = re.compile(
     r"|\$(?!\d[\d.,]*\s)(?:[^$\\]|\\.)+?\$"  # not "$2.54 per …": a price
     r"|\\\(.+?\\\)"
     r"|\\[A-Za-z]+\*?(?:\s*(?:\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}|\[[^\]]*\]))*"
-    r"|\\[%&_#${} ,;!]",
+    r"|\\[%&_#${} ,;!]"
+    r"|\\[\"'`^~=.](?:\{[A-Za-z]\}|[A-Za-z])",  # accents: Schr\"odinger, \'{e}
     re.DOTALL,
 )
 _SUPERSCRIPT_FROM = "0123456789+-=()abcdefghijklmnoprstuvwxyzT*"

@@ -115,6 +115,46 @@ def test_titles_are_short_headlines_never_cut_mid_word() -> None:
         assert not paper.title_given
 
 
+@pytest.mark.parametrize(("abstract", "title"), [
+    # "which is / does / has" are no verbs to make a gerund of ("iing", "doeing")
+    ("Bandits are hard. We propose a novel algorithm, PE-GP-UCB, which is capable of solving time-varying "
+     "Bayesian optimisation problems.", "PE-GP-UCB: A novel algorithm capable of solving time-varying Bayesian"),
+    ("Inverses are costly. The present paper proposes a Riemannian gradient algorithm (R-SRG), which does not "
+     "require the inverse of retraction.", "R-SRG: A Riemannian gradient algorithm not requiring the inverse"),
+    # an adverb between "to" and the verb, and "to" before a determiner
+    ("Models fail. We seek to better understand this phenomenon from both sides.",
+     "Understanding this phenomenon from both sides"),
+    ("Priors matter. In this paper, we contribute to this line of work by studying this question.",
+     "Contributing to this line of work by studying this question"),
+    # building on others' work introduces nothing; "apply" is no adverb
+    ("Spectra differ. We build upon this observation to develop an estimator of the difference.",
+     "Building upon this observation to develop an estimator of the difference"),
+    ("Adversaries vary. Thus, we propose to apply variational optimization to the worst case.",
+     "Applying variational optimization to the worst case"),
+    ("Demonstrations help. We effectively leverage available demonstrations to guide exploration.",
+     "Leveraging available demonstrations to guide exploration"),
+])
+def test_headline_grammar(abstract: str, title: str) -> None:
+    assert enriched(abstract).title.startswith(title)
+
+
+def test_a_so_called_property_is_not_a_new_name() -> None:
+    paper = enriched("Metrics vary. We identify two key properties: a so-called Karmic property, and a technical "
+                     "threshold property.")
+    assert "Karmic" not in paper.names
+    assert "so- " not in paper.title
+    assert "so-called" in paper.title
+
+
+def test_accented_words_stay_whole_in_keyphrases() -> None:
+    paper = enriched(r"We study the Fr{\'e}chet mean and the Schr\"odinger bridge. The Fréchet mean of the "
+                     r"Schrödinger bridge is a Fréchet mean on a Schrödinger bridge of Fréchet means.")
+    assert "Fréchet" in paper.abstract
+    assert "Schrödinger" in paper.abstract
+    assert any("Fréchet" in k for k in paper.keywords), paper.keywords
+    assert not any(re.search(r"\bFr\b|\bchet\b|\bSchr\b", k) for k in paper.keywords), paper.keywords
+
+
 def test_a_given_title_is_kept() -> None:
     paper = enriched(seed_paragraphs()[0], title="A Boo(n) for $\\text{Evaluating}$ Architectures")
     assert paper.title == "A Boo(n) for Evaluating Architectures"
