@@ -36,6 +36,7 @@ _CREATE_VERBS = (
 _LY_ADVERB = r"(?!(?:apply|supply|reply|rely|multiply|comply|imply)\b)\w+ly"
 _SUBJECT = (r"(?:\bwe\b|\b(?:this|the present|our) (?:paper|work|study|article|note|manuscript|thesis|contribution)\b"
             r"|\bhere,? we\b)")
+_CREATE_VERB_SET = wordset(_CREATE_VERBS.replace("|", " "))
 _INTRO = re.compile(
     _SUBJECT + r"(?:\s+(?:also|further|first|then|therefore|thus|hence|instead|newly|additionally|"
     r"furthermore|finally|here|now|formally|jointly|hereby|herein|therein|\w+ly))*"
@@ -101,6 +102,8 @@ _WEAK_OBJECT = re.compile(
     r"simulations?|experimental|empirical|numerical|bounds?|guarantees?|proofs?|examples?)\b",
     re.IGNORECASE,
 )
+# An object that only points back ("the first such analysis", "their use as …") says nothing on its own.
+_ANAPHORIC_OBJECT = re.compile(r"^(?:the\s+)?(?:first\s+)?(?:such|this|these|those|it|its|their|them)\b", re.IGNORECASE)
 _WE_VERB = re.compile(
     _SUBJECT + r"(?:\s+(?:also|further|first|then|systematically|formally|carefully|empirically|"
     r"theoretically|rigorously|thoroughly|comprehensively|instead|here|now|"
@@ -419,7 +422,7 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
         match = _intro_search(sentence)
         if match:
             obj = _clean_object(_object_of(sentence, match))
-            if obj and not _WEAK_OBJECT.match(obj):
+            if obj and not _WEAK_OBJECT.match(obj) and not _ANAPHORIC_OBJECT.match(obj):
                 return _describe(obj, names)
     for sentence in sentence_list:  # "Two methods are proposed for …" -> "Two methods for …"
         passive = _PASSIVE_INTRO.search(sentence) if " proposed" in sentence or " introduced" in sentence \
@@ -441,7 +444,7 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
             continue
         verb = _base_form(match.group("verb").lower(), third_person=not match.group().lower().startswith("we"))
         obj = _clean_object(_object_of(sentence, match))
-        if verb in _NOT_A_CONTRIBUTION_VERB or not obj:
+        if verb in _NOT_A_CONTRIBUTION_VERB or not obj or (verb in _CREATE_VERB_SET and _ANAPHORIC_OBJECT.match(obj)):
             continue
         if verb in _CLAIM_VERBS:
             claim = re.sub(r"^that\s+", "", obj)

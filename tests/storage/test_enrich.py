@@ -138,6 +138,13 @@ def test_headline_grammar(abstract: str, title: str) -> None:
     assert enriched(abstract).title.startswith(title)
 
 
+def test_a_contribution_that_only_points_back_is_not_the_title() -> None:
+    paper = enriched("Multi-step greedy policies are common, yet no analysis exists. In this work, we introduce the "
+                     "first such analysis. We formulate variants of multiple-step policy improvement and prove their "
+                     "convergence.")
+    assert paper.title.startswith("Variants of multiple-step policy improvement"), paper.title
+
+
 def test_a_so_called_property_is_not_a_new_name() -> None:
     paper = enriched("Metrics vary. We identify two key properties: a so-called Karmic property, and a technical "
                      "threshold property.")
