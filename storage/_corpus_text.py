@@ -182,7 +182,9 @@ VERBS = wordset(
     known called given shown seen termed named leveraging using achieving enabling making leading
     resulting allowing employing combining expands arises occurs grow grows highlight highlights match ends
     caused proceeds becomes become related totaling indicate indicates suggest suggests remain emerge emerges
-    emerged struggle struggles""")
+    emerged struggle struggles assume assumes assumed dictate dictates encourage encourages come comes extend
+    extends arise arises arising associated expressed encountered tailored underlying involving regarding
+    following indeed available possible difficult employed represented ranging depend depends plays renders""")
 _SPLITTERS = STOPWORDS | VERBS
 # Words too generic to be a keyword on their own (still fine inside a phrase: "language models").
 GENERIC = STOPWORDS | wordset(

@@ -198,6 +198,15 @@ def test_five_to_eight_distinct_keyphrases() -> None:
     assert "source-free unlearning" in unlearning
 
 
+def test_keyphrases_do_not_end_in_a_verb_after_the_noun() -> None:
+    paper = enriched("The latent structure encourages sparse latent codes. The latent structure encourages reuse, "
+                     "and the convergence rates associated with sparse latent codes are fast. Convergence rates "
+                     "associated with latent structure depend on sparse latent codes.")
+    tails = {k.split()[-1] for k in paper.keywords}
+    assert not tails & {"encourages", "associated", "depend"}, paper.keywords
+    assert "sparse latent codes" in paper.keywords
+
+
 def test_code_links_are_found_and_the_json_github_field_comes_first() -> None:
     paper = seed_paper("github.com/PurCL/RepoAudit")
     assert paper.links == ("https://github.com/PurCL/RepoAudit",)
