@@ -39,7 +39,7 @@ _SUBJECT = (r"(?:\bwe\b|\b(?:this|the present|our) (?:paper|work|study|article|n
 _CREATE_VERB_SET = wordset(_CREATE_VERBS.replace("|", " "))
 _INTRO = re.compile(
     _SUBJECT + r"(?:\s+(?:also|further|first|then|therefore|thus|hence|instead|newly|additionally|"
-    r"furthermore|finally|here|now|formally|jointly|hereby|herein|therein|\w+ly))*"
+    r"furthermore|finally|here|now|formally|jointly|hereby|herein|therein|" + _LY_ADVERB + r"))*"
     r"\s+(?P<verb>" + _CREATE_VERBS + r")(?:e?s|d|ed)?\b"
     r"(?!(?<=build)\s+(?:up)?on\b)(?!(?<=builds)\s+(?:up)?on\b)(?!(?<=contribute)\s+to\b)"  # creates nothing
     r"[,:]?\s*",
