@@ -13,7 +13,9 @@ For each development dataset (`../shared/datasets/*.json`: real titles and abstr
    paper lands: Recall@1, Recall@5 and MRR@10.
 
 Beside our engine, the same run measures the baseline: plain SQLite FTS5 BM25 over the same
-database (`papers_fts`: title, names, keywords, abstract), the title's words quoted and OR-ed.
+database (`papers_fts`: title, names, keywords, abstract), the title's words quoted and OR-ed; and
+our engine ranking by words only (`words_only`: without the embedding re-rank), to show what
+meaning adds.
 
 Targets (issue 3): R@1 >= 0.95 exact and >= 0.92 with typos, on every dataset.
 
@@ -174,12 +176,14 @@ async def run_dataset(path: Path, seed: int, workdir: Path, *, misses: bool = Fa
             loaded = {row[0] for row in await cursor.fetchall()}
         missing = sum(1 for pid in expected if pid not in loaded)
         engine = await SearchEngine.open(conn)
+        words_only = await SearchEngine.open(conn, meaning=False)
         titles = [" ".join(r["title"].split()) for r in records]
         rng = random.Random(seed)
         typos = [two_swaps(title, rng) for title in titles]
         result = DatasetResult({"dataset": path.name, "papers": len(records), "loaded": report.active,
                                 "not_loaded": missing, "problems": len(report.problems)}, {})
-        for name, rank in (("fts5_bm25_or", fts_baseline(conn)), ("paperbot", engine_ranker(engine))):
+        for name, rank in (("fts5_bm25_or", fts_baseline(conn)), ("words_only", engine_ranker(words_only)),
+                           ("paperbot", engine_ranker(engine))):
             for mode, queries in (("exact", titles), ("typos", typos)):
                 result.scores[f"{name}/{mode}"] = await measure(rank, queries, expected)
         if misses:
@@ -198,7 +202,7 @@ def print_report(results: Sequence[DatasetResult]) -> bool:
         print(f"\n{meta['dataset']}: {meta['papers']} papers, {meta['loaded']} loaded "
               f"({meta['not_loaded']} titles without their paper, {meta['problems']} load problems)")
         print(f"  {'engine':<14} {'queries':<7} {'R@1':>6} {'R@5':>6} {'MRR@10':>7} {'median ms':>10}")
-        for name in ("fts5_bm25_or", "paperbot"):
+        for name in ("fts5_bm25_or", "words_only", "paperbot"):
             for mode in ("exact", "typos"):
                 s = result.scores[f"{name}/{mode}"]
                 print(f"  {name:<14} {mode:<7} {s.r1:6.3f} {s.r5:6.3f} {s.mrr10:7.3f} {s.median_ms:10.2f}")

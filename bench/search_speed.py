@@ -189,13 +189,13 @@ def rss_mb() -> float:
     return 0.0
 
 
-async def measure(db: Path, count: int, seed: int) -> dict[str, object]:
+async def measure(db: Path, count: int, seed: int, *, meaning: bool = True) -> dict[str, object]:
     """Child process: open the engine on `db`, time search and autocomplete, and their floors."""
     conn = await open_database(db)
     try:
         with Heartbeat() as build_beat:
             started = time.perf_counter()
-            engine = await SearchEngine.open(conn)
+            engine = await SearchEngine.open(conn, meaning=meaning)
             build_s = time.perf_counter() - started
         rss_after_build = rss_mb()
         step = max(1, engine.size // 5000)
@@ -251,13 +251,21 @@ def _scan(titles: Sequence[str], text: str) -> float:
 
 # --- the report ---------------------------------------------------------------------------------
 
+def read_through(path: Path) -> None:
+    """Read a file once, so the OS caches it."""
+    with path.open("rb") as file:
+        while file.read(1 << 23):
+            pass
+
+
 def child(args: Sequence[str]) -> dict[str, object]:
     """Run this script in a fresh process with `args`; return the JSON it prints last."""
     done = subprocess.run([sys.executable, __file__, *args], check=True, capture_output=True, text=True)
     return dict(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
-def report(size: int, ingested: dict[str, object], found: dict[str, object]) -> bool:
+def report(size: int, ingested: dict[str, object], found: dict[str, object],
+           words_only: dict[str, object] | None = None) -> bool:
     """Print one size's numbers beside its floors and the targets; return whether targets are met."""
     search, complete = found["search"], found["autocomplete"]
     fts, scan = found["fts5_or_floor"], found["wratio_scan_floor"]
@@ -276,6 +284,8 @@ def report(size: int, ingested: dict[str, object], found: dict[str, object]) -> 
     print(f"  memory        peak RSS {found['peak_rss_mb']:.0f} MB, after build {found['rss_after_build_mb']:.0f} MB")
     print(f"  event loop    longest stall {found['loop_stall_build_ms']:.1f} ms while building, "
           f"{found['loop_stall_queries_ms']:.1f} ms while querying")
+    if words_only is not None:
+        print_words_only(words_only)
     checks = {"search_p50_ms": search["p50"], "search_p99_ms": search["p99"],
               "autocomplete_p99_ms": complete["p99"], "peak_rss_mb": found["peak_rss_mb"]}
     missed = [f"{name} {value:.1f} > {TARGETS[name]}" for name, value in checks.items()
@@ -283,6 +293,17 @@ def report(size: int, ingested: dict[str, object], found: dict[str, object]) -> 
     if size >= 100_000:
         print("  targets: " + ("met" if not missed else "MISSED " + "; ".join(missed)))
     return size < 100_000 or not missed
+
+
+def print_words_only(found: dict[str, object]) -> None:
+    """The same measurement with the engine ranking by words only (no embedding model): what meaning costs."""
+    search, complete = found["search"], found["autocomplete"]
+    assert isinstance(search, dict)
+    assert isinstance(complete, dict)
+    print(f"  words only    search p50 {search['p50']:.2f} / p99 {search['p99']:.2f} ms, autocomplete p50 "
+          f"{complete['p50']:.2f} / p99 {complete['p99']:.2f} ms, peak RSS {found['peak_rss_mb']:.0f} MB, "
+          f"index build {found['build_s']:.1f} s, longest loop stall {found['loop_stall_build_ms']:.1f} ms while "
+          f"building (engine without the embedding re-rank, same run)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -294,12 +315,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workdir", type=Path, help="keep the databases here (reused when present)")
     parser.add_argument("--ingest", nargs=2, metavar=("N", "DB"), help=argparse.SUPPRESS)
     parser.add_argument("--measure", metavar="DB", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--words-only", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--no-comparison", action="store_true",
+                        help="skip the second measurement with the engine ranking by words only")
     args = parser.parse_args(argv)
     if args.ingest:
         print(json.dumps(ingest(int(args.ingest[0]), Path(args.ingest[1]), args.seed)))
         return 0
     if args.measure:
-        print(json.dumps(asyncio.run(measure(args.measure, args.queries, args.seed))))
+        print(json.dumps(asyncio.run(measure(args.measure, args.queries, args.seed, meaning=not args.words_only))))
         return 0
     ok = True
     with tempfile.TemporaryDirectory(prefix="search_speed_") as tmp:
@@ -309,8 +333,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             db = workdir / f"speed_{size}.db"
             ingested = child(["--ingest", str(size), str(db), "--seed", str(args.seed)]) if not db.exists() \
                 else {"ingest_s": float("nan")}
-            found = child(["--measure", str(db), "--queries", str(args.queries), "--seed", str(args.seed)])
-            ok &= report(size, ingested, found)
+            measuring = ["--measure", str(db), "--queries", str(args.queries), "--seed", str(args.seed)]
+            read_through(db)  # both engines start from a warm page cache, whichever is measured first
+            found = child(measuring)
+            words_only = None if args.no_comparison else child([*measuring, "--words-only"])
+            ok &= report(size, ingested, found, words_only)
     return 0 if ok else 1
 
 

@@ -3,7 +3,8 @@
 `SearchEngine` keeps an in-memory index of the active papers (storage/_search_index.py: inverted
 lists in numpy arrays, BM25F over title, method names, keywords and abstract, typo correction
 against the corpus vocabulary, prefix completion of a half-typed last word, re-ranking by word
-pairs). Every CPU-heavy step runs in a worker thread, so the event loop is never held for more
+pairs, then of the closest few by meaning with static word embeddings, storage/_search_semantic.py,
+when the model is installed). Every CPU-heavy step runs in a worker thread, so the event loop is never held for more
 than the time it takes to hand work over and read a few rows from SQLite.
 
 Call `refresh()` after a corpus load; searches keep using the previous index until the new one
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 import aiosqlite
 
 from storage._search_index import IndexDoc, Ranking, SearchIndex
+from storage._search_semantic import load_embedder
 from storage._search_snippet import snippet
 from storage.models import Paper
 from storage.papers import PaperRepository
@@ -85,16 +87,17 @@ def label(title: str, limit: int = LABEL_CHARS) -> str:
 class SearchEngine:
     """Ranked search, autocomplete, similar papers and topic matching over the active papers."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, *, meaning: bool = True) -> None:
         self._conn = conn
+        self._meaning = meaning  # False: rank by words only, even with the embedding model installed
         self._papers = PaperRepository(conn)
         self._index = SearchIndex.build([])
         self._refreshing = asyncio.Lock()
 
     @classmethod
-    async def open(cls, conn: aiosqlite.Connection) -> SearchEngine:
-        """An engine over the papers in the database behind `conn`, index built."""
-        engine = cls(conn)
+    async def open(cls, conn: aiosqlite.Connection, *, meaning: bool = True) -> SearchEngine:
+        """An engine over the papers in the database behind `conn`, index built (`meaning`: see __init__)."""
+        engine = cls(conn, meaning=meaning)
         await engine.refresh()
         return engine
 
@@ -111,7 +114,8 @@ class SearchEngine:
     async def refresh(self) -> None:
         """Rebuild the index from the active papers (after a corpus load); searches go on meanwhile."""
         async with self._refreshing:
-            index = SearchIndex()
+            embedder = await asyncio.to_thread(load_embedder) if self._meaning else None  # loaded once per process
+            index = SearchIndex(embedder)
             async with self._conn.execute(
                 "SELECT id, title, names, keywords, abstract FROM papers WHERE active = 1 ORDER BY num"
             ) as cursor:
@@ -154,7 +158,8 @@ class SearchEngine:
     @staticmethod
     def _complete(index: SearchIndex, text: str, limit: int) -> list[int]:
         by_id = index.ids_starting(text.strip().lower(), limit)
-        ranking = index.rank(text, partial=not text[-1].isspace(), candidates=limit)
+        # Words only: while typing, the words so far decide; meaning would cost time on every key.
+        ranking = index.rank(text, partial=not text[-1].isspace(), candidates=limit, meaning=False)
         return list(dict.fromkeys([*by_id, *(int(p) for p in ranking.order)]))[:limit]
 
     async def similar(self, paper_id: str, *, limit: int = 5) -> list[Paper]:
