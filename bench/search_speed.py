@@ -18,7 +18,10 @@ Floors, measured in the same run on the same database and queries:
 - search: a plain FTS5 query with the words OR-ed, ranked by bm25(), LIMIT 10;
 - autocomplete: a rapidfuzz WRatio scan of every title (on a subset of inputs: it is slow).
 A heartbeat task records the longest event-loop stall while the index is built and while
-queries run (the bot's loop must never be held for long).
+queries run (the bot's loop must never be held for long). The same measurement is repeated in
+another fresh process with the engine ranking by words only (no embedding re-rank, see
+storage/_search_semantic.py), to show what meaning costs (skip it with --no-comparison); the
+database file is read through first, so both start from a warm page cache.
 
 Targets at 100,000 papers (issue 3): search p50 <= 10 ms and p99 <= 50 ms, autocomplete
 p99 <= 15 ms, peak RSS <= 300 MB.
