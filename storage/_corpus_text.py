@@ -45,6 +45,9 @@ _INTRO = re.compile(
     r"[,:]?\s*",
     re.IGNORECASE,
 )
+# The last of a list of what "we" did: "We attribute this to …, prove it, and propose adaptive temperature …".
+_AND_INTRO = re.compile(r"\bwe\b[^.;]*?,?\s+and\s+(?:also\s+|then\s+|further\s+|finally\s+)?"
+                        r"(?P<verb>propose|introduce|present|develop|design|devise)\b[,:]?\s*", re.IGNORECASE)
 _BY_INTRO = re.compile(r"\b(?:by|through|via)\s+(?:introducing|proposing|developing|presenting|designing)\s+",
                        re.IGNORECASE)
 _INTRO_HINTS = ("we ", "paper", "work", "study", "article", "note", "manuscript", "thesis", "contribution")
@@ -99,7 +102,8 @@ _WEAK_OBJECT = re.compile(
     r"^(?:(?:some|new|novel|extensive|empirical|theoretical|experimental|preliminary|several|numerous|the|"
     r"our|both|two|three|a|an|comprehensive|thorough|detailed)\s+)*"
     r"(?:results?|experiments?|evidence|analys[ie]s|findings|insights|comparisons?|evaluations?|"
-    r"simulations?|experimental|empirical|numerical|bounds?|guarantees?|proofs?|examples?)\b",
+    r"simulations?|experimental|empirical|numerical|bounds?|guarantees?|proofs?|examples?)\b"
+    r"|^(?:[\w-]+\s+)?results\b",  # "unidentifiability results for …": what was found, not what was made
     re.IGNORECASE,
 )
 # An object that only points back ("the first such analysis", "their use as …") says nothing on its own.
@@ -304,6 +308,8 @@ def _has_subject_hint(sentence: str) -> bool:
 def _intro_search(sentence: str) -> re.Match[str] | None:
     low = sentence.lower()
     if any(word in low for word in _INTRO_HINTS) and (match := _INTRO.search(sentence)):
+        return match
+    if " and " in low and "we " in low and (match := _AND_INTRO.search(sentence)):
         return match
     if "ing " in low and any(word in low for word in ("by ", "through ", "via ")):
         return _BY_INTRO.search(sentence)

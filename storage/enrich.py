@@ -24,7 +24,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 9
+ENRICH_VERSION = 10
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 _ID_BYTES = -(-ID_LENGTH * 5 // 40) * 5  # whole 5-byte base32 groups covering ID_LENGTH characters

@@ -133,6 +133,14 @@ def test_titles_are_short_headlines_never_cut_mid_word() -> None:
      "Applying variational optimization to the worst case"),
     ("Demonstrations help. We effectively leverage available demonstrations to guide exploration.",
      "Leveraging available demonstrations to guide exploration"),
+    # the contribution at the end of a list of what "we" did, not a claim that only points back
+    ("Softmax is everywhere. In this paper, we dispel this myth: even simple tasks disperse. We attribute this to "
+     "a limitation of softmax, prove it, and propose adaptive temperature as an ad-hoc technique for sharpness.",
+     "Adaptive temperature as an ad-hoc technique for sharpness"),
+    # what was found ("… results") is not what was made
+    ("Bandits with graphs. We consider feedback graphs and present unidentifiability results for Bernoulli "
+     "rewards. We then propose TaS-FG (Track and Stop for Feedback Graphs), an asymptotically optimal algorithm.",
+     "TaS-FG: Track and Stop for Feedback Graphs"),
 ])
 def test_headline_grammar(abstract: str, title: str) -> None:
     assert enriched(abstract).title.startswith(title)
