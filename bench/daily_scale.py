@@ -55,7 +55,7 @@ from bot.settings import BUNDLED_CORPUS, Settings  # noqa: E402
 from bot.views import paper_card_view  # noqa: E402
 from storage.db import open_database  # noqa: E402
 from storage.loader import load_corpus  # noqa: E402
-from storage.subscriptions import SubscriptionRepository, parse_post_time  # noqa: E402
+from storage.subscriptions import HISTORY_DAYS, SubscriptionRepository, parse_post_time  # noqa: E402
 
 CHANNELS_PER_GUILD = 10
 # (time zone, local time) pairs that are all 08:00 UTC in March 2026 (before any DST change).
@@ -398,7 +398,8 @@ def report(results: list[Day], subscriptions: int, workers: int) -> int:
     print(f"  event-loop stall:   longest {stall * 1000:.1f} ms while posting; longest garbage collection "
           f"meanwhile {longest_gc * 1000:.1f} ms (send floor: {floor_stall * 1000:.1f} ms, its sends never yield)")
     print(f"  database growth:    {growth / 1024:.0f} KiB per day ({growth / subscriptions:.0f} bytes per delivery)"
-          f" — {growth * 365 / 1024 / 1024:.0f} MiB per year at this size")
+          f" — levels off near {growth * HISTORY_DAYS / 1024 / 1024:.0f} MiB at this size (history pruned after"
+          f" {HISTORY_DAYS} days)")
     return 0 if ok else 1
 
 

@@ -477,12 +477,19 @@ class SubscriptionRepository:
             row = await cursor.fetchone()
         return _from_iso(row[0]) if row else None
 
-    async def start_attempt(self, subscription_id: int, day: date, *, paper_id: str) -> int:
-        """Record, before sending, that an attempt starts (and with which paper); returns the attempt number."""
+    async def start_attempt(self, subscription_id: int, day: date, *, paper_id: str, seen_attempts: int,
+                            until: datetime) -> int:
+        """Record, before sending, that an attempt starts (and with which paper); returns the attempt number.
+
+        Returns 0, and records nothing, when the delivery is no longer pending or when another attempt
+        started since the caller read `seen_attempts` (a second bot process on the same database, as
+        during a deploy that overlaps the old and the new process). The attempt owns the delivery until
+        `until`: `pending()` hides it till then, so nobody looks for its card while it may be on its way.
+        """
         async with self._conn.execute(
-            "UPDATE deliveries SET attempts = attempts + 1, paper_id = ? "
-            "WHERE subscription_id = ? AND local_day = ? AND status = 'pending' RETURNING attempts",
-            (paper_id, subscription_id, day.isoformat()),
+            "UPDATE deliveries SET attempts = attempts + 1, paper_id = ?, next_attempt_at = ? "
+            "WHERE subscription_id = ? AND local_day = ? AND status = 'pending' AND attempts = ? RETURNING attempts",
+            (paper_id, _iso(until), subscription_id, day.isoformat(), seen_attempts),
         ) as cursor:
             row = await cursor.fetchone()
         return int(row[0]) if row else 0

@@ -20,8 +20,9 @@ from simcord.enums import OverwriteType
 from bot.client import PaperBot
 from bot.cogs.daily import _scheduler as scheduler_module
 from bot.cogs.daily._commands import DailyPosts
-from bot.cogs.daily._scheduler import MARKER
-from storage.subscriptions import HISTORY_DAYS, Delivery, Subscription
+from bot.cogs.daily._scheduler import ATTEMPT_WINDOW, MARKER
+from storage.db import open_database
+from storage.subscriptions import HISTORY_DAYS, Delivery, Subscription, SubscriptionRepository
 from tests.bot.conftest import TestClock, World
 
 
@@ -229,7 +230,9 @@ async def test_crash_after_the_card_reached_discord_is_recorded_not_posted_again
     assert (await delivery(bot, sub, date(2026, 2, 1))).status == "pending"
 
     new_bot = await restart()
-    await simcord_env.advance_time(120)
+    await simcord_env.advance_time(120)  # the crashed attempt still owns the delivery (ATTEMPT_WINDOW)
+    assert (await delivery(new_bot, sub, date(2026, 2, 1))).status == "pending"
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 0) + ATTEMPT_WINDOW + timedelta(minutes=1))
     assert len(cards(world.channel)) == 1, "posted twice after the crash"
     recovered = await delivery(new_bot, sub, date(2026, 2, 1))
     assert (recovered.status, recovered.message_id) == ("sent", cards(world.channel)[0].id)
@@ -255,7 +258,7 @@ async def test_crash_before_the_card_reached_discord_posts_it_after_restart(
     assert (await delivery(bot, sub, date(2026, 2, 1))).attempts == 1
 
     new_bot = await restart()
-    await simcord_env.advance_time(120)
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 0) + ATTEMPT_WINDOW + timedelta(minutes=1))
     assert card_days(world.channel) == ["2026-02-01"], "the post was dropped after the crash"
     assert (await delivery(new_bot, sub, date(2026, 2, 1))).status == "sent"
 
@@ -482,3 +485,27 @@ async def test_old_delivery_history_is_pruned_without_missing_or_doubling_a_post
     assert [d.local_day for d in await daily(bot).subscriptions.history(sub.id)] == [later]
     await run_until(simcord_env, clock, datetime.combine(later, time(10, 0), tzinfo=UTC))
     assert len(cards(world.channel)) == 3  # no second card that day
+
+
+async def test_a_second_bot_process_on_the_same_database_never_doubles_the_post(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, time="09:00")
+    # The other process (an overlapping deploy) claims the 09:00 post and starts sending it first...
+    other = await open_database(bot.settings.database_path)
+    try:
+        theirs = SubscriptionRepository(other)
+        assert await theirs.claim_due(utc(2026, 2, 1, 9, 0)) == 1
+        started = utc(2026, 2, 1, 9, 0)
+        assert await theirs.start_attempt(sub.id, date(2026, 2, 1), paper_id="x", seen_attempts=0,
+                                          until=started + ATTEMPT_WINDOW) == 1
+    finally:
+        await other.close()
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 3))
+    assert cards(world.channel) == [], "posted while the other process's attempt was under way"
+    # ...and dies before its card reaches Discord: once its window is over, this bot posts it, once.
+    await run_until(simcord_env, clock, started + ATTEMPT_WINDOW + timedelta(minutes=1))
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 10, 0))
+    assert card_days(world.channel) == ["2026-02-01"]
+    assert (await delivery(bot, sub, date(2026, 2, 1))).status == "sent"

@@ -8,8 +8,11 @@ Every minute (by the bot's injectable clock) one tick:
 A worker records the attempt *before* sending. So after a crash, a pending delivery with
 attempts > 0 may or may not have reached Discord: the worker then first looks for the day's card
 in the channel's recent messages (the card's footer ends with a dated marker)
-and records it instead of posting twice. Transient failures (5xx, 429, network) set a later
-`next_attempt_at` rather than sleeping, so one slow channel never holds up the others.
+and records it instead of posting twice. An attempt starts only if the delivery's attempt count is
+still the one the worker read (so two bot processes on one database never both send it), and owns
+the delivery for ATTEMPT_WINDOW: no tick looks at it again until then. Transient failures (5xx,
+429, network) set a later `next_attempt_at` rather than sleeping, so one slow channel never holds
+up the others.
 """
 
 from __future__ import annotations
@@ -49,6 +52,9 @@ PAGE_SIZE = 500  # pending deliveries read per query
 FIRST_RETRY_SECONDS = 30
 MAX_RETRY_SECONDS = 15 * 60
 RECOVERY_SCAN = 50  # recent messages searched for a card that may already be posted
+# How long a started attempt owns its delivery: no other tick (of this or another bot process on the
+# same database) looks at it meanwhile. Longer than a send can take, rate-limit waits included.
+ATTEMPT_WINDOW = timedelta(minutes=5)
 MARKER = "paper of the day"
 
 # What the bot needs in a channel to post the card (and to check for it after a crash).
@@ -304,8 +310,10 @@ class DailyScheduler:
         if paper is None:
             await self._retry(item, "there are no papers to choose from yet", None)
             return
-        if await self.repo.start_attempt(sub.id, delivery.local_day, paper_id=paper.id) == 0:
-            return  # paused or ended meanwhile
+        started = await self.repo.start_attempt(sub.id, delivery.local_day, paper_id=paper.id,
+                                                seen_attempts=delivery.attempts, until=self.bot.now() + ATTEMPT_WINDOW)
+        if not started:
+            return  # paused or ended meanwhile, or another bot process is on it
         message = await channel.send(
             embed=daily_card(paper, delivery.local_day, topic=sub.topic, note=note),
             view=paper_card_view(paper.id),
