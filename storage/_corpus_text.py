@@ -575,14 +575,25 @@ def _after_auxiliary(match: re.Match[str]) -> str:
     return f"{negation}{gerund(word).lower()}{rest}"
 
 
-def _tail(after: str) -> str:
-    """What follows a name inside its description, up to the next clause."""
+_WHICH_VERB = re.compile(r"^,?\s*which\s+([a-z]+?)(e?s)\s+(.*)")
+_WHICH_OR_THAT_VERB = re.compile(r"^(?:which|that)\s+([a-z]+?)(e?s)\s+(.*)")
+
+
+def _relative_clause(after: str, relative: re.Pattern[str]) -> str | None:
+    """A relative clause opening `after` as a participle phrase ("which balances …" -> "balancing …",
+    "which is capable of …" -> "capable of …"), or None when `after` opens with none."""
     auxiliary = _WHICH_AUXILIARY.match(after)
     if auxiliary:
         return _after_auxiliary(auxiliary)
-    which = re.match(r"^,?\s*which\s+([a-z]+?)(e?s)\s+(.*)", after)
-    if which:  # "…, which balances attention by …" -> "balancing attention by …"
-        return f"{gerund(_which_verb(which)).lower()} {which.group(3)}"
+    which = relative.match(after)
+    return f"{gerund(_which_verb(which)).lower()} {which.group(3)}" if which else None
+
+
+def _tail(after: str) -> str:
+    """What follows a name inside its description, up to the next clause."""
+    clause = _relative_clause(after, _WHICH_VERB)
+    if clause is not None:  # "…, which balances attention by …" -> "balancing attention by …"
+        return clause
     participle = re.match(r"^,\s*((?:designed|built|trained|tailored|aimed|capable|able|that|for|to)\b.*)", after)
     if participle:  # "an agent, RepoAudit, designed to …"
         return participle.group(1)
@@ -601,12 +612,9 @@ def _description_after(after: str) -> str:
         rest = after[expansion.end():] if after[expansion.end():].startswith(("a ", "an ")) else ""
         return f"{expansion.group(1)}, {rest}" if rest else expansion.group(1)
     after = re.sub(r"^[,:–—-]+\s*", "", after).strip()
-    auxiliary = _WHICH_AUXILIARY.match(after)
-    if auxiliary:
-        return _after_auxiliary(auxiliary)
-    which = re.match(r"^(?:which|that)\s+([a-z]+?)(e?s)\s+(.*)", after)
-    if which:  # "FlowDrag, which leverages …" -> "Leveraging …"
-        return f"{gerund(_which_verb(which))} {which.group(3)}"
+    clause = _relative_clause(after, _WHICH_OR_THAT_VERB)
+    if clause is not None:  # "FlowDrag, which leverages …" -> "leveraging …" (capitalised by the caller)
+        return clause
     titled = re.match(r"^((?:[A-Z][\w-]*\s+(?:(?:of|and|for|the|in|with|to|via|on|from)\s+)?)+[A-Z][\w-]*)[,:]", after)
     if titled:  # "SECOND: Selective and Contrastive Decoding, a novel approach …" -> the expansion
         return titled.group(1)
