@@ -33,13 +33,15 @@ _CREATE_VERBS = (
     r"construct|curate|release|build|create|contribute|unveil|describe|provide|advocate"
 )
 # An adverb ("formally", "jointly"), not a verb that ends like one ("apply", "rely").
-_LY_ADVERB = r"(?!(?:apply|supply|reply|rely|multiply|comply|imply)\b)\w+ly"
+_LY_ADVERB = r"(?!(?:apply|supply|reply|rely|multiply|comply|imply)\b)\w+ly\b"
 _SUBJECT = (r"(?:\bwe\b|\b(?:this|the present|our) (?:paper|work|study|article|note|manuscript|thesis|contribution)\b"
             r"|\bhere,? we\b)")
 _CREATE_VERB_SET = wordset(_CREATE_VERBS.replace("|", " "))
 _INTRO = re.compile(
     _SUBJECT + r"(?:\s+(?:also|further|first|then|therefore|thus|hence|instead|newly|additionally|"
-    r"furthermore|finally|here|now|formally|jointly|hereby|herein|therein|" + _LY_ADVERB + r"))*"
+    r"furthermore|finally|here|now|formally|jointly|hereby|herein|therein|" + _LY_ADVERB + r")\b)*+"  # possessive:
+    # "formally" is both a listed adverb and an -ly word; backtracking over both ways for a run of
+    # adverbs would be exponential.
     r"\s+(?P<verb>" + _CREATE_VERBS + r")(?:e?s|d|ed)?\b"
     r"(?!(?<=build)\s+(?:up)?on\b)(?!(?<=builds)\s+(?:up)?on\b)(?!(?<=contribute)\s+to\b)"  # creates nothing
     r"[,:]?\s*",
@@ -112,7 +114,7 @@ _ANAPHORIC_OBJECT = re.compile(r"^(?:the\s+)?(?:first\s+)?(?:such|this|these|tho
 _WE_VERB = re.compile(
     _SUBJECT + r"(?:\s+(?:also|further|first|then|systematically|formally|carefully|empirically|"
     r"theoretically|rigorously|thoroughly|comprehensively|instead|here|now|"
-    + _LY_ADVERB + r"))*\s+(?P<verb>[a-z]+)\b,?\s*",
+    + _LY_ADVERB + r")\b)*+\s+(?P<verb>[a-z]+)\b,?\s*",  # *+: see _INTRO
     re.IGNORECASE,
 )
 _NOT_A_CONTRIBUTION_VERB = wordset(
