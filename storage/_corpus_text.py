@@ -355,12 +355,27 @@ def names_for(plain: str, marked: str) -> tuple[str, ...]:
     for index, sentence in enumerate(sentence_list):
         if index >= first_intro:
             found += titled_acronyms(sentence)
+    recurs = _Recurring(plain)
     for bold, italic in _EMPHASIS.findall(marked) if "*" in marked else ():
         emphasised = bold or italic
         if len(emphasised.split()) <= 3:  # a plain word in emphasis is a name only if the text keeps using it
-            found += [t for t in _NAME_TOKEN.findall(emphasised) if is_name_like(t) or (
-                is_name_like(t, emphasised=True) and len(re.findall(rf"\b{re.escape(t)}\b", plain)) >= 2)]
+            found += [t for t in _NAME_TOKEN.findall(emphasised)
+                      if is_name_like(t) or (is_name_like(t, emphasised=True) and recurs[t])]
     return _in_text_order(found, plain)
+
+
+class _Recurring(dict[str, bool]):
+    """Word -> whether `text` uses it as a whole word twice or more; each word's text scan done once
+    (an abstract emphasising one word a thousand times must not scan itself a thousand times)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self._text = text
+
+    def __missing__(self, word: str) -> bool:
+        found = self[word] = self._text.count(word) >= 2 and len(
+            re.findall(rf"\b{re.escape(word)}\b", self._text)) >= 2
+        return found
 
 
 def titled_acronyms(sentence: str) -> list[str]:
