@@ -39,7 +39,7 @@ _ANAPHORIC_TAIL = re.compile(
     r"(?:\w+\s+)?(?:gap|issue|issues|problem|problems|challenge|challenges|limitation|limitations|"
     r"question|questions|phenomenon|setting|task|goal|shortcoming|shortcomings|bottleneck|dilemma)$",
     re.IGNORECASE)
-_TIE = re.compile(r"(?<=[\w.,$}])~(?=[\w($\\])(?![^\s]*\.[a-z]{2,}/)")
+_TIE = re.compile(r"(?<=[\w.,$}])~(?=[\w($\\])(?![^\s]{0,300}\.[a-z]{2,}/)")  # not in a URL ("~user/…")
 _TEX_QUOTES = re.compile(r"``(.+?)(?:''|\"|”)", re.DOTALL)
 # BibTeX-style braces left around one accented letter or dash ("Nystr{ö}m", "Polyak–{Ł}ojasiewicz", "{—}").
 _BRACED_CHARACTER = re.compile(r"\{([^\x00-\x7f{}][\u0300-\u036f]*)\}")
@@ -47,10 +47,11 @@ _BRACED_CHARACTER = re.compile(r"\{([^\x00-\x7f{}][\u0300-\u036f]*)\}")
 _BRACED_WORDS = re.compile(r"(?<![\w^_\\}])\{\s*([A-Za-z][A-Za-z -]*[A-Za-z])\s*\}(?![\w^_])")
 _TEX_DASHES = ((re.compile(r"(?<!-)---(?!-)"), "—"), (re.compile(r"(?<=\s)--(?=\s)"), "–"))
 # LaTeX pieces worth handing to pylatexenc: math, macros with their arguments, escapes.
+# Math is bounded in length: an unclosed "$" or "\(" must not send every later one scanning to the end.
 _LATEX_SEGMENT = re.compile(
-    r"\$\$.+?\$\$"
-    r"|\$(?!\d[\d.,]*\s)(?:[^$\\]|\\.)+?\$"  # not "$2.54 per …": a price
-    r"|\\\(.+?\\\)"
+    r"\$\$.{1,2000}?\$\$"
+    r"|\$(?!\d[\d.,]*\s)(?:[^$\\]|\\.){1,2000}?\$"  # not "$2.54 per …": a price
+    r"|\\\(.{1,2000}?\\\)"
     r"|\\[A-Za-z]+\*?(?:\s*(?:\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}|\[[^\]]*\]))*"
     r"|\\[%&_#${} ,;!]"
     r"|\\[\"'`^~=.](?:\{[A-Za-z]\}|[A-Za-z])",  # accents: Schr\"odinger, \'{e}
