@@ -12,6 +12,12 @@ For each development dataset (`../shared/datasets/*.json`: real titles and abstr
    where two different letters sit side by side, e.g. "Graph" -> "Grpah"), and score where the
    paper lands: Recall@1, Recall@5 and MRR@10.
 
+Autocomplete, as Discord calls it while someone types, is scored on the same papers with
+`SearchEngine.autocomplete` (R@5 is the issue's bar, "the intended paper in the top 5"):
+`half`, the first half of each title's characters, cut wherever that falls ("Adafactor: Adaptive
+Learning Ra"); `name`, for titles that open with a method name ("GraphRNN: ..."), its first 60%
+("Graph"), the way people type a name they half remember.
+
 Beside our engine, the same run measures the baseline: plain SQLite FTS5 BM25 over the same
 database (`papers_fts`: title, names, keywords, abstract), the title's words quoted and OR-ed; and
 our engine ranking by words only (`words_only`: without the embedding re-rank), to show what
@@ -52,6 +58,9 @@ from storage.search import SearchEngine  # noqa: E402
 DATASETS = ROOT.parent / "shared" / "datasets"
 TARGET_EXACT, TARGET_TYPO = 0.95, 0.92
 _FTS_WORD = re.compile(r"\w+")
+_LEADING_NAME = re.compile(r"([\w+-]{3,}):")
+ENGINES = ("fts5_bm25_or", "words_only", "paperbot")
+AUTOCOMPLETE_MODES = ("half", "name")
 
 Ranker = Callable[[str], Awaitable[list[str]]]
 
@@ -79,6 +88,24 @@ def two_swaps(title: str, rng: random.Random) -> str:
     return "".join(chars)
 
 
+def half_typed(title: str) -> str:
+    """The first half of a title's characters, cut wherever that falls (at least 3)."""
+    return title[:max(3, (len(title) + 1) // 2)]
+
+
+def name_prefixes(titles: Sequence[str], expected: Sequence[str]) -> tuple[list[str], list[str]]:
+    """For titles that open with a plain method name ("GraphRNN: ..."), its first 60% (at least 3
+    characters), paired with the expected paper ids."""
+    queries, ids = [], []
+    for title, want in zip(titles, expected, strict=True):
+        name = _LEADING_NAME.match(title)
+        if name:
+            word = name.group(1)
+            queries.append(word[:max(3, round(len(word) * 0.6))])
+            ids.append(want)
+    return queries, ids
+
+
 def seed_paragraph(abstract: str) -> str:
     """An abstract as one seed-format paragraph: no blank line inside, lines right-stripped."""
     lines = [line.rstrip() for line in abstract.strip().splitlines() if line.strip()]
@@ -94,6 +121,8 @@ def write_seed_file(records: Sequence[dict[str, str]], venue: str, path: Path) -
 
 async def measure(rank: Ranker, queries: Sequence[str], expected: Sequence[str]) -> Scores:
     """Score a ranker: where each query's expected paper lands in its top 10."""
+    if not queries:
+        return Scores(0.0, 0.0, 0.0, 0.0)
     hits1 = hits5 = 0
     reciprocal = 0.0
     times = []
@@ -129,6 +158,13 @@ def engine_ranker(engine: SearchEngine) -> Ranker:
     """Our engine: the ids of the first 10 hits."""
     async def rank(query: str) -> list[str]:
         return [hit.paper.id for hit in (await engine.search(query, limit=10)).hits]
+    return rank
+
+
+def autocomplete_ranker(engine: SearchEngine) -> Ranker:
+    """Our autocomplete: the ids of its suggestions, in order."""
+    async def rank(query: str) -> list[str]:
+        return [suggestion.id for suggestion in await engine.autocomplete(query)]
     return rank
 
 
@@ -186,6 +222,11 @@ async def run_dataset(path: Path, seed: int, workdir: Path, *, misses: bool = Fa
                            ("paperbot", engine_ranker(engine))):
             for mode, queries in (("exact", titles), ("typos", typos)):
                 result.scores[f"{name}/{mode}"] = await measure(rank, queries, expected)
+        name_queries, name_ids = name_prefixes(titles, expected)
+        complete = autocomplete_ranker(engine)
+        result.scores["autocomplete/half"] = await measure(complete, [half_typed(t) for t in titles], expected)
+        result.scores["autocomplete/name"] = await measure(complete, name_queries, name_ids)
+        result.meta["name_queries"] = len(name_queries)
         if misses:
             print(f"\n{path.name}: exact titles whose paper is not first")
             await print_misses(engine, titles, expected)
@@ -202,10 +243,11 @@ def print_report(results: Sequence[DatasetResult]) -> bool:
         print(f"\n{meta['dataset']}: {meta['papers']} papers, {meta['loaded']} loaded "
               f"({meta['not_loaded']} titles without their paper, {meta['problems']} load problems)")
         print(f"  {'engine':<14} {'queries':<7} {'R@1':>6} {'R@5':>6} {'MRR@10':>7} {'median ms':>10}")
-        for name in ("fts5_bm25_or", "words_only", "paperbot"):
-            for mode in ("exact", "typos"):
-                s = result.scores[f"{name}/{mode}"]
-                print(f"  {name:<14} {mode:<7} {s.r1:6.3f} {s.r5:6.3f} {s.mrr10:7.3f} {s.median_ms:10.2f}")
+        rows = [(name, mode) for name in ENGINES for mode in ("exact", "typos")]
+        for name, mode in [*rows, *(("autocomplete", mode) for mode in AUTOCOMPLETE_MODES)]:
+            s = result.scores[f"{name}/{mode}"]
+            print(f"  {name:<14} {mode:<7} {s.r1:6.3f} {s.r5:6.3f} {s.mrr10:7.3f} {s.median_ms:10.2f}")
+        print(f"  (autocomplete name: {meta['name_queries']} titles that open with a method name)")
         ours_exact, ours_typo = result.scores["paperbot/exact"], result.scores["paperbot/typos"]
         met = ours_exact.r1 >= TARGET_EXACT and ours_typo.r1 >= TARGET_TYPO
         ok &= met

@@ -71,6 +71,10 @@ NAME_WEIGHT = 1.0  # a method-name hit counts this times log(1 + papers): more t
 _TYPED_NAME = re.compile(
     r"(?<![\w-])(?=[A-Za-z0-9]*[a-z])(?![A-Z]+s\b)[A-Za-z0-9]*[A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*(?![\w-])")
 MAX_TYPED_NAME_PAPERS = 3
+# Autocomplete: a single half-typed word that starts a method name ("Contex", "QuA") puts the papers
+# introducing such names first, at most this many, so the words' own matches stay in view.
+MIN_NAME_PREFIX = 3
+NAME_COMPLETIONS = 5
 SIMILAR_TERMS = 16  # words of a paper used to find papers like it
 # Meaning: the best few candidates are re-ranked by the cosine between the query's and each
 # abstract's embedding (storage/_search_semantic.py), which adds this times the best score times
@@ -152,6 +156,7 @@ class SearchIndex:
         self.acronyms: dict[str, int] = {}  # spelled-out words (_meaning_key) -> the acronym's term
         self._term_names: list[str] | None = None
         self.sorted_ids: list[str] = []
+        self.sorted_names: list[str] = []
 
     @classmethod
     def build(cls, docs: Iterable[IndexDoc], embedder: Embedder | None = None) -> SearchIndex:
@@ -185,6 +190,7 @@ class SearchIndex:
         self._index_vocabulary()
         self._positions = {pid: position for position, pid in enumerate(self.ids)}
         self.sorted_ids = _sorted_gently(self.ids)
+        self.sorted_names = sorted(self.names)
 
     def ids_starting(self, prefix: str, limit: int) -> list[int]:
         """Positions of papers whose id starts with `prefix` (at least 3 characters, no spaces)."""
@@ -197,6 +203,17 @@ class SearchIndex:
                 break
             found.append(self._positions[paper_id])
         return found
+
+    def names_starting(self, prefix: str, limit: int) -> list[int]:
+        """Positions of the papers introducing a method name that starts with `prefix` (a name key,
+        at least MIN_NAME_PREFIX characters): the closest completions first ("contex" finds
+        ContextNet before ContextualBandits), then by position."""
+        if len(prefix) < MIN_NAME_PREFIX:
+            return []
+        start = bisect.bisect_left(self.sorted_names, prefix)
+        end = bisect.bisect_left(self.sorted_names, prefix + "\U0010ffff", lo=start)
+        found = sorted(self.sorted_names[start:end], key=len)
+        return list(dict.fromkeys(int(p) for key in found for p in self.names[key]))[:limit]
 
     def position(self, paper_id: str) -> int | None:
         """Where a paper sits in the index, or None when it isn't indexed (unknown or retired)."""

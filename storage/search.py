@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 
 import aiosqlite
 
-from storage._search_index import IndexDoc, Ranking, SearchIndex
+from storage._search_index import NAME_COMPLETIONS, IndexDoc, Ranking, SearchIndex
 from storage._search_semantic import load_embedder
 from storage._search_snippet import snippet
+from storage._search_text import name_key
 from storage.models import Paper
 from storage.papers import PaperRepository
 
@@ -157,10 +158,12 @@ class SearchEngine:
 
     @staticmethod
     def _complete(index: SearchIndex, text: str, limit: int) -> list[int]:
-        by_id = index.ids_starting(text.strip().lower(), limit)
+        typed = text.strip()
+        by_id = index.ids_starting(typed.lower(), limit)
+        by_name = index.names_starting(name_key(typed), NAME_COMPLETIONS) if _one_word(typed) else []
         # Words only: while typing, the words so far decide; meaning would cost time on every key.
         ranking = index.rank(text, partial=not text[-1].isspace(), candidates=limit, meaning=False)
-        return list(dict.fromkeys([*by_id, *(int(p) for p in ranking.order)]))[:limit]
+        return list(dict.fromkeys([*by_id, *by_name, *(int(p) for p in ranking.order)]))[:limit]
 
     async def similar(self, paper_id: str, *, limit: int = 5) -> list[Paper]:
         """Up to `limit` active papers most like the given one (not itself); [] for an unknown id."""
@@ -183,6 +186,11 @@ class SearchEngine:
 def _index_doc(row: aiosqlite.Row | tuple) -> IndexDoc:
     paper_id, title, names, keywords, abstract = tuple(row)
     return IndexDoc(paper_id, title, tuple(json.loads(names)), tuple(json.loads(keywords)), abstract)
+
+
+def _one_word(typed: str) -> bool:
+    """Whether what was typed is a single word (hyphens allowed: "Max-R"), as a method name is."""
+    return len(typed.split()) == 1
 
 
 def _rank_or_complete(index: SearchIndex, text: str, candidates: int) -> Ranking:

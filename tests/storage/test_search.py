@@ -143,6 +143,22 @@ async def test_autocomplete_labels_fit_discord(engine: SearchEngine) -> None:
     assert len(await engine.autocomplete("a", limit=3)) <= 3
 
 
+async def test_autocomplete_puts_the_paper_of_a_half_typed_method_name_first(
+        db: aiosqlite.Connection, tmp_path: Path) -> None:
+    # Papers full of "max" and words starting with "r": what the words of "Max-R" match on their own.
+    others = [f"We bound the max regret and the max reward of robust ranking rules in study {n}, with "
+              "max recall, max risk and max return rates for randomised routing of requests." for n in range(8)]
+    named = ("We propose Max-Rank, a multiple testing procedure for conformal prediction that controls "
+             "the family-wise error rate across many candidate models at once.")
+    await load_corpus(db, [write_seed_file(tmp_path / "names.txt", [*others, named])])
+    engine = await SearchEngine.open(db)
+    want = await paper_containing(db, "Max-Rank")
+    for typed in ("Max-R", "max-ra", "MaxRan", "Max-Rank"):
+        assert (await engine.autocomplete(typed))[0].id == want, typed
+    # The name leads, and the papers the words themselves match still follow it.
+    assert len(await engine.autocomplete("Max-R")) == 9
+
+
 async def test_autocomplete_by_paper_id(engine: SearchEngine, db: aiosqlite.Connection) -> None:
     paper_id = await paper_containing(db, "We present ShadowKV")
     assert (await engine.autocomplete(paper_id[:6]))[0].id == paper_id
