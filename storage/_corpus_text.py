@@ -53,9 +53,22 @@ _AND_INTRO = re.compile(r",?\s+and\s+(?:also\s+|then\s+|further\s+|finally\s+)?"
 _WE = re.compile(r"\bwe\b", re.IGNORECASE)
 _BY_INTRO = re.compile(r"\b(?:by|through|via)\s+(?:introducing|proposing|developing|presenting|designing)\s+",
                        re.IGNORECASE)
-_INTRO_HINTS = ("we ", "paper", "work", "study", "article", "note", "manuscript", "thesis", "contribution")
-_NAMING_HINTS = ("called", "named", "dubbed", "termed", "coined", "denoted", "referred")
-_MARKUP_CHARS = ("*", "`", "~", "|", "\\")
+
+
+# Cheap substring tests that rule out most sentences before a regex search. Spelled out: a test
+# per word in one expression costs a third of any(word in text for word in WORDS).
+def _has_intro_hint(low: str) -> bool:
+    """Whether a lower-cased sentence has a word every introduction needs ("we propose", "this paper …")."""
+    return ("we " in low or "paper" in low or "work" in low or "study" in low or "article" in low or "note" in low
+            or "manuscript" in low or "thesis" in low or "contribution" in low)
+
+
+def _has_naming_hint(text: str) -> bool:
+    """Whether `text` has a word that names something ("called", "dubbed" …), as written (case matters)."""
+    return ("called" in text or "named" in text or "dubbed" in text or "termed" in text or "coined" in text
+            or "denoted" in text or "referred" in text)
+
+
 # Not after a hyphen: "a so-called Karmic property" names nothing new.
 _NAMING = re.compile(r"(?<![\w-])(?:called|named|dubbed|termed|coined|denoted|referred to as|refer to as)\s+",
                      re.IGNORECASE)
@@ -211,7 +224,7 @@ GENERIC = STOPWORDS | wordset(
 @lru_cache(maxsize=8)  # enrichment asks again for the same paper's text; never across papers
 def strip_markdown(text: str) -> str:
     """Plain text from display text: emphasis markers and escapes removed."""
-    if not any(char in text for char in _MARKUP_CHARS):  # most abstracts: nothing to strip
+    if not ("*" in text or "`" in text or "~" in text or "|" in text or "\\" in text):  # most: nothing to strip
         return text
     return _ESCAPE.sub(r"\1", _MARKDOWN.sub("", text))
 
@@ -277,6 +290,7 @@ def _inside_title_run(text: str, match: re.Match[str]) -> bool:
     return bool(previous) and previous[0][:1].isupper() and text[match.end():match.end() + 1].isupper()
 
 
+@lru_cache(maxsize=65_536)  # a pure function of a word, asked about the same words paper after paper
 def is_name_like(token: str, *, emphasised: bool = False) -> bool:
     """A token that looks like a coined name: ManyHarm, DSDA, Proxy-FDA, RE-IMAGINE (not LLMs, LLM-based, Data)."""
     core = token.rstrip("+")
@@ -302,7 +316,7 @@ def intro_match(sentence: str) -> re.Match[str] | None:
 
 def _has_subject_hint(sentence: str) -> bool:
     low = sentence.lower()
-    return any(word in low for word in _INTRO_HINTS)
+    return _has_intro_hint(low)
 
 
 # Cached: names and headline ask about the same paper's sentences. Cheap substring tests come
@@ -310,11 +324,11 @@ def _has_subject_hint(sentence: str) -> bool:
 @lru_cache(maxsize=64)
 def _intro_search(sentence: str) -> re.Match[str] | None:
     low = sentence.lower()
-    if any(word in low for word in _INTRO_HINTS) and (match := _INTRO.search(sentence)):
+    if _has_intro_hint(low) and (match := _INTRO.search(sentence)):
         return match
     if " and " in low and "we " in low and (match := _and_intro(sentence)):
         return match
-    if "ing " in low and any(word in low for word in ("by ", "through ", "via ")):
+    if "ing " in low and ("by " in low or "through " in low or "via " in low):
         return _BY_INTRO.search(sentence)
     return None
 
@@ -322,7 +336,7 @@ def _intro_search(sentence: str) -> re.Match[str] | None:
 @lru_cache(maxsize=64)
 def _naming_search(sentence: str) -> re.Match[str] | None:
     low = sentence.lower()
-    return _NAMING.search(sentence) if any(word in low for word in _NAMING_HINTS) else None
+    return _NAMING.search(sentence) if _has_naming_hint(low) else None
 
 
 def _and_intro(sentence: str) -> re.Match[str] | None:
@@ -411,7 +425,7 @@ def introduced_in(obj: str, *, after_naming: bool = False, known: Sequence[str] 
     head = _head_region(obj)
     found = []
     titled = [(_NAMED_RUN if after_naming else _APPOSITIVE_RUN).match(obj)]
-    if any(word in obj for word in _NAMING_HINTS):
+    if _has_naming_hint(obj):
         titled += [_NAMED_RUN.match(obj, m.end()) for m in _NAMING.finditer(obj, 0, 250)]
     found += [m.group(1) for m in titled if m and m.group(1) not in COMMON_ACRONYMS]  # "called Fenrir"
     for match in _NAME_TOKEN.finditer(head):
@@ -658,6 +672,11 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
     generic, count_of = GENERIC, word_counts.__getitem__
     for phrase, count in phrases.items():
         low = phrase.lower()
+        if " " not in low:  # one word (nearly half the candidates): the general case below, spelled out
+            if low in generic or low in name_words:
+                continue
+            ranked.append((-(count + 0.5 * float(count_of(low) - 1)), phrase))
+            continue
         words = low.split()
         if not name_words.isdisjoint(words):
             continue
@@ -665,12 +684,9 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
         if not specific:
             continue
         recurrence = (sum(map(count_of, specific)) - len(specific)) / len(words)
-        if len(words) > 1:
-            score = 2.0 * count + recurrence + 2.0
-            if low in acronym_expansions:
-                score += 3.0
-        else:
-            score = count + 0.5 * recurrence
+        score = 2.0 * count + recurrence + 2.0
+        if low in acronym_expansions:
+            score += 3.0
         ranked.append((-score, phrase))
     ranked.sort()
     chosen: list[str] = []
