@@ -39,6 +39,7 @@ _HEADER_SUFFIX = re.compile(r"\s+(?:accepted\s+)?(?:papers|abstracts|proceedings
 _VENUE_FROM_NAME = re.compile(r"^([A-Za-z]+)[-_ ]?((?:19|20)\d\d)$")
 _BAD_BYTE = re.compile("[\udc80-\udcff]")
 _NOT_ASCII_PROSE = re.compile(r"[^A-Za-z \n]+")
+_ASCII_PROSE_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz \n"
 _AUTHOR_SEPARATOR = re.compile(r"\s*;\s*")
 
 
@@ -221,17 +222,23 @@ def parse_seed_text(name: str, text: str) -> tuple[list[RawRecord], list[Problem
 
 def abstract_problem(abstract: str) -> str | None:
     """Why this text cannot be an abstract, or None when it can."""
-    bad = _BAD_BYTE.search(abstract)
+    ascii_only = abstract.isascii()  # most abstracts: then the checks below have C-speed shortcuts
+    bad = None if ascii_only else _BAD_BYTE.search(abstract)  # undecodable bytes are never ASCII
     if bad:
         return f"not UTF-8: undecodable byte 0x{ord(bad.group()) - 0xDC00:02x}; skipped"
     length = len(abstract)
     if length > MAX_ABSTRACT_CHARS:
         return f"{length:,} characters, over the {MAX_ABSTRACT_CHARS:,} limit for one abstract; skipped"
-    words = abstract.split()
+    words = abstract.split(None, MIN_ABSTRACT_WORDS)  # enough words to tell, not every word
     if len(words) < MIN_ABSTRACT_WORDS:
         return f"too short for an abstract ({len(words)} words); skipped"
-    # Cheap first pass over ASCII; only the rest (digits, punctuation, accents) is looked at one by one.
-    symbols = sum(not ch.isalpha() for ch in "".join(_NOT_ASCII_PROSE.findall(abstract)))
+    # Symbols: characters other than letters, spaces and line breaks. In ASCII the letters are
+    # A-Z and a-z, so deleting those bytes leaves the symbols; otherwise a cheap first pass over
+    # ASCII leaves only the rest (digits, punctuation, accents) to be looked at one by one.
+    if ascii_only:
+        symbols = len(abstract.encode("ascii").translate(None, _ASCII_PROSE_BYTES))
+    else:
+        symbols = sum(not ch.isalpha() for ch in "".join(_NOT_ASCII_PROSE.findall(abstract)))
     if symbols > 0.4 * length:
         return "not prose (mostly symbols, looks like code or data); skipped"
     return None
