@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot import limits
 from bot.embeds import ResultLine, paper_embed, results_embed
@@ -145,3 +147,44 @@ def test_dynamic_item_templates_round_trip() -> None:
     match = RandomButton.__discord_ui_compiled_template__.fullmatch(rnd.custom_id)
     assert match is not None
     assert (match["id"], match["topic"]) == ("abc234", "diffusion models")
+
+
+# --- any paper, any topic (Hypothesis) ------------------------------------------------------------
+
+_any_text = st.text(max_size=300) | st.text(alphabet="*_`~|>#\\[]() \n", max_size=300) | \
+    st.builds(lambda word, n: word * n, st.text(min_size=1, max_size=5), st.integers(0, 5000))
+_urls = st.none() | st.text(max_size=40) | st.builds("https://x.org/{}".format, st.text(max_size=600))
+_papers = st.builds(
+    Paper, id=st.text(alphabet="abcdefghijklmnopqrstuvwxyz234567", min_size=10, max_size=10), title=_any_text,
+    abstract=_any_text, abstract_raw=st.just(""), authors=st.lists(_any_text, max_size=400).map(tuple),
+    venue=st.none() | _any_text, keywords=st.lists(_any_text, max_size=50).map(tuple),
+    names=st.lists(_any_text, max_size=50).map(tuple), links=st.lists(_urls.filter(bool), max_size=10).map(tuple),
+    url=_urls, pdf=_urls, active=st.booleans())
+
+
+
+@given(_papers, st.none() | _any_text)
+def test_any_paper_card_fits_discords_limits(paper: Paper, heading: str | None) -> None:
+    embed = paper_embed(paper, heading=heading)
+    data = embed.to_dict()
+    assert_within_limits(data, len(embed))
+    assert data["title"].strip()  # Discord rejects an empty title or description
+    assert data["description"].strip()
+    assert len(data.get("fields", [])) <= limits.EMBED_FIELDS
+    assert data["footer"]["text"].startswith(f"id {paper.id}")
+
+
+
+@given(st.lists(st.tuples(_papers, _any_text), min_size=1, max_size=10), _any_text)
+def test_any_results_page_fits_discords_limits(found: list[tuple[Paper, str]], query: str) -> None:
+    lines = [ResultLine(n, paper, snippet) for n, (paper, snippet) in enumerate(found, 1)]
+    embed = results_embed(f"Search: {query}", lines, footer="Page 1/1")
+    assert_within_limits(embed.to_dict(), len(embed))
+    for line in lines:  # every result keeps its number and the id people can pass to /paper show
+        assert f"`{line.paper.id}`" in (embed.description or "")
+
+
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz234567", min_size=10, max_size=10), st.none() | st.text())
+def test_any_card_buttons_fit_custom_id_limits(paper_id: str, topic: str | None) -> None:
+    view = paper_card_view(paper_id, random_button=True, topic=topic)
+    assert all(len(item.custom_id) <= limits.CUSTOM_ID for item in view.children)  # type: ignore[attr-defined]
