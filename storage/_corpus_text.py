@@ -326,9 +326,17 @@ def _intro_search(sentence: str) -> re.Match[str] | None:
     low = sentence.lower()
     if _has_intro_hint(low) and (match := _INTRO.search(sentence)):
         return match
-    if " and " in low and "we " in low and (match := _and_intro(sentence)):
+    # The two patterns below each need one of a few verbs. In ASCII text, case-insensitive matching is
+    # matching the lower-cased text, so a sentence without any of them is ruled out by substring tests
+    # (elsewhere, "ſ" matches "s" case-insensitively: only the pattern can tell).
+    ascii_only = sentence.isascii()
+    if " and " in low and "we " in low and (not ascii_only or (
+            "propose" in low or "introduce" in low or "present" in low or "develop" in low or "design" in low
+            or "devise" in low)) and (match := _and_intro(sentence)):
         return match
-    if "ing " in low and ("by " in low or "through " in low or "via " in low):
+    if "ing " in low and ("by " in low or "through " in low or "via " in low) and (not ascii_only or (
+            "introducing" in low or "proposing" in low or "developing" in low or "presenting" in low
+            or "designing" in low)):
         return _BY_INTRO.search(sentence)
     return None
 
@@ -680,11 +688,14 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
         words = low.split()
         if not name_words.isdisjoint(words):
             continue
-        specific = [w for w in words if w not in generic]
+        specific = repeats = 0  # the words not generic, and how often the text uses them beyond once
+        for word in words:
+            if word not in generic:
+                specific += 1
+                repeats += count_of(word) - 1
         if not specific:
             continue
-        recurrence = (sum(map(count_of, specific)) - len(specific)) / len(words)
-        score = 2.0 * count + recurrence + 2.0
+        score = 2.0 * count + repeats / len(words) + 2.0
         if low in acronym_expansions:
             score += 3.0
         ranked.append((-score, phrase))
@@ -695,7 +706,10 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
         if len(chosen) == MAX_KEYWORDS:
             break
         low = phrase.lower()
-        if not any(low in c or c in low for c in chosen_low):
+        for other in chosen_low:
+            if low in other or other in low:
+                break
+        else:
             chosen.append(phrase)
             chosen_low.append(low)
     if len(chosen) >= MIN_KEYWORDS:  # the usual case: no need to rank single words

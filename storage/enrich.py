@@ -38,7 +38,9 @@ _WHITESPACE = re.compile(r"\s+")
 _URL = re.compile(r"""(?:https?://|www\.)[^\s<>"'`\\{}]+[^\s<>"'`\\{}.,;:!?)\]]""")
 _CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "huggingface.co", "github.io", "codeberg.org")
 # A word broken over a line by a hyphen, as in text extracted from PDFs ("bidi-\nrected").
-_BROKEN_WORD = re.compile(r"(\w+)-(?:[ \t]*\r?\n[ \t]*|[ \t]+)(\w+)")
+# From a word's start only (a match from inside a word would also match from its start, further
+# left): otherwise every position of every word is tried, each backtracking over the word's rest.
+_BROKEN_WORD = re.compile(r"(?<!\w)(\w+)-(?:[ \t]*\r?\n[ \t]*|[ \t]+)(\w+)")
 _ANAPHORIC_TAIL = re.compile(
     r",?\s+(?:that|which|to)\s+(?:\w+\s+){0,2}?(?:this|these|such|the above|the aforementioned)\s+"
     r"(?:\w+\s+)?(?:gap|issue|issues|problem|problems|challenge|challenges|limitation|limitations|"
@@ -235,6 +237,8 @@ def _script(match: re.Match[str]) -> str:
 def links_in(raw: str) -> tuple[str, ...]:
     """Code / project links found in the text, in order, without duplicates."""
     found: list[str] = []
+    if "http" not in raw and "www." not in raw:  # most abstracts: no link (the unescaping below makes none)
+        return ()
     for match in _URL.finditer(raw.replace("\\_", "_").replace("\\%", "%").replace("\\~", "~")):
         url = match.group().rstrip("}")
         if url.startswith("www."):
@@ -254,7 +258,7 @@ def paper_links(abstract: str, code_url: str | None) -> tuple[str, ...]:
     links = links_in(abstract)
     if code_url and code_url not in links:
         links = (code_url, *links)
-    return tuple(sorted(links, key=lambda url: not is_code_link(url)))
+    return tuple(sorted(links, key=lambda url: not is_code_link(url))) if links else links
 
 
 def source_of(record: RawRecord) -> str:
