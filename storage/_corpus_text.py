@@ -415,9 +415,12 @@ def _singular(acronym: str) -> str:
     return acronym[:-1] if acronym.endswith("s") and acronym[:-1].isupper() else acronym
 
 
+_SPACES_OR_HYPHENS = re.compile(r"[\s-]+")
+
+
 def _initials_match(expansion: str, acronym: str) -> bool:
     """Whether an acronym plausibly abbreviates the capitalised words before it."""
-    initials = "".join(w[0] for w in re.split(r"[\s-]+", expansion) if w[:1].isupper())
+    initials = "".join(w[0] for w in _SPACES_OR_HYPHENS.split(expansion) if w[:1].isupper())
     letters = "".join(ch for ch in _singular(acronym) if ch.isupper())
     return len(letters) >= 2 and (letters[0] == initials[-len(letters):][:1] or letters in initials)
 
@@ -460,9 +463,12 @@ _HEAD_NOUNS = wordset(
 _BEFORE_A_NEW_NAME = wordset("a an the our called named dubbed termed coined")
 
 
+_HEAD_REGION_END = re.compile(r"\s(?:that|which|to|by|for|where|whose|in order)\s|[;.]|,\s(?:which|where|and)\s")
+
+
 def _head_region(obj: str) -> str:
     """The part of a contribution's object that can hold its name: up to the first clause break."""
-    cut = re.search(r"\s(?:that|which|to|by|for|where|whose|in order)\s|[;.]|,\s(?:which|where|and)\s", obj)
+    cut = _HEAD_REGION_END.search(obj)
     head = obj[: cut.start()] if cut else obj
     return " ".join(head.split()[:14])
 
@@ -529,14 +535,30 @@ def _base_form(verb: str, *, third_person: bool) -> str:
 def _clean_object(obj: str) -> str:
     """Drop what precedes the real object: "and analyze a …", "to combine …" (-> "Combining …"), "that"."""
     obj = _OBJECT_LEAD_IN.sub("", obj.strip().rstrip("."))
-    obj = re.split(r",?\s+in order to\b", obj)[0]
-    obj = re.split(r",?\s+and\s+(?:then\s+|also\s+|further\s+|theoretically\s+|empirically\s+)?"
-                   r"(?:show|find|prove|demonstrate|argue|observe|establish|verify|validate|evaluate)\b", obj)[0]
-    obj = re.sub(r"^(?:and|&)\s+(?:then\s+|also\s+|further\s+)?[a-z]+(?:e?s|d|ed)?\s+", "", obj)
+    # Each pattern below needs a word (case matters) that most objects lack: looked for first.
+    if "order" in obj:
+        obj = _before(_IN_ORDER_TO, obj)
+    if "and" in obj:
+        obj = _before(_AND_A_FINDING, obj)
+    if obj.startswith(("and", "&")):
+        obj = _AND_VERB_LEAD.sub("", obj)
     to_verb = _TO_VERB.match(obj)
     if to_verb and to_verb.group(1) not in _NOT_A_VERB:  # "to this line of work" is no "to combine"
         return f"{gerund(to_verb.group(1))} {obj[to_verb.end():]}"
     return obj
+
+
+_IN_ORDER_TO = re.compile(r",?\s+in order to\b")
+_AND_A_FINDING = re.compile(r",?\s+and\s+(?:then\s+|also\s+|further\s+|theoretically\s+|empirically\s+)?"
+                            r"(?:show|find|prove|demonstrate|argue|observe|establish|verify|validate|evaluate)\b")
+_AND_VERB_LEAD = re.compile(r"^(?:and|&)\s+(?:then\s+|also\s+|further\s+)?[a-z]+(?:e?s|d|ed)?\s+")
+
+
+def _before(pattern: re.Pattern[str], text: str) -> str:
+    """`text` up to the first match of `pattern` (all of it without one): re.split(pattern, text)[0],
+    without looking for the matches after the first."""
+    match = pattern.search(text)
+    return text[: match.start()] if match else text
 
 
 # "to better understand …" -> "Understanding …": the adverb does not belong in a title.

@@ -165,6 +165,9 @@ def display_text(raw: str) -> str:
     return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
+_PROTECTED_URL = re.compile("\x00(\\d+)\x00")
+
+
 def _render_latex(text: str) -> str:
     """Render only the LaTeX pieces, leaving URLs and plain prose untouched (and fast)."""
     urls: list[str] = []
@@ -175,7 +178,7 @@ def _render_latex(text: str) -> str:
 
     text = _URL.sub(protect, text)
     text = " ".join(_LATEX_SEGMENT.sub(lambda m: latex_segment(m.group()), text).split())  # a dropped \cite
-    return re.sub("\x00(\\d+)\x00", lambda m: urls[int(m.group(1))], text)
+    return _PROTECTED_URL.sub(lambda m: urls[int(m.group(1))], text)
 
 
 @lru_cache(maxsize=1)
