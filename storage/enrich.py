@@ -9,12 +9,15 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
 from storage._corpus_text import (
+    _NOT_A_CONTRIBUTION_VERB,
     clause_cut,
     contribution_sentence,
+    gerund,
     keywords_for,
     names_for,
     sentences,
@@ -23,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 10
+ENRICH_VERSION = 11
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -46,6 +49,11 @@ _ANAPHORIC_TAIL = re.compile(
     r"(?:\w+\s+)?(?:gap|issue|issues|problem|problems|challenge|challenges|limitation|limitations|"
     r"question|questions|phenomenon|setting|task|goal|shortcoming|shortcomings|bottleneck|dilemma)$",
     re.IGNORECASE)
+# "In this paper, we", "Here we", "In this work,": the opening of a sentence, not what it says.
+_BOILERPLATE_OPENING = re.compile(
+    r"^(?:(?:in\s+this\s+(?:paper|work|article|study|note)|here(?:in)?)\b\s*,?\s*)(?P<we>we\b\s*)?", re.IGNORECASE)
+_LEADING_VERB = re.compile(r"[a-z]+(?=\s)")
+MIN_OPENING_WORDS = 3
 _TIE = re.compile(r"(?<=[\w.,$}])~(?=[\w($\\])(?![^\s]{0,300}\.[a-z]{2,}/)")  # not in a URL ("~user/…")
 _TEX_QUOTES = re.compile(r"``(.+?)(?:''|\"|”)", re.DOTALL)
 # BibTeX-style braces left around one accented letter or dash ("Nystr{ö}m", "Polyak–{Ł}ojasiewicz", "{—}").
@@ -285,8 +293,31 @@ def headline(text: str, names: tuple[str, ...]) -> str:
             titled = f"{name}: {_capitalise(description)}" if description else name
             return _without_anaphora(clause_cut(titled, MAX_TITLE_CHARS))
         return _without_anaphora(clause_cut(_capitalise(description), MAX_TITLE_CHARS))
-    first = sentence_list[0] if sentence_list else plain
-    return clause_cut(_capitalise(first.rstrip(".")), MAX_TITLE_CHARS)
+    return clause_cut(_capitalise(_opening(sentence_list or (plain,))), MAX_TITLE_CHARS)
+
+
+def _opening(sentence_list: Sequence[str]) -> str:
+    """The first sentence that says something once "In this paper, we" is taken off it: the headline
+    when no contribution could be read, so it never starts with the boilerplate."""
+    for sentence in sentence_list:
+        said = _without_boilerplate(sentence.rstrip("."))
+        if len(said.split()) >= MIN_OPENING_WORDS:
+            return said
+    return _without_boilerplate(sentence_list[0].rstrip(".")) or sentence_list[0]
+
+
+def _without_boilerplate(sentence: str) -> str:
+    """The sentence without its "In this paper, we" opening; "we argue that …" reads "Arguing that …"."""
+    opening = _BOILERPLATE_OPENING.match(sentence)
+    if not opening:
+        return sentence
+    rest = sentence[opening.end():]
+    if not opening.group("we"):
+        return rest
+    verb = _LEADING_VERB.match(rest)
+    if verb is None or verb.group() in _NOT_A_CONTRIBUTION_VERB or verb.group().endswith("ly"):
+        return sentence[opening.start("we"):]  # "we can resort to …", "we briefly …": keep the subject
+    return f"{gerund(verb.group())}{rest[verb.end():]}"
 
 
 def _without_anaphora(description: str) -> str:

@@ -146,6 +146,22 @@ def test_headline_grammar(abstract: str, title: str) -> None:
     assert enriched(abstract).title.startswith(title)
 
 
+@pytest.mark.parametrize(("abstract", "title"), [
+    # no contribution read: the headline is the opening sentence, without its "In this paper, we"
+    ("In this paper we argue that sufficient width of a feedforward network is equally important as depth "
+     "for the loss landscape. Experiments on MNIST confirm the theory.",
+     "Arguing that sufficient width of a feedforward network is equally important as depth"),
+    ("In this paper we extend the SF&GPI framework in two ways. One of them generalises the previous results "
+     "to many tasks at once.", "Extending the SF&GPI framework in two ways"),
+    ("In this paper we can resort to regression discontinuity design to estimate a local causal effect. "
+     "Results on three data sets are given.", "We can resort to regression discontinuity design"),
+    ("Here, X, A, and W represent the state, action, and exogenous random noise processes, respectively. "
+     "The rest of the abstract describes a control problem.", "X, A, and W represent the state, action"),
+])
+def test_a_headline_never_opens_with_in_this_paper_we(abstract: str, title: str) -> None:
+    assert enriched(abstract).title.startswith(title)
+
+
 def test_a_contribution_that_only_points_back_is_not_the_title() -> None:
     paper = enriched("Multi-step greedy policies are common, yet no analysis exists. In this work, we introduce the "
                      "first such analysis. We formulate variants of multiple-step policy improvement and prove their "
