@@ -75,7 +75,7 @@ _NAMING = re.compile(r"(?<![\w-])(?:called|named|dubbed|termed|coined|denoted|re
 # What the spelling rules in gerund() get wrong.
 _GERUNDS = {verb: (verb + verb[-1] + "ing").capitalize() for verb in wordset(
     "dispel compel propel expel control transfer refer prefer occur permit omit submit commit admit begin "
-    "forget regret equip")} | {"studies": "Studying", "panic": "Panicking"}
+    "forget regret equip embed shed shred")} | {"studies": "Studying", "panic": "Panicking"}
 _NAME_TOKEN = re.compile(r"(?<![\w-])[A-Za-z0-9][A-Za-z0-9]*(?:[-.+][A-Za-z0-9]+)*\+*(?![\w-])")
 _EMPHASIS = re.compile(r"\*\*([^*]+)\*\*|(?<![\\*])\*([^*\s][^*]*?)\*(?!\*)")
 _QUOTED = re.compile(r"[“\"]([A-Z][^”\"]{2,60})[”\"]")
@@ -88,7 +88,7 @@ _CLAUSE_BREAKS = re.compile(
 _TRAILING_WEAK = re.compile(
     r"(?:\s+(?:a|an|the|of|to|and|or|for|with|by|via|in|on|at|from|that|which|as|its|their|our|is|are|"
     r"be|this|these|both|while|when|into|under|over|between|among|than|such|designed|aimed|tailored|used|"
-    r"able|capable|based|called|named|in order))+$|[\s,;:–—(\-]+$",
+    r"able|capable|based|called|named|in order|we|they))+$|[\s,;:–—(\-]+$",
     re.IGNORECASE,
 )
 # What _TRAILING_WEAK can remove ends with one of these characters or words (checked first: cheap).
@@ -96,7 +96,7 @@ _WEAK_TAIL_CHARS = frozenset(",;:–—(-")
 _WEAK_LAST_WORDS = wordset(
     "a an the of to and or for with by via in on at from that which as its their our is are be this these both "
     "while when into under over between among than such designed aimed tailored used able capable based called "
-    "named order")
+    "named order we they")
 _TITLE_RUN_END = re.compile(
     r"(?<=\s)(?:[A-Z][\w’'-]+\s+(?:(?:of|and|for|with|the|in|on|via|to)\s+)?)+[A-Z][\w’'-]+(?=\s+[a-z])")
 _LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
@@ -568,10 +568,13 @@ _NOT_A_VERB = wordset("this these that those the a an our its their his her such
 
 
 def gerund(verb: str) -> str:
-    """'combine' -> 'Combining', 'revisit' -> 'Revisiting', 'study' -> 'Studying' (capitalised)."""
+    """'combine' -> 'Combining', 'revisit' -> 'Revisiting', 'study' -> 'Studying' (capitalised); a past tense
+    too: 'conducted' -> 'Conducting', 'planned' -> 'Planning', 'studied' -> 'Studying'."""
     verb = verb.lower()
     if verb in _GERUNDS:
         return _GERUNDS[verb]
+    if verb.endswith("ed") and not verb.endswith("eed") and len(verb) >= 4:  # past tense: "we conducted"
+        return (verb[:-3] + "ying" if verb.endswith("ied") else verb[:-2] + "ing").capitalize()
     if verb.endswith("ie"):
         stem = verb[:-2] + "y"
     elif verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):

@@ -162,6 +162,25 @@ def test_a_headline_never_opens_with_in_this_paper_we(abstract: str, title: str)
     assert enriched(abstract).title.startswith(title)
 
 
+@pytest.mark.parametrize(("abstract", "title"), [
+    # a contribution told in the past tense: "we conducted" reads "Conducting", not "Conducteding"
+    ("Prompt learning is costly. We conducted a theoretical analysis of query efficiency in federated "
+     "black-box prompt learning.", "Conducting a theoretical analysis of query efficiency"),
+    ("Ranking is hard. We studied the regret of ranking under bandit feedback on large catalogues.",
+     "Studying the regret of ranking under bandit feedback"),
+    ("Models are opaque. We planned experiments that explain the predictions of deep networks.",
+     "Planning experiments that explain the predictions"),
+])
+def test_a_headline_in_the_past_tense_reads_as_a_gerund(abstract: str, title: str) -> None:
+    assert enriched(abstract).title.startswith(title)
+
+
+def test_a_headline_never_ends_on_a_dangling_we() -> None:
+    paper = enriched("Queries cost money. Degrading FedAvg to one client per round, a strategy we called FedOne, "
+                     "enabled optimal query efficiency in federated black-box prompt learning across many tasks.")
+    assert not re.search(r"\b(?:we|they)$", paper.title), paper.title
+
+
 def test_a_contribution_that_only_points_back_is_not_the_title() -> None:
     paper = enriched("Multi-step greedy policies are common, yet no analysis exists. In this work, we introduce the "
                      "first such analysis. We formulate variants of multiple-step policy improvement and prove their "

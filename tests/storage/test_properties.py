@@ -72,6 +72,7 @@ def test_any_abstract_enriches_within_discords_limits(abstract: str) -> None:
     assert len(paper.title) <= MAX_TITLE_CHARS
     assert "\n" not in paper.title
     assert not re.match(r"(?i)(?:in this (?:paper|work)|here),? we\b", paper.title)
+    assert not re.search(r"(?i)\b(?:we|they)$|\b[a-z]+eding\b", paper.title)  # "… we", "Conducteding"
     assert len(paper.keywords) <= 8
     assert all(k.strip() for k in paper.keywords)
     assert all(name.strip() for name in paper.names)
