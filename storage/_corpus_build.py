@@ -158,9 +158,10 @@ def _rows_for(records: Sequence[RawRecord], known: Mapping[str, bool] | None = N
     for record in records:
         source_file = resolved.get(record.source_file) or resolved.setdefault(
             record.source_file, str(Path(record.source_file).resolve()))
-        title_given = known.get(paper_id(record.abstract)) if known else None
+        known_id = paper_id(record.abstract) if known else ""
+        title_given = known.get(known_id) if known else None
         if title_given is not None and (record.title is not None or not title_given):
-            rows.append(record_row(record, source_file))  # stored enrichment still current
+            rows.append(record_row(record, source_file, known_id))  # stored enrichment still current
         else:
             rows.append(full_row(enrich(record), source_file))
     return rows
@@ -202,9 +203,10 @@ def full_row(paper: Paper, source_file: str) -> Row:
             paper.url, paper.pdf, paper.source, source_file, enrichment_digest(paper), ENRICH_VERSION)
 
 
-def record_row(record: RawRecord, source_file: str) -> Row:
-    """The record's own fields for a paper whose stored enrichment is still current (title None: keep it)."""
+def record_row(record: RawRecord, source_file: str, record_id: str = "") -> Row:
+    """The record's own fields for a paper whose stored enrichment is still current (title None: keep it).
+    `record_id`: the record's paper_id when the caller has it already."""
     title = display_text(record.title) if record.title else None
-    return (RECORD, paper_id(record.abstract), title, int(title is not None), _json(record.authors), record.venue,
-            _json(paper_links(record.abstract, record.code_url)), record.url, record.pdf, source_of(record),
-            source_file)
+    return (RECORD, record_id or paper_id(record.abstract), title, int(title is not None), _json(record.authors),
+            record.venue, _json(paper_links(record.abstract, record.code_url)), record.url, record.pdf,
+            source_of(record), source_file)
