@@ -177,16 +177,23 @@ _PROTECTED_URL = re.compile("\x00(\\d+)\x00")
 
 
 def _render_latex(text: str) -> str:
-    """Render only the LaTeX pieces, leaving URLs and plain prose untouched (and fast)."""
+    """Render only the LaTeX pieces, leaving URLs and plain prose untouched (and fast).
+
+    `text` comes with its whitespace collapsed (display_text does that first)."""
     urls: list[str] = []
 
     def protect(match: re.Match[str]) -> str:
         urls.append(match.group())
         return f"\x00{len(urls) - 1}\x00"
 
-    text = _URL.sub(protect, text)
-    text = " ".join(_LATEX_SEGMENT.sub(lambda m: latex_segment(m.group()), text).split())  # a dropped \cite
-    return _PROTECTED_URL.sub(lambda m: urls[int(m.group(1))], text)
+    if "http" in text or "www." in text:  # what the URL pattern needs
+        text = _URL.sub(protect, text)
+    text = _LATEX_SEGMENT.sub(lambda m: latex_segment(m.group()), text)
+    # A rendered piece has single spaces only (latex_segment sees to it), so the text needs collapsing
+    # again only where a piece rendered as nothing (a dropped \cite) or at an end.
+    if "  " in text or text[:1] == " " or text[-1:] == " ":
+        text = " ".join(text.split())
+    return _PROTECTED_URL.sub(lambda m: urls[int(m.group(1))], text) if urls or "\x00" in text else text
 
 
 @lru_cache(maxsize=1)
