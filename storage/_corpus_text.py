@@ -86,9 +86,10 @@ _CLAUSE_BREAKS = re.compile(
     r"under|from)\s+|[,;:–—]\s+"
 )
 _TRAILING_WEAK = re.compile(
-    r"(?:\s+(?:a|an|the|of|to|and|or|for|with|by|via|in|on|at|from|that|which|as|its|their|our|is|are|"
+    r"(?:[\s,;:–—(\-]*\s+(?:a|an|the|of|to|and|or|for|with|by|via|in|on|at|from|that|which|as|its|their|our|is|are|"
     r"be|this|these|both|while|when|into|under|over|between|among|than|such|designed|aimed|tailored|used|"
-    r"able|capable|based|called|named|in order|we|they))+$|[\s,;:–—(\-]+$",
+    r"able|capable|based|called|named|in order|we|they|along|even|showing|aims|aiming|in particular))+"
+    r"[\s,;:–—(\-]*$|[\s,;:–—(\-]+$",
     re.IGNORECASE,
 )
 # What _TRAILING_WEAK can remove ends with one of these characters or words (checked first: cheap).
@@ -96,7 +97,7 @@ _WEAK_TAIL_CHARS = frozenset(",;:–—(-")
 _WEAK_LAST_WORDS = wordset(
     "a an the of to and or for with by via in on at from that which as its their our is are be this these both "
     "while when into under over between among than such designed aimed tailored used able capable based called "
-    "named order we they")
+    "named order we they along even showing aims aiming particular")
 _TITLE_RUN_END = re.compile(
     r"(?<=\s)(?:[A-Z][\w’'-]+\s+(?:(?:of|and|for|with|the|in|on|via|to)\s+)?)+[A-Z][\w’'-]+(?=\s+[a-z])")
 _LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
@@ -134,7 +135,7 @@ _NOT_A_CONTRIBUTION_VERB = wordset(
     "are is was were have has had can could will would may might must should do does did also then need "
     "needs believe hope note observe refer call term use used find found we our this that it"
 )
-_AIM_VERBS = wordset("aim seek attempt try strive intend want wish set")
+_AIM_VERBS = wordset("aim seek attempt try strive intend want wish set proceed continue")
 _CLAIM_VERBS = wordset("show shows showed prove proves demonstrate demonstrates argue argues establish establishes "
                        "discover discovers conjecture reveal reveals confirm confirms")
 _ACRONYM_DEFINITION = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9\-+]*[A-Z][A-Za-z0-9\-+]*s?)\s*\)")
@@ -486,7 +487,9 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
         match = _intro_search(sentence)
         if match:
             obj = _clean_object(_object_of(sentence, match))
-            if obj and not _WEAK_OBJECT.match(obj) and not _ANAPHORIC_OBJECT.match(obj):
+            # "we establish that …" states a claim, not a thing made: the claim path reads it
+            if obj and not obj.startswith("that ") and not _WEAK_OBJECT.match(obj) \
+                    and not _ANAPHORIC_OBJECT.match(obj):
                 return _describe(obj, names)
     for sentence in sentence_list:  # "Two methods are proposed for …" -> "Two methods for …"
         passive = _PASSIVE_INTRO.search(sentence) if " proposed" in sentence or " introduced" in sentence \

@@ -175,6 +175,25 @@ def test_a_headline_in_the_past_tense_reads_as_a_gerund(abstract: str, title: st
     assert enriched(abstract).title.startswith(title)
 
 
+@pytest.mark.parametrize(("abstract", "title"), [
+    # a headline cut after a clause never ends on the word or comma that led into the next one
+    ("Testing is hard. We propose a natural robust model for k-means clustering that generalizes the "
+     "Gaussian mixture model, and that we believe will be useful in practice for many applications.",
+     "A natural robust model for k-means clustering that generalizes the Gaussian mixture model"),
+    ("Fairness matters. We propose multicalibration as a new measure of fairness in machine learning that "
+     "aims to mitigate inadvertent or malicious discrimination.",
+     "Multicalibration as a new measure of fairness in machine learning"),
+    ("Privacy costs. We establish that for certain input graphs and graphlets, any locally private "
+     "algorithm must have a large error.", "For certain input graphs and graphlets"),
+    ("Kernels are smooth. We proceed to give a lower bound on the norm of zero loss solutions for smooth "
+     "kernels, showing that they grow.", "Giving a lower bound on the norm of zero loss solutions"),
+])
+def test_a_headline_ends_cleanly(abstract: str, title: str) -> None:
+    headline = enriched(abstract).title
+    assert headline.startswith(title)
+    assert not re.search(r"[,;:]$|\b(?:that|which|aims|along|even|showing)$", headline), headline
+
+
 def test_a_headline_never_ends_on_a_dangling_we() -> None:
     paper = enriched("Queries cost money. Degrading FedAvg to one client per round, a strategy we called FedOne, "
                      "enabled optimal query efficiency in federated black-box prompt learning across many tasks.")
