@@ -135,6 +135,8 @@ _NOT_A_CONTRIBUTION_VERB = wordset(
     "are is was were have has had can could will would may might must should do does did also then need "
     "needs believe hope note observe refer call term use used find found we our this that it"
 )
+_DESCRIPTOR_SUFFIXES = wordset("like type style based free aware specific driven guided level wise agnostic "
+                               "inspired friendly only dependent independent invariant equivariant")
 _AIM_VERBS = wordset("aim seek attempt try strive intend want wish set proceed continue")
 _CLAIM_VERBS = wordset("show shows showed prove proves demonstrate demonstrates argue argues establish establishes "
                        "discover discovers conjecture reveal reveals confirm confirms")
@@ -300,6 +302,8 @@ def is_name_like(token: str, *, emphasised: bool = False) -> bool:
     if not _TWO_CAPITALS.search(core):  # most words: at most a capital first letter
         return emphasised and core[0].isupper()
     parts = [part for part in _NAME_PARTS.split(core) if part]
+    if len(parts) > 1 and parts[-1].lower() in _DESCRIPTOR_SUFFIXES:  # "EM-like", "AIC-type": a kind of, no name
+        return False
     own = [part for part in parts if part not in COMMON_ACRONYMS and part.removesuffix("s") not in COMMON_ACRONYMS]
     if any(sum(ch.isupper() for ch in part) >= 2 and any(ch.isalpha() for ch in part[1:]) for part in own):
         return True

@@ -255,6 +255,18 @@ def test_background_acronyms_and_existing_models_are_not_names() -> None:
     assert not {"LLMs", "KV", "GPU", "Llama-3.1-8B", "RULER"} & set(shadowkv.names)
 
 
+@pytest.mark.parametrize(("abstract", "title"), [
+    ("Utilities are latent. We propose an EM-like iterative algorithm to generate and de-correlate samples of "
+     "the latent utility variables.", "An EM-like iterative algorithm to generate"),
+    ("Selection is hard. We propose two model selection methods: a general hold-out procedure and an AIC-type "
+     "criterion, both adapted to the setting.", "Two model selection methods: a general hold-out procedure"),
+])
+def test_a_kind_of_something_is_not_a_new_name(abstract: str, title: str) -> None:
+    paper = enriched(abstract)
+    assert paper.names == (), paper.names  # "EM-like", "AIC-type": the kind of a thing, not its name
+    assert paper.title.startswith(title)
+
+
 def test_five_to_eight_distinct_keyphrases() -> None:
     for paper in SEED_PAPERS:
         assert 5 <= len(paper.keywords) <= 8, paper.keywords
