@@ -98,6 +98,9 @@ _WEAK_LAST_WORDS = wordset(
     "a an the of to and or for with by via in on at from that which as its their our is are be this these both "
     "while when into under over between among than such designed aimed tailored used able capable based called "
     "named order we they along even showing aims aiming particular")
+# "i.e.", "e.g.", "w.r.t." lead into what follows: a headline cut after one ends before it.
+_ABBREVIATIONS_LEADING_ON = ("i.e", "e.g", "w.r.t", "i.e.", "e.g.", "w.r.t.")
+_ABBREVIATION_TAIL = re.compile(r"[\s,;:(]*\b(?:i\.e|e\.g|w\.r\.t)\.?$")
 _TITLE_RUN_END = re.compile(
     r"(?<=\s)(?:[A-Z][\w’'-]+\s+(?:(?:of|and|for|with|the|in|on|via|to)\s+)?)+[A-Z][\w’'-]+(?=\s+[a-z])")
 _LEADING_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
@@ -278,7 +281,9 @@ def clause_cut(text: str, limit: int) -> str:
 
 
 def _strip_weak_tail(text: str) -> str:
-    """Drop trailing words a headline must not end on ("… of the", "… designed")."""
+    """Drop trailing words a headline must not end on ("… of the", "… designed", "…, i.e.")."""
+    if text.endswith(_ABBREVIATIONS_LEADING_ON):
+        text = _ABBREVIATION_TAIL.sub("", text)
     head, tail = text[:-60], text[-60:]  # the pattern is anchored at the end: scan only the tail
     last_word = tail.rsplit(None, 1)[-1] if tail.strip() else ""
     if tail and not tail[-1].isspace() and tail[-1] not in _WEAK_TAIL_CHARS and last_word.isascii() \

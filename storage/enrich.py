@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 13
+ENRICH_VERSION = 14
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -330,6 +330,9 @@ def _without_boilerplate(sentence: str) -> str:
 def _without_anaphora(description: str) -> str:
     """Drop a closing clause that only points back ("… that bridges this gap"): a title stands alone."""
     cut = _ANAPHORIC_TAIL.sub("", description.rstrip(". "))
+    if cut == description.rstrip(". "):
+        return cut
+    cut = clause_cut(cut, MAX_TITLE_CHARS)  # what led into the dropped clause goes too ("… that aims")
     return cut if len(cut) >= 25 else description
 
 

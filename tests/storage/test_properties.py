@@ -73,7 +73,7 @@ def test_any_abstract_enriches_within_discords_limits(abstract: str) -> None:
     assert "\n" not in paper.title
     assert not re.match(r"(?i)(?:in this (?:paper|work)|here),? we\b", paper.title)
     assert not re.search(r"(?i)\b(?:we|they)$|\b[a-z]+eding\b", paper.title)  # "… we", "Conducteding"
-    assert not re.search(r"[,;:]$", paper.title)
+    assert not re.search(r"[,;:]$|\b(?:i\.e|e\.g)\.?$", paper.title)
     assert len(paper.keywords) <= 8
     assert all(k.strip() for k in paper.keywords)
     assert all(name.strip() for name in paper.names)
