@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 14
+ENRICH_VERSION = 15
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -72,6 +72,10 @@ _LATEX_SEGMENT = re.compile(
     r"|\\[\"'`^~=.](?:\{[A-Za-z]\}|[A-Za-z])",  # accents: Schr\"odinger, \'{e}
     re.DOTALL,
 )
+# Macros pylatexenc's parser does not know, respelled as ones it does; \hyperlink{target}{text} keeps its text.
+_MACRO_SPELLING = {"dfrac": "\\frac", "tfrac": "\\frac", "bm": "\\mathbf"}
+_MACRO_SPELLINGS = re.compile(r"\\(dfrac|tfrac|bm)(?![A-Za-z])|\\hyperlink\{[^{}]*\}")
+_MACRO_BEFORE_GROUP = re.compile(r"\\([A-Za-z]+)(?=\{[^}])")
 _SUPERSCRIPT_FROM = "0123456789+-=()abcdefghijklmnoprstuvwxyzT*"
 _SUPERSCRIPT_TO = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᵀ*"
 _SUBSCRIPT_FROM, _SUBSCRIPT_TO = "0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"
@@ -80,7 +84,7 @@ _SUBSCRIPTS = str.maketrans(_SUBSCRIPT_FROM, _SUBSCRIPT_TO)
 _SUPERSCRIPTABLE = frozenset(_SUPERSCRIPT_FROM)
 _SUBSCRIPTABLE = frozenset(_SUBSCRIPT_FROM)
 _RELATION = re.compile(r"\s*([∈∉≤≥≠≈→←⇒⇔⊂⊆⊃⊇∪∩=<>±∼≍≲≳])\s*")
-_SCRIPT = re.compile(r"([\^_])(?:\{([^{}\\]*)\}|([A-Za-z0-9*]))")
+_SCRIPT = re.compile(r"(\\[A-Za-z]+)?([\^_])(?:\{([^{}\\]*)\}|([A-Za-z0-9*]))")
 
 
 def collapse_whitespace(text: str) -> str:
@@ -221,8 +225,35 @@ def _converter() -> object:
         MacroTextSpec("citep", discard=True),
         MacroTextSpec("citet", discard=True),
     ]
+    specs += [MacroTextSpec(name, discard=True) for name in _LAYOUT_MACROS]
     db.add_context_category("paperbot", macros=specs, prepend=True)
+    db.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=_unknown_macro))
     return LatexNodes2Text(latex_context=db, math_mode="text", strict_latex_spaces=False)
+
+
+# Sizing, spacing and old-style font switches: they shape the text, they are not part of it.
+_LAYOUT_MACROS = ("left", "right", "middle", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr",
+                  "biggl", "biggr", "Biggl", "Biggr", "em", "it", "rm", "bf", "sf", "tt", "sl", "sc", "cal",
+                  "displaystyle", "textstyle", "scriptstyle", "nonumber", "noindent", "label")
+
+
+def _unknown_macro(node: object, macroname: str) -> str:
+    """A macro pylatexenc does not know, usually the paper's own (`\\curv`), reads as its name, so
+    "1/\\curv_f" reads "1/curv_f" instead of losing the symbol. (One wrapping a group, `\\method{X}`,
+    was unwrapped before: see `_unwrap_unknown`.)"""
+    return macroname
+
+
+def _unwrap_unknown(source: str) -> str:
+    """Drop the name of an unknown macro that wraps a group (`\\method{ShadowKV}` -> `{ShadowKV}`): it is
+    the paper's own formatting, and the parser would not know the group is its argument."""
+    context = _converter().latex_context  # type: ignore[attr-defined]
+    unknown = context.unknown_macro_spec
+
+    def unwrap(match: re.Match[str]) -> str:
+        return "" if context.get_macro_spec(match.group(1)) is unknown else match.group()
+
+    return _MACRO_BEFORE_GROUP.sub(unwrap, source)
 
 
 @lru_cache(maxsize=65_536)
@@ -230,6 +261,10 @@ def latex_segment(segment: str) -> str:
     """Render one LaTeX piece ("$\\log^2 d$", "\\textit{FedOne}", "\\%") as readable Unicode."""
     is_math = segment.startswith(("$", "\\("))
     source = _SCRIPT.sub(_script, segment) if is_math else segment
+    if "frac" in source or "\\bm" in source or "\\hyperlink" in source:
+        source = _MACRO_SPELLINGS.sub(lambda m: _MACRO_SPELLING.get(m.group(1) or "", ""), source)
+    if "{" in source:
+        source = _unwrap_unknown(source)
     try:
         rendered = _converter().latex_to_text(source)  # type: ignore[attr-defined]
     except Exception:  # pylatexenc is lenient, but a malformed piece must never lose the abstract
@@ -242,11 +277,15 @@ def latex_segment(segment: str) -> str:
 
 
 def _script(match: re.Match[str]) -> str:
-    """x^{2} -> x², x_i -> xᵢ when Unicode has every character; otherwise left for pylatexenc."""
-    kind, body = match.group(1), match.group(2) if match.group(2) is not None else match.group(3)
+    """x^{2} -> x², x_i -> xᵢ when Unicode has every character; otherwise left for pylatexenc.
+
+    After a macro the script is kept apart by "{}": "\\alphaₖ" would read as one unknown macro (a
+    subscript letter is a letter), "\\alpha{}ₖ" reads αₖ."""
+    macro, kind = match.group(1) or "", match.group(2)
+    body = match.group(3) if match.group(3) is not None else match.group(4)
     allowed = _SUPERSCRIPTABLE if kind == "^" else _SUBSCRIPTABLE
     if body and all(ch in allowed for ch in body):
-        return body.translate(_SUPERSCRIPTS if kind == "^" else _SUBSCRIPTS)
+        return f"{macro}{{}}" * bool(macro) + body.translate(_SUPERSCRIPTS if kind == "^" else _SUBSCRIPTS)
     return match.group()
 
 

@@ -70,6 +70,13 @@ def test_every_seed_abstract_gets_a_distinct_id() -> None:
     ("we explore {a bias-variance} trade-off", "we explore a bias-variance trade-off"),
     ("a set {x : A x ≤ b} and Sigma_{XX} stay; so does {xᵢ}", "a set {x : A x ≤ b} and Sigma_{XX} stay; so does {xᵢ}"),
     ("run `tool --fast` as is", "run `tool --fast` as is"),
+    # a symbol with a letter subscript is not lost ("\\alphaₖ" is no macro), nor are the paper's own macros
+    (r"whenever $P_k \leq \alpha_k$ for $\ell_p$-regression", "whenever Pₖ ≤ αₖ for ℓₚ-regression"),
+    (r"where $f = \sum_{i=1}^d w_i F_i$ and $\min_x \max_y f$", "where f = ∑ᵢ₌₁ᵈ wᵢ Fᵢ and minₓ max\\_y f"),
+    (r"guarantees of $\frac{1}{\curv_f}$ using $\poly(d)$ samples", "guarantees of 1/curv\\_f using poly(d) samples"),
+    (r"rates $\dfrac{\gamma_T}{T}$ and the \method{PSIPS} algorithm \hyperlink{ref}{here}",
+     "rates γ\\_T/T and the PSIPS algorithm here"),
+    (r"a bound $\left[ \big( x \big) \right]$ in {\em every} case", "a bound [ ( x ) ] in every case"),
 ])
 def test_display_text(raw: str, shown: str) -> None:
     assert display_text(raw) == shown
