@@ -148,12 +148,6 @@ def test_titles_are_short_headlines_never_cut_mid_word() -> None:
     ("Bandits with graphs. We consider feedback graphs and present unidentifiability results for Bernoulli "
      "rewards. We then propose TaS-FG (Track and Stop for Feedback Graphs), an asymptotically optimal algorithm.",
      "TaS-FG: Track and Stop for Feedback Graphs"),
-])
-def test_headline_grammar(abstract: str, title: str) -> None:
-    assert enriched(abstract).title.startswith(title)
-
-
-@pytest.mark.parametrize(("abstract", "title"), [
     # no contribution read: the headline is the opening sentence, without its "In this paper, we"
     ("In this paper we argue that sufficient width of a feedforward network is equally important as depth "
      "for the loss landscape. Experiments on MNIST confirm the theory.",
@@ -164,12 +158,6 @@ def test_headline_grammar(abstract: str, title: str) -> None:
      "Results on three data sets are given.", "We can resort to regression discontinuity design"),
     ("Here, X, A, and W represent the state, action, and exogenous random noise processes, respectively. "
      "The rest of the abstract describes a control problem.", "X, A, and W represent the state, action"),
-])
-def test_a_headline_never_opens_with_in_this_paper_we(abstract: str, title: str) -> None:
-    assert enriched(abstract).title.startswith(title)
-
-
-@pytest.mark.parametrize(("abstract", "title"), [
     # a contribution told in the past tense: "we conducted" reads "Conducting", not "Conducteding"
     ("Prompt learning is costly. We conducted a theoretical analysis of query efficiency in federated "
      "black-box prompt learning.", "Conducting a theoretical analysis of query efficiency"),
@@ -178,7 +166,7 @@ def test_a_headline_never_opens_with_in_this_paper_we(abstract: str, title: str)
     ("Models are opaque. We planned experiments that explain the predictions of deep networks.",
      "Planning experiments that explain the predictions"),
 ])
-def test_a_headline_in_the_past_tense_reads_as_a_gerund(abstract: str, title: str) -> None:
+def test_headline_grammar(abstract: str, title: str) -> None:
     assert enriched(abstract).title.startswith(title)
 
 
