@@ -8,16 +8,22 @@ The Hypothesis profile (examples per property, derandomised in CI) is set in tes
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import re
+import shutil
+import tempfile
 from pathlib import Path
 
+import aiosqlite
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from storage._search_index import IndexDoc, SearchIndex
 from storage._search_snippet import snippet
+from storage.db import open_database
 from storage.enrich import ID_LENGTH, MAX_TITLE_CHARS, enrich, paper_id
+from storage.loader import load_corpus
 from storage.models import RawRecord
 from storage.parsing import MAX_ABSTRACT_CHARS, SUPPORTED_SUFFIXES, abstract_problem, parse_text
 from storage.search import LABEL_CHARS, SearchEngine, _rank_or_complete, label
@@ -163,3 +169,53 @@ def test_any_query_ranks_snippets_and_completes_without_error(query: str) -> Non
     completed = SearchEngine._complete(index, query, 25)
     assert len(completed) == len(set(completed)) <= 25
     assert all(0 < len(label(index.titles[p])) <= LABEL_CHARS for p in completed)
+
+
+# --- loading ---------------------------------------------------------------------------------------
+
+file_bytes = st.one_of(
+    st.binary(max_size=400),
+    st.text(max_size=400).map(lambda text: text.encode("utf-8", "surrogatepass")),
+    corpus_text.map(lambda text: text.encode("utf-8", "surrogatepass")),
+)
+
+
+async def _active_ids(conn: aiosqlite.Connection) -> set[str]:
+    async with conn.execute("SELECT id FROM papers WHERE active = 1") as cursor:
+        return {row[0] for row in await cursor.fetchall()}
+
+
+async def _load_then_break(content: bytes, suffix: str, overwrite: bool) -> None:
+    """Load the bundled corpus, then reload it with `content` either beside it in a new file or in
+    place of one of its files; check what a broken file may and may not do to the papers."""
+    with tempfile.TemporaryDirectory(prefix="paperbot-property-") as tmp:
+        folder = Path(tmp) / "corpus"
+        shutil.copytree(BUNDLED, folder)
+        conn = await open_database(Path(tmp) / "papers.db")
+        try:
+            await load_corpus(conn, [folder])
+            before = await _active_ids(conn)
+            target = sorted(folder.glob("*.txt"))[0] if overwrite else folder / f"zz-other{suffix}"
+            kept = before if not overwrite else before - await _ids_from(conn, target.name)
+            target.write_bytes(content)
+            text = content.decode("utf-8", "replace")
+            gives_nothing = not parse_text(target.name, text, target.suffix)[0]
+            report = await load_corpus(conn, [folder])
+            after = await _active_ids(conn)
+            assert kept <= after  # no other file's paper is ever lost
+            if gives_nothing:  # a file that gives nothing at all keeps what it held
+                assert after == before
+                assert report.retired == 0
+            assert all(problem.source_file == str(target) for problem in report.problems)
+        finally:
+            await conn.close()
+
+
+async def _ids_from(conn: aiosqlite.Connection, file_name: str) -> set[str]:
+    async with conn.execute("SELECT id FROM papers WHERE active = 1 AND source LIKE ?", (f"{file_name},%",)) as cur:
+        return {row[0] for row in await cur.fetchall()}
+
+
+@given(file_bytes, st.sampled_from(sorted(SUPPORTED_SUFFIXES)), st.booleans())
+def test_a_broken_file_never_costs_the_corpus_a_paper(content: bytes, suffix: str, overwrite: bool) -> None:
+    asyncio.run(_load_then_break(content, suffix, overwrite))
