@@ -134,6 +134,8 @@ _WE_VERB = re.compile(
     + _LY_ADVERB + r")\b)*+\s+(?P<verb>[a-z]+)\b,?\s*",  # *+: see _INTRO
     re.IGNORECASE,
 )
+_CONDITIONAL_BEFORE = re.compile(r"\b(?:[Ii]f|[Ww]hen|[Uu]nless|[Ww]hether|[Oo]nce|[Ss]ince|[Aa]lthough|"
+                                 r"[Tt]hough|[Ww]hile|[Bb]ecause)\s+(?:\w+\s+)?$")
 _NOT_A_CONTRIBUTION_VERB = wordset(
     "are is was were have has had can could will would may might must should do does did also then need "
     "needs believe hope note observe refer call term use used find found we our this that it"
@@ -144,6 +146,9 @@ _AIM_VERBS = wordset("aim seek attempt try strive intend want wish set proceed c
 _CLAIM_VERBS = wordset("show shows showed prove proves demonstrate demonstrates argue argues establish establishes "
                        "discover discovers conjecture reveal reveals confirm confirms")
 _ACRONYM_DEFINITION = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9\-+]*[A-Z][A-Za-z0-9\-+]*s?)\s*\)")
+# An adverb left at the end of a cut ("… in a computationally | and statistically efficient way").
+_DANGLING_ADVERB = re.compile(r"\s+[a-z]{3,}ally$")
+_OWNED = re.compile(r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?$")
 _TITLED_BEFORE = re.compile(r"(?:[A-Z][\w’'-]*\s+(?:(?:of|and|for|the|in|with|to|via|on|from|a)\s+)?){1,7}$")
 
 
@@ -276,7 +281,7 @@ def clause_cut(text: str, limit: int) -> str:
         if match.end() > best and match.end() >= 30 and match.start() > 0:
             best = match.end()
     if best:
-        cut = _strip_weak_tail(text[:best])
+        cut = _strip_weak_tail(_DANGLING_ADVERB.sub("", _strip_weak_tail(text[:best])))
         if len(cut) >= 30:
             return cut
     words = text[: limit - 1].rsplit(" ", 1)[0] if " " in text[: limit - 1] else text[: limit - 1]
@@ -390,6 +395,8 @@ def names_for(plain: str, marked: str) -> tuple[str, ...]:
     for index, sentence in enumerate(sentence_list):
         if index >= first_intro:
             found += titled_acronyms(sentence)
+        elif "our " in sentence or "Our " in sentence:  # "… with our Sequential Non-Ancestor Pruning (SNAP) framework"
+            found += titled_acronyms(sentence, owned=True)
     recurs = _Recurring(plain)
     for bold, italic in _EMPHASIS.findall(marked) if "*" in marked else ():
         emphasised = bold or italic
@@ -413,13 +420,15 @@ class _Recurring(dict[str, bool]):
         return found
 
 
-def titled_acronyms(sentence: str) -> list[str]:
-    """Acronyms defined after a capitalised expansion: "Discrimination-Aware Multitask Optimization (DAMO)"."""
+def titled_acronyms(sentence: str, *, owned: bool = False) -> list[str]:
+    """Acronyms defined after a capitalised expansion: "Discrimination-Aware Multitask Optimization (DAMO)";
+    with `owned`, only those the authors call theirs ("our Sequential Non-Ancestor Pruning (SNAP)")."""
     found = []
     for match in _ACRONYM_DEFINITION.finditer(sentence):
         acronym = match.group(1)
         expansion = _TITLED_BEFORE.search(sentence, max(0, match.start() - 120), match.start())
-        if expansion and is_name_like(acronym) and _initials_match(expansion.group(), acronym):
+        if expansion and is_name_like(acronym) and _initials_match(expansion.group(), acronym) and (
+                not owned or _OWNED.search(sentence, max(0, expansion.start() - 30), expansion.start())):
             found.append(_singular(acronym))
     return found
 
@@ -519,8 +528,8 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
                 return _describe(_clean_object(sentence[start:]), [name])
     for sentence in sentence_list:
         match = _WE_VERB.search(sentence) if _has_subject_hint(sentence) else None
-        if not match:
-            continue
+        if not match or _CONDITIONAL_BEFORE.search(sentence, 0, match.start()):
+            continue  # "If we only wish to estimate …" supposes; it does not say what the paper does
         verb = _base_form(match.group("verb").lower(), third_person=not match.group().lower().startswith("we"))
         obj = _clean_object(_object_of(sentence, match))
         if verb in _NOT_A_CONTRIBUTION_VERB or not obj or (verb in _CREATE_VERB_SET and _ANAPHORIC_OBJECT.match(obj)):
