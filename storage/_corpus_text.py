@@ -88,7 +88,8 @@ _CLAUSE_BREAKS = re.compile(
 _TRAILING_WEAK = re.compile(
     r"(?:[\s,;:–—(\-]*\s+(?:a|an|the|of|to|and|or|for|with|by|via|in|on|at|from|that|which|as|its|their|our|is|are|"
     r"be|this|these|both|while|when|into|under|over|between|among|than|such|designed|aimed|tailored|used|"
-    r"able|capable|based|called|named|in order|we|they|along|even|showing|aims|aiming|in particular))+"
+    r"able|capable|based|called|named|in order|we|they|along|even|showing|aims|aiming|in particular|"
+    r"(?:allow|enable)(?:s|ing)?(?:\s+(?:us|one))?|leading|like|then|how|consisting|due|whether|if))+"
     r"[\s,;:–—(\-]*$|[\s,;:–—(\-]+$",
     re.IGNORECASE,
 )
@@ -97,7 +98,8 @@ _WEAK_TAIL_CHARS = frozenset(",;:–—(-")
 _WEAK_LAST_WORDS = wordset(
     "a an the of to and or for with by via in on at from that which as its their our is are be this these both "
     "while when into under over between among than such designed aimed tailored used able capable based called "
-    "named order we they along even showing aims aiming particular")
+    "named order we they along even showing aims aiming particular allow allows allowing enable enables "
+    "enabling us one leading like then how consisting due whether if")
 # "i.e.", "e.g.", "w.r.t." lead into what follows: a headline cut after one ends before it.
 _ABBREVIATIONS_LEADING_ON = ("i.e", "e.g", "w.r.t", "i.e.", "e.g.", "w.r.t.")
 _ABBREVIATION_TAIL = re.compile(r"[\s,;:(]*\b(?:i\.e|e\.g|w\.r\.t)\.?$")
@@ -281,11 +283,19 @@ def clause_cut(text: str, limit: int) -> str:
         if match.end() > best and match.end() >= 30 and match.start() > 0:
             best = match.end()
     if best:
-        cut = _strip_weak_tail(_DANGLING_ADVERB.sub("", _strip_weak_tail(text[:best])))
+        cut = _without_open_bracket(_strip_weak_tail(_DANGLING_ADVERB.sub("", _strip_weak_tail(text[:best]))))
         if len(cut) >= 30:
             return cut
     words = text[: limit - 1].rsplit(" ", 1)[0] if " " in text[: limit - 1] else text[: limit - 1]
-    return _strip_weak_tail(words) + "…"
+    return _without_open_bracket(_strip_weak_tail(words)) + "…"
+
+
+def _without_open_bracket(cut: str) -> str:
+    """A cut that leaves a bracket open ("… problems (PEP") ends before that bracket instead."""
+    if cut.count("(") <= cut.count(")"):
+        return cut
+    shorter = _strip_weak_tail(cut[: cut.rindex("(")])
+    return shorter if len(shorter) >= 30 else cut
 
 
 def _strip_weak_tail(text: str) -> str:

@@ -186,6 +186,17 @@ def test_headline_grammar(abstract: str, title: str) -> None:
     ("Causal effects matter. In this paper, we focus on identifying causal effects between target variables in a "
      "computationally and statistically efficient way with pruning.",
      "Focusing on identifying causal effects between target variables"),
+    # "which allows us", "leading", "and then": what leads into a cut-off clause goes with it
+    ("Meta-learning is hard. We propose a framework for meta-learning that is based on generalization error "
+     "bounds, allowing us to extend various PAC-Bayes bounds to meta-learning.",
+     "A framework for meta-learning that is based on generalization error bounds"),
+    ("Cores matter. We propose a new powerful sketching technique for k-core decomposition, and then show that "
+     "it gives near-optimal bounds for dynamic graphs of every density.",
+     "A new powerful sketching technique for k-core decomposition"),
+    # nor does a cut leave a bracket open
+    ("Methods abound. Our approach combines the advantages of performance estimation problems (PEP, due to "
+     "Drori and Teboulle) and integral quadratic constraints from robust control theory.",
+     "Our approach combines the advantages of performance estimation problems"),
     # a clause that only points back goes, and so does the word that led into it
     ("Signals are noisy. We design and study the performance of a message passing algorithm that aims to solve "
      "this optimization problem.", "Performance of a message passing algorithm"),
@@ -197,7 +208,9 @@ def test_headline_grammar(abstract: str, title: str) -> None:
 def test_a_headline_ends_cleanly(abstract: str, title: str) -> None:
     headline = enriched(abstract).title
     assert headline.startswith(title)
-    assert not re.search(r"[,;:]$|\b(?:that|which|aims|along|even|showing|i\.e|e\.g|\w+ally)\.?$", headline), headline
+    assert not re.search(r"[,;:]$|\b(?:that|which|aims|along|even|showing|i\.e|e\.g|\w+ally|us|then|due)\.?$",
+                         headline), headline
+    assert headline.count("(") <= headline.count(")"), headline
 
 
 def test_a_headline_never_ends_on_a_dangling_we() -> None:
