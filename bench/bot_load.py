@@ -173,7 +173,8 @@ async def emit_concurrently(env: simcord.Env, actors: list[simcord.MemberActor],
     log.expect({s.token for s in sent} if wait_shown else {str(s.interaction_id) for s in sent})
     await asyncio.wait_for(log.all_in.wait(), timeout=120)
     window = (emitted, time.perf_counter())
-    await env.settle(timeout=20)  # let SimCord catch up before the next phase (not measured)
+    await env.settle(timeout=60)  # let SimCord catch up before the next phase (not measured; with 500
+    # paginators parked a settle can take over 20 s on a busy machine: seen once)
     return sent, window
 
 
