@@ -138,7 +138,7 @@ _WE_VERB = re.compile(
 )
 _CONDITIONAL_BEFORE = re.compile(r"\b(?:[Ii]f|[Ww]hen|[Uu]nless|[Ww]hether|[Oo]nce|[Ss]ince|[Aa]lthough|"
                                  r"[Tt]hough|[Ww]hile|[Bb]ecause)\s+(?:\w+\s+)?$")
-_NOT_A_CONTRIBUTION_VERB = wordset(
+NOT_A_CONTRIBUTION_VERBS = wordset(
     "are is was were have has had can could will would may might must should do does did also then need "
     "needs believe hope note observe refer call term use used find found we our this that it"
 )
@@ -542,7 +542,7 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
             continue  # "If we only wish to estimate …" supposes; it does not say what the paper does
         verb = _base_form(match.group("verb").lower(), third_person=not match.group().lower().startswith("we"))
         obj = _clean_object(_object_of(sentence, match))
-        if verb in _NOT_A_CONTRIBUTION_VERB or not obj or (verb in _CREATE_VERB_SET and _ANAPHORIC_OBJECT.match(obj)):
+        if verb in NOT_A_CONTRIBUTION_VERBS or not obj or (verb in _CREATE_VERB_SET and _ANAPHORIC_OBJECT.match(obj)):
             continue
         if verb in _CLAIM_VERBS:
             claim = re.sub(r"^that\s+", "", obj)

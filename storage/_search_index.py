@@ -212,8 +212,12 @@ class SearchIndex:
             return []
         start = bisect.bisect_left(self.sorted_names, prefix)
         end = bisect.bisect_left(self.sorted_names, prefix + "\U0010ffff", lo=start)
-        found = sorted(self.sorted_names[start:end], key=len)
-        return list(dict.fromkeys(int(p) for key in found for p in self.names[key]))[:limit]
+        positions: dict[int, None] = {}
+        for key in sorted(self.sorted_names[start:end], key=len):
+            positions.update(dict.fromkeys(int(p) for p in self.names[key]))
+            if len(positions) >= limit:
+                break
+        return list(positions)[:limit]
 
     def position(self, paper_id: str) -> int | None:
         """Where a paper sits in the index, or None when it isn't indexed (unknown or retired)."""

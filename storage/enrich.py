@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from storage._corpus_text import (
-    _NOT_A_CONTRIBUTION_VERB,
+    NOT_A_CONTRIBUTION_VERBS,
     clause_cut,
     contribution_sentence,
     gerund,
@@ -361,7 +361,7 @@ def _without_boilerplate(sentence: str) -> str:
     if not opening.group("we"):
         return rest
     verb = _LEADING_VERB.match(rest)
-    if verb is None or verb.group() in _NOT_A_CONTRIBUTION_VERB or verb.group().endswith("ly"):
+    if verb is None or verb.group() in NOT_A_CONTRIBUTION_VERBS or verb.group().endswith("ly"):
         return sentence[opening.start("we"):]  # "we can resort to …", "we briefly …": keep the subject
     return f"{gerund(verb.group())}{rest[verb.end():]}"
 

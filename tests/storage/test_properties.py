@@ -20,11 +20,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from storage._search_index import IndexDoc, SearchIndex
-from storage._search_snippet import snippet
+from storage._search_snippet import SNIPPET_CHARS, plain, snippet
 from storage.db import open_database
 from storage.enrich import ID_LENGTH, MAX_TITLE_CHARS, enrich, paper_id
 from storage.loader import load_corpus
-from storage.models import RawRecord
+from storage.models import Paper, RawRecord
 from storage.parsing import MAX_ABSTRACT_CHARS, SUPPORTED_SUFFIXES, abstract_problem, parse_text
 from storage.search import LABEL_CHARS, SearchEngine, _rank_or_complete, label
 from tests.storage.conftest import BUNDLED
@@ -136,12 +136,20 @@ def test_no_paragraph_of_a_seed_file_is_lost_silently(text: str) -> None:
 # --- search ---------------------------------------------------------------------------------------
 
 @functools.cache
-def bundled_index() -> SearchIndex:
-    """The search index over the bundled corpus, enriched as the loader would (built once)."""
+def bundled_papers() -> tuple[Paper, ...]:
+    """The bundled corpus, enriched as the loader would (once)."""
     records, _ = parse_text("seeds.txt", "\n\n".join(
         p.read_text(encoding="utf-8") for p in sorted(Path(BUNDLED).glob("*.txt"))), ".txt")
-    papers = [enrich(record) for record in records]
-    return SearchIndex.build(IndexDoc(p.id, p.title, p.names, p.keywords, p.abstract) for p in papers)
+    return tuple(enrich(record) for record in records)
+
+
+@functools.cache
+def bundled_index() -> SearchIndex:
+    """The search index over the bundled corpus (built once)."""
+    return SearchIndex.build(IndexDoc(p.id, p.title, p.names, p.keywords, p.abstract) for p in bundled_papers())
+
+
+_BOLD_OR_ESCAPE = re.compile(r"\*\*|\\(?=.)")
 
 
 queries = st.one_of(
@@ -162,8 +170,14 @@ def test_any_query_ranks_snippets_and_completes_without_error(query: str) -> Non
     assert list(ranking.scores) == sorted(ranking.scores, reverse=True)
     assert ranking.total >= len(ranking.order) or ranking.total == 0
     matched = index.matched_stems(ranking.terms)
+    abstracts = {paper.id: paper.abstract for paper in bundled_papers()}
     for position in ranking.order[:3]:
-        assert len(snippet(index.titles[int(position)], matched)) <= 400
+        abstract = plain(abstracts[index.ids[int(position)]])
+        shown = snippet(abstract, matched)
+        # without its bold and escapes, a snippet is a stretch of the abstract, at most SNIPPET_CHARS long
+        text = _BOLD_OR_ESCAPE.sub("", shown).strip("…")
+        assert text in abstract
+        assert len(text) <= SNIPPET_CHARS
     for suggestion in index.did_you_mean(text, ranking.terms, found=ranking.total > 0):
         assert suggestion.strip()
     completed = SearchEngine._complete(index, query, 25)
