@@ -154,6 +154,26 @@ def local_day(now: datetime, tz: ZoneInfo) -> date:
     return now.astimezone(tz).date()
 
 
+def posts_on(today: date, at: time, tz: ZoneInfo) -> list[tuple[date, datetime]]:
+    """The local days whose post (at `at`) falls on the local date `today`, each with its UTC instant.
+
+    Usually only today. Also yesterday when its post time fell into a gap that ran to midnight:
+    Nuuk's clocks jump from Saturday 23:00 to Sunday 00:00, so Saturday's 23:30 post is due at
+    Sunday 00:00 and must be claimable on Sunday, or it would never be posted. A day that never
+    existed (Samoa skipped 30 December 2011) has no post: its "first valid minute after" is the
+    next day's midnight, which would double that day's post.
+    """
+    found = []
+    yesterday = today - timedelta(days=1)
+    late = post_instant(yesterday, at, tz)
+    if local_day(late, tz) == today and local_day(post_instant(yesterday, time(0), tz), tz) == yesterday:
+        found.append((yesterday, late))
+    due = post_instant(today, at, tz)
+    if local_day(due, tz) == today:  # else it falls on tomorrow, which claims it as its yesterday
+        found.append((today, due))
+    return found
+
+
 # --------------------------------------------------------------------------------------------
 # Rows
 
@@ -413,8 +433,9 @@ class SubscriptionRepository:
     async def claim_due(self, now: datetime) -> int:
         """Claim today's delivery for every active subscription whose local post time has passed.
 
-        Only the subscription's current local day is ever claimed (a day missed while the bot was
-        down is skipped, never posted late), and never a post due before the subscription started.
+        Only a post due on the subscription's current local date is ever claimed (a day missed while
+        the bot was down is skipped, never posted late; `posts_on` says which days' posts fall on a
+        date), and never a post due before the subscription started.
         Returns how many deliveries were newly claimed.
         """
         async with self._conn.execute(
@@ -425,23 +446,22 @@ class SubscriptionRepository:
         stamp = _iso(now)
         for tz_name, post_time in schedules:
             tz = zone(tz_name)
-            day = local_day(now, tz)
-            due = post_instant(day, time.fromisoformat(post_time), tz)
-            if due > now or (tz_name, post_time, day) in self._claimed:
-                continue
-            cursor = await self._conn.execute(
-                "INSERT INTO deliveries (subscription_id, local_day, status, due_at, next_attempt_at, claimed_at) "
-                "SELECT id, ?, 'pending', ?, ?, ? FROM subscriptions "
-                "WHERE status = 'active' AND timezone = ? AND post_time = ? AND active_since <= ? "
-                "ON CONFLICT (subscription_id, local_day) DO NOTHING",
-                (day.isoformat(), _iso(due), stamp, stamp, tz_name, post_time, _iso(due)),
-            )
-            claimed += max(cursor.rowcount, 0)
-            await cursor.close()
-            if now - due >= _SETTLED:
-                # Every way to become active (subscribe, change, resume) sets active_since to "now",
-                # so no subscription can become due for this day any more: skip it from now on.
-                self._claimed.add((tz_name, post_time, day))
+            for day, due in posts_on(local_day(now, tz), time.fromisoformat(post_time), tz):
+                if due > now or (tz_name, post_time, day) in self._claimed:
+                    continue
+                cursor = await self._conn.execute(
+                    "INSERT INTO deliveries (subscription_id, local_day, status, due_at, next_attempt_at, "
+                    "claimed_at) SELECT id, ?, 'pending', ?, ?, ? FROM subscriptions "
+                    "WHERE status = 'active' AND timezone = ? AND post_time = ? AND active_since <= ? "
+                    "ON CONFLICT (subscription_id, local_day) DO NOTHING",
+                    (day.isoformat(), _iso(due), stamp, stamp, tz_name, post_time, _iso(due)),
+                )
+                claimed += max(cursor.rowcount, 0)
+                await cursor.close()
+                if now - due >= _SETTLED:
+                    # Every way to become active (subscribe, change, resume) sets active_since to "now",
+                    # so no subscription can become due for this day any more: skip it from now on.
+                    self._claimed.add((tz_name, post_time, day))
         self._claimed = {key for key in self._claimed if key[2] >= now.date() - timedelta(days=2)}
         return claimed
 

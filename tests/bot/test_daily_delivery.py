@@ -162,8 +162,11 @@ async def test_many_channels_due_at_once_are_each_posted_once(
         # Fall back: 02:30 (Berlin) / 01:30 (New York) happen twice; one post, at the first.
         ("Europe/Berlin", "02:30", date(2026, 10, 25), utc(2026, 10, 25, 0, 30), utc(2026, 10, 25, 1, 45)),
         ("America/New_York", "01:30", date(2026, 11, 1), utc(2026, 11, 1, 5, 30), utc(2026, 11, 1, 6, 45)),
+        # Nuuk jumps from Saturday 23:00 to Sunday 00:00: Saturday's 23:30 post comes at 00:00 on
+        # Sunday (and is not given up as a day gone by); Sunday's own is at 23:30 that evening.
+        ("America/Nuuk", "23:30", date(2026, 3, 28), utc(2026, 3, 29, 1, 0), utc(2026, 3, 29, 23, 0)),
     ],
-    ids=["berlin-forward", "new-york-forward", "berlin-back", "new-york-back"],
+    ids=["berlin-forward", "new-york-forward", "berlin-back", "new-york-back", "nuuk-forward-past-midnight"],
 )
 async def test_dst_changes_post_once_at_the_right_instant(
     simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot,

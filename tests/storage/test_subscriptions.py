@@ -201,6 +201,29 @@ async def test_a_repeated_hour_is_posted_once(conn: aiosqlite.Connection) -> Non
     assert await repo.claim_due(utc(2026, 10, 25, 1, 30)) == 0  # 02:30 CET, the same local day
 
 
+async def test_a_post_time_the_clocks_push_past_midnight_is_posted_at_midnight(conn: aiosqlite.Connection) -> None:
+    # Nuuk's clocks jump from Saturday 28 March 2026, 23:00 (UTC-2) to Sunday 00:00 (UTC-1): Saturday's
+    # 23:30 never happens, so its post comes at the first minute after the gap, which is on Sunday.
+    repo = SubscriptionRepository(conn)
+    sub = await subscribe(repo, 1, at="23:30", tz="America/Nuuk", now=utc(2026, 3, 28, 12))
+    assert await repo.claim_due(utc(2026, 3, 29, 0, 59)) == 0  # 22:59 on Saturday in Nuuk
+    assert await repo.claim_due(utc(2026, 3, 29, 1, 0)) == 1  # 00:00 on Sunday: Saturday's post
+    assert await repo.claim_due(utc(2026, 3, 29, 1, 5)) == 0
+    assert await repo.claim_due(utc(2026, 3, 30, 0, 30)) == 1  # 23:30 on Sunday (UTC-1): Sunday's own
+    assert [(d.local_day, d.due_at) for d in await repo.history(sub.id)] == [
+        (date(2026, 3, 29), utc(2026, 3, 30, 0, 30)), (date(2026, 3, 28), utc(2026, 3, 29, 1, 0))]
+
+
+async def test_a_day_that_never_happened_has_no_post(conn: aiosqlite.Connection) -> None:
+    # Samoa skipped 30 December 2011: from the 29th (UTC-10) straight to the 31st (UTC+14).
+    repo = SubscriptionRepository(conn)
+    sub = await subscribe(repo, 1, at="09:00", tz="Pacific/Apia", now=utc(2011, 12, 29, 12))
+    assert await repo.claim_due(utc(2011, 12, 29, 19, 0)) == 1  # 09:00 on the 29th
+    assert await repo.claim_due(utc(2011, 12, 30, 10, 0)) == 0  # 00:00 on the 31st: nothing for the 30th
+    assert await repo.claim_due(utc(2011, 12, 30, 19, 0)) == 1  # 09:00 on the 31st
+    assert [d.local_day for d in await repo.history(sub.id)] == [date(2011, 12, 31), date(2011, 12, 29)]
+
+
 async def test_a_day_missed_while_down_is_skipped_not_posted_late(conn: aiosqlite.Connection) -> None:
     repo = SubscriptionRepository(conn)
     sub = await subscribe(repo, 1, at="09:00", now=utc(2026, 12, 1, 0))

@@ -248,7 +248,9 @@ class DailyScheduler:
         key = (item.subscription.id, item.delivery.local_day)
         if key in self._in_flight:
             return
-        if local_day(now, item.subscription.tz) != item.delivery.local_day:
+        # The day the post is due on, which is its own day but for a post time that a clock change
+        # pushed past midnight (storage.subscriptions.posts_on).
+        if local_day(now, item.subscription.tz) != local_day(item.delivery.due_at, item.subscription.tz):
             await self._give_up(item, "the local day ended before the post got through")
             report.expired += 1
             return
