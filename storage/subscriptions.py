@@ -106,16 +106,39 @@ def suggest_timezones(partial: str, *, limit: int = 25) -> list[str]:
     return [name for _, name in sorted(ranked)][:limit]
 
 
+@lru_cache(maxsize=1)
+def _city_zones() -> dict[str, str]:
+    """Zone names by their city, the last part of the name in lower case with "_" for "-" and spaces
+    ("new_york", "port_au_prince"), for the cities
+    that name one zone, or several that keep the same time (Europe/Istanbul and its alias
+    Asia/Istanbul; not Australia/West and Brazil/West). Of such aliases the longest name is taken
+    (America/Argentina/Buenos_Aires rather than the older America/Buenos_Aires)."""
+    by_city: dict[str, list[str]] = {}
+    for name in available_timezones():
+        if "/" in name:
+            by_city.setdefault(name.rsplit("/", 1)[1].casefold().replace("-", "_"), []).append(name)
+    checks = [datetime(year, month, 15, tzinfo=UTC) for year in range(2020, 2031) for month in range(1, 13)]
+    cities = {}
+    for city, names in by_city.items():
+        if len(names) > 1 and len({tuple(moment.astimezone(zone(name)).utcoffset() for moment in checks)
+                                   for name in names}) > 1:
+            continue  # two places that keep different times: the city alone does not say which
+        cities[city] = max(names, key=lambda name: (len(name), name))
+    return cities
+
+
 def resolve_timezone(text: str | None) -> str:
-    """Return the canonical IANA name for `text` (case-insensitive); None means UTC."""
+    """Return the canonical IANA name for `text` (case-insensitive), or for a city that names one
+    zone ("berlin", "new york"); None means UTC."""
     if text is None or not text.strip():
         return DEFAULT_TIMEZONE
-    cleaned = text.strip().replace(" ", "_")
-    name = _zone_names().get(cleaned.casefold())
+    cleaned = "_".join(text.split()).casefold()
+    name = _zone_names().get(cleaned) or _city_zones().get(cleaned.replace("-", "_"))
     if name is None:
         raise ScheduleError(
             f"`{text.strip()[:60]}` is not a time zone I know: use an IANA name such as "
-            "Europe/Berlin, America/New_York or UTC (the option suggests them as you type)"
+            "Europe/Berlin, America/New_York or UTC, or a city such as Tokyo (the option suggests "
+            "them as you type)"
         )
     return name
 

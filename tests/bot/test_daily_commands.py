@@ -93,6 +93,16 @@ async def test_subscribing_again_changes_only_what_is_given(
     assert (sub.post_time.hour, sub.post_time.minute, sub.timezone) == (19, 15, "Asia/Tokyo")
 
 
+async def test_a_city_typed_as_the_time_zone_is_understood_and_shown_as_its_zone(
+    simcord_env: simcord.Env, world: World, bot: PaperBot
+) -> None:
+    text = reply(await world.mod.slash(world.channel, "paper subscribe", time="8:00", timezone="new york"))
+    assert "**08:00** America/New_York" in text
+    sub = await stored(bot).subscriptions.by_channel(world.channel.id)
+    assert sub is not None
+    assert sub.timezone == "America/New_York"
+
+
 @pytest.mark.parametrize(("option", "value", "expected"), [
     ("time", "25:00", "`25:00` is not a time of day"),
     ("time", "noon", "use 24-hour HH:MM"),

@@ -79,9 +79,19 @@ def test_time_zones_resolve_case_insensitively_and_bad_ones_are_refused() -> Non
     assert resolve_timezone("America/New York") == "America/New_York"
     assert resolve_timezone(None) == "UTC"
     assert resolve_timezone("utc") == "UTC"
-    for bad in ("Mars/Olympus_Mons", "../../etc/passwd", "Berlin", "+02:00"):
+    for bad in ("Mars/Olympus_Mons", "../../etc/passwd", "Atlantis", "+02:00", "west", "/", "Europe/"):
         with pytest.raises(ScheduleError, match="IANA"):
             resolve_timezone(bad)
+
+
+@pytest.mark.parametrize(("typed", "expected"), [
+    ("Berlin", "Europe/Berlin"), ("tokyo", "Asia/Tokyo"), ("new york", "America/New_York"),
+    ("Sao Paulo", "America/Sao_Paulo"), ("port-au-prince", "America/Port-au-Prince"),
+    # aliases keeping the same time: the current name (the older one is the shorter)
+    ("Buenos Aires", "America/Argentina/Buenos_Aires"), ("istanbul", "Europe/Istanbul"),
+])
+def test_a_city_that_names_one_zone_resolves_to_it(typed: str, expected: str) -> None:
+    assert resolve_timezone(typed) == expected
 
 
 # ---- when a post is due
