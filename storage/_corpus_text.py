@@ -132,8 +132,9 @@ _WEAK_OBJECT = re.compile(
 _ANAPHORIC_OBJECT = re.compile(r"^(?:the\s+)?(?:first\s+)?(?:such|this|these|those|it|its|their|them)\b", re.IGNORECASE)
 _WE_VERB = re.compile(
     _SUBJECT + r"(?:\s+(?:also|further|first|then|systematically|formally|carefully|empirically|"
-    r"theoretically|rigorously|thoroughly|comprehensively|instead|here|now|"
-    + _LY_ADVERB + r")\b)*+\s+(?P<verb>[a-z]+)\b,?\s*",  # *+: see _INTRO
+    r"theoretically|rigorously|thoroughly|comprehensively|instead|here|now|thus|hence|therefore|finally|"
+    r"furthermore|moreover|" + _LY_ADVERB + r")\b)*+\s+(?P<verb>[a-z]+(?:-[a-z]+)?)\b,?\s*",  # *+: see _INTRO;
+    # a hyphen belongs to the verb: "we re-formulate" is "Re-formulating", not "Ring -formulate"
     re.IGNORECASE,
 )
 _CONDITIONAL_BEFORE = re.compile(r"\b(?:[Ii]f|[Ww]hen|[Uu]nless|[Ww]hether|[Oo]nce|[Ss]ince|[Aa]lthough|"
@@ -517,7 +518,7 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
     for sentence in sentence_list:
         match = _intro_search(sentence)
         if match:
-            obj = _clean_object(_object_of(sentence, match))
+            obj = _without_second_act(_clean_object(_object_of(sentence, match)))
             # "we establish that …" states a claim, not a thing made: the claim path reads it
             if obj and not obj.startswith("that ") and not _WEAK_OBJECT.match(obj) \
                     and not _ANAPHORIC_OBJECT.match(obj):
@@ -527,7 +528,7 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
             or " presented" in sentence or " developed" in sentence else None
         if passive and len(passive.group("subject").split()) <= 12:
             subject = _OBJECT_LEAD_IN.sub("", passive.group("subject"))
-            return _describe(_clean_object(f"{subject}{passive.group('rest')}"), names)
+            return _describe(_without_second_act(_clean_object(f"{subject}{passive.group('rest')}")), names)
     for sentence in sentence_list:
         match = _naming_search(sentence)
         if match:
@@ -540,9 +541,13 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
         match = _WE_VERB.search(sentence) if _has_subject_hint(sentence) else None
         if not match or _CONDITIONAL_BEFORE.search(sentence, 0, match.start()):
             continue  # "If we only wish to estimate …" supposes; it does not say what the paper does
-        verb = _base_form(match.group("verb").lower(), third_person=not match.group().lower().startswith("we"))
+        written = match.group("verb").lower()
+        verb = _base_form(written, third_person=not match.group().lower().startswith("we"))
         obj = _clean_object(_object_of(sentence, match))
-        if verb in NOT_A_CONTRIBUTION_VERBS or not obj or (verb in _CREATE_VERB_SET and _ANAPHORIC_OBJECT.match(obj)):
+        # "Our contribution is …", "the code of this paper is available …": "is" says what something
+        # is (its base form would read "i": "Iing …"), not what the paper does
+        if written in NOT_A_CONTRIBUTION_VERBS or verb in NOT_A_CONTRIBUTION_VERBS or not obj \
+                or (verb in _CREATE_VERB_SET and _ANAPHORIC_OBJECT.match(obj)):
             continue
         if verb in _CLAIM_VERBS:
             claim = re.sub(r"^that\s+", "", obj)
@@ -551,7 +556,7 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
             continue
         if verb in _AIM_VERBS:  # "this paper aims to quantify …" -> "Quantifying …"
             return None, obj
-        return None, f"{gerund(verb)} {obj}"
+        return None, f"{gerund(verb)} {second_act_as_gerund(obj)}"
     return None
 
 
@@ -578,14 +583,44 @@ def _clean_object(obj: str) -> str:
         obj = _AND_VERB_LEAD.sub("", obj)
     to_verb = _TO_VERB.match(obj)
     if to_verb and to_verb.group(1) not in _NOT_A_VERB:  # "to this line of work" is no "to combine"
-        return f"{gerund(to_verb.group(1))} {obj[to_verb.end():]}"
+        return f"{gerund(to_verb.group(1))} {second_act_as_gerund(obj[to_verb.end():])}"
     return obj
 
 
 _IN_ORDER_TO = re.compile(r",?\s+in order to\b")
 _AND_A_FINDING = re.compile(r",?\s+and\s+(?:then\s+|also\s+|further\s+|theoretically\s+|empirically\s+)?"
                             r"(?:show|find|prove|demonstrate|argue|observe|establish|verify|validate|evaluate)\b")
+# "… networks and use it to …", "… samples, and train it", "… bias and presents two methods": a second
+# thing done, not part of the first one's object (a verb form, then what a verb takes: "and use cases" stays).
+_AND_ANOTHER_ACT = re.compile(
+    r",?\s+and\s+(?:then\s+|also\s+|further\s+)?(?P<verb>(?:use|apply|applie|train|stud(?:y|ie)|present|propose|"
+    r"introduce|develop|derive|provide|analy[sz]e|compare|extend|design|implement|test|employ|exploit|leverage|"
+    r"illustrate|characteri[sz]e|explore|examine|investigate|discusse?|obtain|give|offer|conduct|perform)s?)\s+"
+    r"(?:it|them|this|these|those|that|the|a|an|our|its|their|two|three|several|how|whether|new|novel|some)\b")
 _AND_VERB_LEAD = re.compile(r"^(?:and|&)\s+(?:then\s+|also\s+|further\s+)?[a-z]+(?:e?s|d|ed)?\s+")
+
+
+def _without_second_act(obj: str) -> str:
+    """The object up to a second thing done ("… networks and use it to …"), unless that one names what
+    it makes ("… and propose a framework called NetGGM", "… and present a method (HAVER)"): the name
+    belongs in the headline."""
+    match = _AND_ANOTHER_ACT.search(obj)
+    if match is None:
+        return obj
+    second = obj[match.end():]
+    if _has_naming_hint(second) or _ACRONYM_DEFINITION.search(second):
+        return obj
+    return obj[:match.start()]
+
+
+def second_act_as_gerund(obj: str) -> str:
+    """After a gerund, a second thing done reads as one too: "Feeding the discriminator with … samples,
+    and train it" -> "…, and training it", "Taking a step back and examine …" -> "… and examining …"."""
+    match = _AND_ANOTHER_ACT.search(obj)
+    if match is None:
+        return obj
+    verb = gerund(_base_form(match.group("verb").lower(), third_person=True)).lower()
+    return f"{obj[:match.start('verb')]}{verb}{obj[match.end('verb'):]}"
 
 
 def _before(pattern: re.Pattern[str], text: str) -> str:

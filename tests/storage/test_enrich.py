@@ -165,9 +165,34 @@ def test_titles_are_short_headlines_never_cut_mid_word() -> None:
      "Studying the regret of ranking under bandit feedback"),
     ("Models are opaque. We planned experiments that explain the predictions of deep networks.",
      "Planning experiments that explain the predictions"),
+    # an adverb before the verb is no verb ("Thusing"), nor is the first half of a hyphenated one ("Ring -…")
+    ("Models overfit. We thus shed light on the empirical success of early stopping in deep networks.",
+     "Shedding light on the empirical success of early stopping"),
+    ("Evaluation is costly. In this work, we re-formulate the problem as one of active testing with few labels.",
+     "Re-formulating the problem as one of active testing"),
+    # "is" says what something is; its base form is no verb ("Iing a structural causal model …")
+    ("Causal discovery is hard. Our contribution is a structural causal model designed to handle mixed-type "
+     "data. We evaluate it on synthetic benchmarks of growing size.", "Evaluating it on synthetic benchmarks"),
+    # a second thing done reads as a gerund after a gerund, and is cut after a noun phrase
+    ("GAN training is unstable. We feed the discriminator mixed batches of true and fake samples, and train it "
+     "to predict the ratio of true samples.", "Feeding the discriminator mixed batches of true and fake samples, "
+     "and training it"),
 ])
 def test_headline_grammar(abstract: str, title: str) -> None:
     assert enriched(abstract).title.startswith(title)
+
+
+def test_a_second_thing_done_after_what_is_made_is_cut() -> None:
+    paper = enriched("Estimation is hard. We propose a pseudo maximum likelihood estimator and study its "
+                     "asymptotic normality under weak assumptions.")
+    assert paper.title == "A pseudo maximum likelihood estimator"
+
+
+def test_a_second_thing_done_that_names_the_method_is_kept() -> None:
+    paper = enriched("Covariance selection matters. We formulate the problem as a Gaussian maximum likelihood "
+                     "estimation problem with structural penalties and propose a novel algorithmic framework "
+                     "called NetGGM. NetGGM runs without a central coordinator.")
+    assert paper.title.startswith("NetGGM: ")
 
 
 @pytest.mark.parametrize(("abstract", "title"), [
