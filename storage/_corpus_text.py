@@ -21,7 +21,7 @@ def wordset(words: str) -> frozenset[str]:
 MIN_KEYWORDS = 5
 MAX_KEYWORDS = 8
 
-_MARKDOWN = re.compile(r"\*\*|(?<![\\\w])\*(?=\S)|(?<=\S)\*(?!\w)|`|~~|\|\|")
+_MARKDOWN = re.compile(r"(?<!\\)\*\*|(?<![\\\w])\*(?=\S)|(?<=[^\s\\])\*(?!\w)|`|~~|\|\|")  # "\*" is a star
 _ESCAPE = re.compile(r"\\([*_`~|\\])")
 # Group 1 is the space between sentences. Matching the full stop itself (rather than looking behind
 # for it at every position) lets the regex engine skip ahead to the punctuation.

@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 18
+ENRICH_VERSION = 19
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -213,10 +213,10 @@ def _converter() -> object:
     specs += [MacroTextSpec(name, simplify_repl="%s" + mark) for name, mark in accents.items()]
     specs += [
         MacroTextSpec("epsilon", simplify_repl="ε"),  # pylatexenc's ϵ (lunate) reads oddly in prose
-        MacroTextSpec("textit", simplify_repl="*%s*"),
-        MacroTextSpec("emph", simplify_repl="*%s*"),
-        MacroTextSpec("textsl", simplify_repl="*%s*"),
-        MacroTextSpec("textbf", simplify_repl="**%s**"),
+        MacroTextSpec("textit", simplify_repl=f"{_ITALIC}%s{_ITALIC}"),
+        MacroTextSpec("emph", simplify_repl=f"{_ITALIC}%s{_ITALIC}"),
+        MacroTextSpec("textsl", simplify_repl=f"{_ITALIC}%s{_ITALIC}"),
+        MacroTextSpec("textbf", simplify_repl=f"{_BOLD}%s{_BOLD}"),
         MacroTextSpec("texttt", simplify_repl="`%s`"),
         MacroTextSpec("url", simplify_repl="%s"),
         MacroTextSpec("href", simplify_repl="%(2)s (%(1)s)"),
@@ -230,6 +230,11 @@ def _converter() -> object:
     db.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=_unknown_macro))
     return LatexNodes2Text(latex_context=db, math_mode="text", strict_latex_spaces=False)
 
+
+# Emphasis the LaTeX asks for (\textit, \emph, \textbf) stands in for Discord's markers while a piece is
+# rendered: in math ("$\textit{simulator-free}$") every literal "*" is escaped ("μ\*"), these are not.
+_ITALIC, _BOLD = "\ue000", "\ue001"
+_EMPHASIS_MARKS = str.maketrans({_ITALIC: "*", _BOLD: "**"})
 
 # Sizing, spacing and old-style font switches: they shape the text, they are not part of it.
 _LAYOUT_MACROS = ("left", "right", "middle", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr",
@@ -273,7 +278,7 @@ def latex_segment(segment: str) -> str:
     if is_math:
         rendered = _RELATION.sub(r" \1 ", rendered)
         rendered = rendered.replace("*", "\\*").replace("_", "\\_").replace("  ", " ").strip()
-    return rendered
+    return rendered.translate(_EMPHASIS_MARKS) if _ITALIC in rendered or _BOLD in rendered else rendered
 
 
 def _script(match: re.Match[str]) -> str:

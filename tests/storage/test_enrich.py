@@ -77,9 +77,18 @@ def test_every_seed_abstract_gets_a_distinct_id() -> None:
     (r"rates $\dfrac{\gamma_T}{T}$ and the \method{PSIPS} algorithm \hyperlink{ref}{here}",
      "rates γ\\_T/T and the PSIPS algorithm here"),
     (r"a bound $\left[ \big( x \big) \right]$ in {\em every} case", "a bound [ ( x ) ] in every case"),
+    # emphasis asked for inside math is emphasis; a star of the math itself is a star
+    (r"a model-free and $\textit{simulator-free}$ algorithm with $\textbf{OAS-UCRL}$ and $\mu^*$",
+     "a model-free and *simulator-free* algorithm with **OAS-UCRL** and μ\\*"),
 ])
 def test_display_text(raw: str, shown: str) -> None:
     assert display_text(raw) == shown
+
+
+def test_a_star_of_the_math_stays_in_the_headline() -> None:
+    paper = enriched("Learning from truncated samples is hard. We design an algorithm that learns "
+                     r"$\mathcal{N}(\mathbf{\mu}^*, \Sigma^*)$ up to total variation distance $\varepsilon$.")
+    assert "N(μ*, Σ*)" in paper.title
 
 
 def test_raw_text_is_kept() -> None:
