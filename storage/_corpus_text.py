@@ -685,7 +685,7 @@ def _description_around(before: str, after: str) -> str:
     if not naming:
         titled = _TRAILING_TITLE.search(before)
         noun, expansion = (before[: titled.start()], titled.group().strip()) if titled else (before, "")
-    noun = noun.strip(" ,:")
+    noun = noun.strip(" ,:").rstrip(" ([")  # "a new variant (called SADAGRAD) that …": no bracket left open
     tail = _tail(after)
     if expansion and noun and not _ONLY_FILLER.fullmatch(noun) and (
             naming or noun.split()[-1].lower() in _HEAD_NOUNS):  # "a … method Rolling Query (RollingQ)"

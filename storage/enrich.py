@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 19
+ENRICH_VERSION = 20
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -83,6 +83,8 @@ _SUPERSCRIPTS = str.maketrans(_SUPERSCRIPT_FROM, _SUPERSCRIPT_TO)
 _SUBSCRIPTS = str.maketrans(_SUBSCRIPT_FROM, _SUBSCRIPT_TO)
 _SUPERSCRIPTABLE = frozenset(_SUPERSCRIPT_FROM)
 _SUBSCRIPTABLE = frozenset(_SUBSCRIPT_FROM)
+# Spaces are not part of math: "$(1 + 1/\gamma )$" reads (1 + 1/γ), not (1 + 1/γ ).
+_BRACKET_SPACE = re.compile(r"([(\[{])\s+|\s+([)\]}])")
 _RELATION = re.compile(r"\s*([∈∉≤≥≠≈→←⇒⇔⊂⊆⊃⊇∪∩=<>±∼≍≲≳])\s*")
 _SCRIPT = re.compile(r"(\\[A-Za-z]+)?([\^_])(?:\{([^{}\\]*)\}|([A-Za-z0-9*]))")
 
@@ -276,7 +278,7 @@ def latex_segment(segment: str) -> str:
         rendered = segment.strip("$")
     rendered = unicodedata.normalize("NFC", _WHITESPACE.sub(" ", rendered))
     if is_math:
-        rendered = _RELATION.sub(r" \1 ", rendered)
+        rendered = _BRACKET_SPACE.sub(r"\1\2", _RELATION.sub(r" \1 ", rendered))
         rendered = rendered.replace("*", "\\*").replace("_", "\\_").replace("  ", " ").strip()
     return rendered.translate(_EMPHASIS_MARKS) if _ITALIC in rendered or _BOLD in rendered else rendered
 
