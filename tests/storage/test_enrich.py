@@ -187,6 +187,9 @@ def test_titles_are_short_headlines_never_cut_mid_word() -> None:
     ("GAN training is unstable. We feed the discriminator mixed batches of true and fake samples, and train it "
      "to predict the ratio of true samples.", "Feeding the discriminator mixed batches of true and fake samples, "
      "and training it"),
+    # a name given in brackets leaves none open ("SADAGRAD: A new variant ( that uses …")
+    ("Adaptive methods are popular. We propose a new variant (referred to as SADAGRAD) that uses an adaptive "
+     "restarting scheme.", "SADAGRAD: A new variant that uses an adaptive restarting scheme"),
 ])
 def test_headline_grammar(abstract: str, title: str) -> None:
     assert enriched(abstract).title.startswith(title)
