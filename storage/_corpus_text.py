@@ -75,7 +75,7 @@ _NAMING = re.compile(r"(?<![\w-])(?:called|named|dubbed|termed|coined|denoted|re
 # What the spelling rules in gerund() get wrong.
 _GERUNDS = {verb: (verb + verb[-1] + "ing").capitalize() for verb in wordset(
     "dispel compel propel expel control transfer refer prefer occur permit omit submit commit admit begin "
-    "forget regret equip embed shed shred")} | {"studies": "Studying", "panic": "Panicking"}
+    "forget regret equip embed shed shred")} | {"studies": "Studying", "panic": "Panicking", "be": "Being"}
 _NAME_TOKEN = re.compile(r"(?<![\w-])[A-Za-z0-9][A-Za-z0-9]*(?:[-.+][A-Za-z0-9]+)*\+*(?![\w-])")
 _EMPHASIS = re.compile(r"\*\*([^*]+)\*\*|(?<![\\*])\*([^*\s][^*]*?)\*(?!\*)")
 _QUOTED = re.compile(r"[“\"]([A-Z][^”\"]{2,60})[”\"]")
@@ -141,7 +141,8 @@ _CONDITIONAL_BEFORE = re.compile(r"\b(?:[Ii]f|[Ww]hen|[Uu]nless|[Ww]hether|[Oo]n
                                  r"[Tt]hough|[Ww]hile|[Bb]ecause)\s+(?:\w+\s+)?$")
 NOT_A_CONTRIBUTION_VERBS = wordset(
     "are is was were have has had can could will would may might must should do does did also then need "
-    "needs believe hope note observe refer call term use used find found we our this that it"
+    "needs believe hope note observe refer call term use used find found we our this that it appear appears "
+    "seem seems"
 )
 _DESCRIPTOR_SUFFIXES = wordset("like type style based free aware specific driven guided level wise agnostic "
                                "inspired friendly only dependent independent invariant equivariant")

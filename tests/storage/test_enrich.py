@@ -187,6 +187,11 @@ def test_titles_are_short_headlines_never_cut_mid_word() -> None:
     ("GAN training is unstable. We feed the discriminator mixed batches of true and fake samples, and train it "
      "to predict the ratio of true samples.", "Feeding the discriminator mixed batches of true and fake samples, "
      "and training it"),
+    # "to be" is "Being", not "Bing"; "our work appears to be …" says what the work seems, not what it does
+    ("Decentralized learning is hard. We aim to be the first to study fully decentralized MARL algorithms.",
+     "Being the first to study fully decentralized MARL algorithms"),
+    ("Decentralized learning is hard. Our work appears to be the first study of decentralized MARL algorithms. "
+     "We analyse two actor-critic algorithms for networked agents.", "Analysing two actor-critic algorithms"),
     # a name given in brackets leaves none open ("SADAGRAD: A new variant ( that uses …")
     ("Adaptive methods are popular. We propose a new variant (referred to as SADAGRAD) that uses an adaptive "
      "restarting scheme.", "SADAGRAD: A new variant that uses an adaptive restarting scheme"),
