@@ -148,6 +148,7 @@ _DESCRIPTOR_SUFFIXES = wordset("like type style based free aware specific driven
                                "inspired friendly only dependent independent invariant equivariant")
 _AIM_VERBS = wordset("aim seek attempt try strive intend want wish set proceed continue")
 _CLAIM_VERBS = wordset("show shows showed prove proves demonstrate demonstrates argue argues establish establishes "
+                       "see sees "
                        "discover discovers conjecture reveal reveals confirm confirms")
 _ACRONYM_DEFINITION = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9\-+]*[A-Z][A-Za-z0-9\-+]*s?)\s*\)")
 # An adverb left at the end of a cut ("… in a computationally | and statistically efficient way").
@@ -302,6 +303,13 @@ def _without_open_bracket(cut: str) -> str:
 
 def _strip_weak_tail(text: str) -> str:
     """Drop trailing words a headline must not end on ("… of the", "… designed", "…, i.e.")."""
+    text = _strip_weak_words(text)
+    if text.endswith(_ABBREVIATIONS_LEADING_ON):  # what the words hid: "… benchmarks. e.g.,"
+        text = _strip_weak_words(text).rstrip(".")
+    return text
+
+
+def _strip_weak_words(text: str) -> str:
     if text.endswith(_ABBREVIATIONS_LEADING_ON):
         text = _ABBREVIATION_TAIL.sub("", text)
     head, tail = text[:-60], text[-60:]  # the pattern is anchored at the end: scan only the tail
@@ -543,12 +551,13 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
         if not match or _CONDITIONAL_BEFORE.search(sentence, 0, match.start()):
             continue  # "If we only wish to estimate …" supposes; it does not say what the paper does
         written = match.group("verb").lower()
-        verb = _base_form(written, third_person=not match.group().lower().startswith("we"))
+        # "this paper focuses" is third person; "we focus" and "Here, we focus" are not ("Focuing")
+        verb = _base_form(written, third_person=_WE.search(match.group()) is None)
         obj = _clean_object(_object_of(sentence, match))
         # "Our contribution is …", "the code of this paper is available …": "is" says what something
         # is (its base form would read "i": "Iing …"), not what the paper does
-        if written in NOT_A_CONTRIBUTION_VERBS or verb in NOT_A_CONTRIBUTION_VERBS or not obj \
-                or (verb in _CREATE_VERB_SET and _ANAPHORIC_OBJECT.match(obj)):
+        if written in NOT_A_CONTRIBUTION_VERBS or verb in NOT_A_CONTRIBUTION_VERBS or written in _NOT_A_VERB \
+                or not obj or (verb in _CREATE_VERB_SET and _ANAPHORIC_OBJECT.match(obj)):
             continue
         if verb in _CLAIM_VERBS:
             claim = re.sub(r"^that\s+", "", obj)

@@ -192,6 +192,11 @@ def test_titles_are_short_headlines_never_cut_mid_word() -> None:
      "Being the first to study fully decentralized MARL algorithms"),
     ("Decentralized learning is hard. Our work appears to be the first study of decentralized MARL algorithms. "
      "We analyse two actor-critic algorithms for networked agents.", "Analysing two actor-critic algorithms"),
+    # "Here, we focus" is no third person ("Focuing"); "In our work the …" has no verb after its subject ("Thing")
+    ("Cardinality matters. Here, we focus on capturing cardinality constraints in such models.",
+     "Focusing on capturing cardinality constraints"),
+    ("Clipping is common. In our work the nonlinearity is treated as a black box. We derive unified guarantees "
+     "for sign and quantization nonlinearities.", "Deriving unified guarantees"),
     # a name given in brackets leaves none open ("SADAGRAD: A new variant ( that uses …")
     ("Adaptive methods are popular. We propose a new variant (referred to as SADAGRAD) that uses an adaptive "
      "restarting scheme.", "SADAGRAD: A new variant that uses an adaptive restarting scheme"),
@@ -247,6 +252,9 @@ def test_a_second_thing_done_that_names_the_method_is_kept() -> None:
     ("Distances matter. We propose a novel dissimilarity measure that utilizes vicinity information, i.e., "
      "the distances between nearby points in a manifold, to compare graphs of very different sizes.",
      "A novel dissimilarity measure that utilizes vicinity information"),
+    # also when a comma hid it (found by the enrichment property test)
+    ("Recent Large Language Models (LLMs) have reported high accuracy on reasoning benchmarks. e.g.,",
+     "Recent Large Language Models (LLMs) have reported high accuracy on reasoning benchmarks"),
 ])
 def test_a_headline_ends_cleanly(abstract: str, title: str) -> None:
     headline = enriched(abstract).title
