@@ -323,6 +323,15 @@ def test_background_acronyms_and_existing_models_are_not_names() -> None:
     assert "MVQA" not in seed_paper("Medical Visual Question Answering (MVQA)").names
     shadowkv = seed_paper("We present ShadowKV")
     assert not {"LLMs", "KV", "GPU", "Llama-3.1-8B", "RULER"} & set(shadowkv.names)
+    # the field's standard abbreviations are not what a paper introduces, and do not head its title
+    qpots = enriched("Batch selection is costly. To overcome these challenges, we propose a Thompson sampling (TS) "
+                     r"based approach ($q\texttt{POTS}$). Whereas TS chooses candidates at random, it scales.")
+    assert qpots.names == ("qPOTS",)
+    assert qpots.title.startswith("qPOTS: A Thompson sampling (TS) based approach")
+    nested = enriched("Counting models are hard to fit. We develop nested automatic differentiation (AD) algorithms "
+                      "for exact inference and learning in integer latent variable models.")
+    assert nested.names == ()
+    assert nested.title.startswith("Nested automatic differentiation (AD) algorithms for exact inference")
 
 
 def test_an_acronym_the_authors_call_theirs_is_a_name_and_a_supposition_is_no_contribution() -> None:
