@@ -70,7 +70,8 @@ def _has_naming_hint(text: str) -> bool:
 
 
 # Not after a hyphen: "a so-called Karmic property" names nothing new.
-_NAMING = re.compile(r"(?<![\w-])(?:called|named|dubbed|termed|coined|denoted|referred to as|refer to as)\s+",
+_NAMING = re.compile(r"(?<![\w-])(?<!\b[Ss]o )(?:called|named|dubbed|termed|coined|denoted|referred to as|"
+                     r"refer to as)\s+",
                      re.IGNORECASE)
 # What the spelling rules in gerund() get wrong.
 _GERUNDS = {verb: (verb + verb[-1] + "ing").capitalize() for verb in wordset(
@@ -494,7 +495,9 @@ def introduced_in(obj: str, *, after_naming: bool = False, known: Sequence[str] 
     return found
 
 
-_TITLE_RUN = r"[A-Z][\w'’+-]*(?:\s+(?:(?:of|for|and|with|in|via|on|to|the)\s+)?[A-Z][\w'’+-]*)*"
+# Title-cased words; a dash between two of them joins them ("Metropolis–Hastings"), not one before a clause.
+_TITLE_WORD = r"[A-Z][\w'’+-]*(?:[–—][A-Z][\w'’+-]*)*"
+_TITLE_RUN = rf"{_TITLE_WORD}(?:\s+(?:(?:of|for|and|with|in|via|on|to|the)\s+)?{_TITLE_WORD})*"
 _APPOSITIVE_RUN = re.compile(rf"^(?:the\s+)?({_TITLE_RUN})(?=,\s+(?:a|an|the|which)\s|:\s)")
 _NAMED_RUN = re.compile(rf"[\s“\"*]*(?>({_TITLE_RUN}|[\w+-]*[A-Z][\w+-]*))(?!\s*\()")
 _HEAD_NOUNS = wordset(
@@ -684,9 +687,13 @@ def _describe(obj: str, names: Sequence[str]) -> tuple[str | None, str]:
         return name, _NAMING_WORD.split(obj, maxsplit=1)[0].strip(" ,(")
     before = _LEADING_THE.sub("", re.sub(r"[\s(\[“\"*]+$", "", before)).strip(" ,:")
     after = re.sub(r"^[\s)\]”\"*]+", "", after)
-    if before and not _ONLY_FILLER.fullmatch(before):
+    if before and not _ONLY_FILLER.fullmatch(before) and not _APPOSITIVE_AFTER.match(after):
         return name, _description_around(before, after)
     return name, _description_after(after)
+
+
+# "a method called Fenrir—an efficient approach to …": the appositive says more than "a method"
+_APPOSITIVE_AFTER = re.compile(r"^[–—]\s*(?:a|an)\s")
 
 
 def _description_around(before: str, after: str) -> str:

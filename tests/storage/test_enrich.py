@@ -205,6 +205,22 @@ def test_headline_grammar(abstract: str, title: str) -> None:
     assert enriched(abstract).title.startswith(title)
 
 
+def test_a_dash_between_capitalised_words_is_inside_a_name_and_before_an_appositive_outside() -> None:
+    mcmc = enriched("MCMC is slow. The aim of this paper is to set out a general framework, called "
+                    r"\textit{Reinforcement Learning Metropolis--Hastings}, that is theoretically supported.")
+    assert mcmc.names[0] == "Reinforcement Learning Metropolis–Hastings"
+    assert mcmc.title.startswith("Reinforcement Learning Metropolis–Hastings: A general framework")
+    fenrir = enriched("Filtering is hard. We propose a method called Fenrir---an efficient approach to posterior "
+                      "state estimation.")
+    assert fenrir.title == "Fenrir: An efficient approach to posterior state estimation"
+
+
+def test_what_is_so_called_is_no_new_name() -> None:
+    paper = enriched("Dynamics matter. Our framework requires that the objective function satisfies the so called "
+                     "Polyak--Łojasiewicz inequality. We introduce a class of hybrid control systems.")
+    assert paper.names == ()
+
+
 def test_a_second_thing_done_after_what_is_made_is_cut() -> None:
     paper = enriched("Estimation is hard. We propose a pseudo maximum likelihood estimator and study its "
                      "asymptotic normality under weak assumptions.")
