@@ -197,8 +197,9 @@ class SearchPaginator(discord.ui.View):
         self.total = total
         self.page = 0
         self.hits = list(hits)
-        # The latest interaction on this list: its token (valid 15 minutes from that interaction)
-        # is what edits the message when the buttons expire.
+        # The latest interaction whose original response *is* this list (the search, a page turn):
+        # its token (valid 15 minutes from that interaction) is what edits the list when it expires.
+        # Not the menu's: that interaction's original response is the card it opened.
         self.last_interaction: discord.Interaction | None = None
         self._sync_components()
 
@@ -223,6 +224,7 @@ class SearchPaginator(discord.ui.View):
 
     async def _show_page(self, interaction: discord.Interaction, page: int) -> None:
         await interaction.response.defer()  # acknowledge first: the search may queue behind others
+        self.last_interaction = interaction  # deferred on the list: its original response is the list
         results = await self.bot.search(self.query, limit=PAGE_SIZE, offset=page * PAGE_SIZE)
         shown = (self.page, self.hits, self.total)
         if results.hits:  # the corpus may have changed under us; stay put if the page emptied
@@ -238,7 +240,6 @@ class SearchPaginator(discord.ui.View):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Only the person who searched may page or open from this list."""
         if interaction.user.id == self.owner_id:
-            self.last_interaction = interaction
             return True
         await send_ephemeral(interaction, "Only the person who searched can use these buttons. "
                                           "Run `/paper search` to get your own list.")

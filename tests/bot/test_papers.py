@@ -136,6 +136,25 @@ async def test_results_are_disabled_when_the_view_times_out(simcord_env: simcord
         await world.alice.click(message, label="◀")
 
 
+async def test_a_paper_opened_from_the_results_keeps_its_buttons_when_the_list_expires(
+        simcord_env: simcord.Env, world: World, bot: PaperBot) -> None:
+    query = await frequent_word_query(bot)
+    expected = await bot.search_engine.search(query, limit=PAGE_SIZE)
+    result = await world.alice.slash(world.channel, "paper search", query=query)
+    opened = await world.alice.select(result.response.message, [expected.hits[0].paper.id])
+    assert opened.response is not None
+
+    await simcord_env.advance_time(PAGINATOR_TIMEOUT + 1)
+
+    card = next(m for m in world.channel.history() if m.id == opened.response.id)
+    assert card.embeds[0].footer.text == f"id {expected.hits[0].paper.id}"
+    card_buttons = buttons(card)
+    assert set(card_buttons) == {"Similar papers"}  # not the list's ◀ ▶ and menu
+    assert not card_buttons["Similar papers"].get("disabled")
+    listing = next(m for m in world.channel.history() if m.id == result.response.id)
+    assert all(c.disabled for row in listing.components for c in row.children)  # type: ignore[attr-defined]
+
+
 async def test_autocomplete_suggests_papers_and_picking_one_opens_it(world: World, bot: PaperBot) -> None:
     paper = (await bot.papers.by_ids(await bot.papers.active_ids()))[0]
     typed = " ".join(paper.title.split()[:3])
