@@ -586,8 +586,13 @@ def _base_form(verb: str, *, third_person: bool) -> str:
 
 
 def _clean_object(obj: str) -> str:
-    """Drop what precedes the real object: "and analyze a …", "to combine …" (-> "Combining …"), "that"."""
+    """Drop what precedes the real object: "and analyze a …", "to combine …" (-> "Combining …"), "that",
+    a list's "(i)"; and citations ("Entropy-SGD (Chaudhari et al., 2017)")."""
     obj = _OBJECT_LEAD_IN.sub("", obj.strip().rstrip("."))
+    if obj.startswith(("(", "i)", "1)", "a)")):
+        obj = _ENUMERATOR.sub("", obj)
+    if "et al" in obj:
+        obj = _CITATION.sub(_without_citation, obj)
     # Each pattern below needs a word (case matters) that most objects lack: looked for first.
     if "order" in obj:
         obj = _before(_IN_ORDER_TO, obj)
@@ -602,8 +607,18 @@ def _clean_object(obj: str) -> str:
 
 
 _IN_ORDER_TO = re.compile(r",?\s+in order to\b")
+_ENUMERATOR = re.compile(r"^\(?(?:i{1,3}|iv|[1-9]|[a-d])\)\s+")
+_CITATION = re.compile(r"(\w*)(\s*\([^()]*\bet al\.?,?\s*(?:\(?\d{4}[a-z]?\)?)?\))")
+_CITING_WORDS = wordset("in by of from see cf and or to as than with")
+
+
+def _without_citation(match: re.Match[str]) -> str:
+    """A reference in brackets goes ("Entropy-SGD (Chaudhari et al., 2017)"), unless it is what a
+    preposition leads to ("proposed in (Usmanova et al., 2024)")."""
+    return match.group() if match.group(1).lower() in _CITING_WORDS else match.group(1)
 _AND_A_FINDING = re.compile(r",?\s+and\s+(?:then\s+|also\s+|further\s+|theoretically\s+|empirically\s+)?"
-                            r"(?:show|find|prove|demonstrate|argue|observe|establish|verify|validate|evaluate)\b")
+                            r"(?:show|find|prove|demonstrate|argue|observe|establish|verify|validate|evaluate)"
+                            r"(?:e?s)?\b")  # "… and proves that": the third person too
 # "… networks and use it to …", "… samples, and train it", "… bias and presents two methods": a second
 # thing done, not part of the first one's object (a verb form, then what a verb takes: "and use cases" stays).
 _AND_ANOTHER_ACT = re.compile(

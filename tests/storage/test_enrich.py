@@ -197,6 +197,14 @@ def test_titles_are_short_headlines_never_cut_mid_word() -> None:
      "Focusing on capturing cardinality constraints"),
     ("Clipping is common. In our work the nonlinearity is treated as a black box. We derive unified guarantees "
      "for sign and quantization nonlinearities.", "Deriving unified guarantees"),
+    # a list's "(i)" and a reference in brackets are no part of a title; a finding joined by "and" is cut
+    ("Networks are piecewise linear. We present (i) tighter upper and lower bounds for the number of linear "
+     "regions on rectifier networks, and (ii) a method to count them.",
+     "Tighter upper and lower bounds for the number of linear regions"),
+    ("Entropy matters. We show that Entropy-SGD (Chaudhari et al., 2017), when viewed as a learning algorithm, "
+     "optimizes a PAC-Bayes bound.", "Entropy-SGD, when viewed as a learning algorithm"),
+    ("Safety matters. We employ the LB-SGD algorithm proposed in (Usmanova et al., 2024) for safe exploration.",
+     "Employing the LB-SGD algorithm proposed in (Usmanova et al., 2024)"),
     # a name given in brackets leaves none open ("SADAGRAD: A new variant ( that uses …")
     ("Adaptive methods are popular. We propose a new variant (referred to as SADAGRAD) that uses an adaptive "
      "restarting scheme.", "SADAGRAD: A new variant that uses an adaptive restarting scheme"),
@@ -219,6 +227,11 @@ def test_what_is_so_called_is_no_new_name() -> None:
     paper = enriched("Dynamics matter. Our framework requires that the objective function satisfies the so called "
                      "Polyak--Łojasiewicz inequality. We introduce a class of hybrid control systems.")
     assert paper.names == ()
+
+
+def test_a_finding_joined_by_and_is_cut_in_the_third_person_too() -> None:
+    paper = enriched("Metrics matter. This paper investigates such metrics and proves that they are well-behaved.")
+    assert paper.title == "Investigating such metrics"
 
 
 def test_a_second_thing_done_after_what_is_made_is_cut() -> None:
