@@ -24,6 +24,7 @@ _LIST_BUDGET = 300
 _VENUE_BUDGET = 120
 _LINKS_BUDGET = 600
 _MAX_LINKS = 3
+_NOTE_BUDGET = 300
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,9 +36,11 @@ class ResultLine:
     snippet: str = ""
 
 
-def paper_embed(paper: Paper, *, heading: str | None = None) -> discord.Embed:
+def paper_embed(paper: Paper, *, heading: str | None = None, note: str | None = None,
+                footer_note: str | None = None) -> discord.Embed:
     """The paper card: title, readable abstract, authors, keywords, methods, venue, links, id.
 
+    `note` is a line in italics above the abstract, `footer_note` follows the id in the footer.
     Always within Discord's limits, whatever the corpus holds; the abstract gets whatever the
     other parts leave of the 6,000-character total.
     """
@@ -47,9 +50,11 @@ def paper_embed(paper: Paper, *, heading: str | None = None) -> discord.Embed:
         embed.set_author(name=one_line(heading, limits.EMBED_AUTHOR))
     for name, value, inline in _card_fields(paper):
         embed.add_field(name=name, value=value, inline=inline)
-    embed.set_footer(text=truncate(_footer(paper), limits.EMBED_FOOTER))
-    room = min(limits.EMBED_DESCRIPTION, limits.EMBED_TOTAL - len(embed))
-    embed.description = truncate(paper.abstract.strip() or "*(no abstract)*", room)
+    footer = _footer(paper) + (f" · {footer_note}" if footer_note else "")
+    embed.set_footer(text=truncate(footer, limits.EMBED_FOOTER))
+    lead = f"*{escape_markdown(one_line(note, _NOTE_BUDGET))}*\n\n" if note and note.strip() else ""
+    room = min(limits.EMBED_DESCRIPTION, limits.EMBED_TOTAL - len(embed)) - len(lead)
+    embed.description = lead + truncate(paper.abstract.strip() or "*(no abstract)*", room)
     return embed
 
 

@@ -96,12 +96,8 @@ def daily_card(paper: Paper, day: date, *, topic: str | None, note: str | None =
     heading = f"Paper of the day · {day:%A %-d %B %Y}"
     if topic:
         heading += f" · {topic}"
-    embed = paper_embed(paper, heading=heading)
-    footer = embed.footer.text or f"id {paper.id}"
-    embed.set_footer(text=f"{footer} · {card_marker(day)}")
-    if note:
-        embed.description = f"*{note}*\n\n{embed.description or ''}"[:4096]
-    return embed
+    # The note and the marker go through the card builder, which fits the abstract around them.
+    return paper_embed(paper, heading=heading, note=note, footer_note=card_marker(day))
 
 
 def is_daily_card(message: discord.Message, day: date, bot_user_id: int) -> bool:
