@@ -153,7 +153,8 @@ _CLAIM_VERBS = wordset("show shows showed prove proves demonstrate demonstrates 
                        "discover discovers conjecture reveal reveals confirm confirms")
 _ACRONYM_DEFINITION = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9\-+]*[A-Z][A-Za-z0-9\-+]*s?)\s*\)")
 # An adverb left at the end of a cut ("… in a computationally | and statistically efficient way").
-_DANGLING_ADVERB = re.compile(r"\s+[a-z]{3,}ally$")
+# … or a participle or a one-word relative clause ("…, proving | that …", "… algorithm that works | in …").
+_DANGLING_ADVERB = re.compile(r"\s+[a-z]{3,}ally$|,\s+[a-z]{3,}ing$|\s+(?:that|which)\s+[a-z]+$")
 _OWNED = re.compile(r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?$")
 _TITLED_BEFORE = re.compile(r"(?:[A-Z][\w’'-]*\s+(?:(?:of|and|for|the|in|with|to|via|on|from|a)\s+)?){1,7}$")
 
@@ -591,7 +592,7 @@ def _clean_object(obj: str) -> str:
     obj = _OBJECT_LEAD_IN.sub("", obj.strip().rstrip("."))
     if obj.startswith(("(", "i)", "1)", "a)")):
         obj = _ENUMERATOR.sub("", obj)
-    if "et al" in obj:
+    if "(" in obj and ("et al" in obj or "19" in obj or "20" in obj):
         obj = _CITATION.sub(_without_citation, obj)
     # Each pattern below needs a word (case matters) that most objects lack: looked for first.
     if "order" in obj:
@@ -608,7 +609,8 @@ def _clean_object(obj: str) -> str:
 
 _IN_ORDER_TO = re.compile(r",?\s+in order to\b")
 _ENUMERATOR = re.compile(r"^\(?(?:i{1,3}|iv|[1-9]|[a-d])\)\s+")
-_CITATION = re.compile(r"(\w*)(\s*\([^()]*\bet al\.?,?\s*(?:\(?\d{4}[a-z]?\)?)?\))")
+_CITATION = re.compile(r"(\w*)(\s*\((?:[^()]*\bet al\.?,?\s*(?:\(?\d{4}[a-z]?\)?)?"
+                       r"|[A-Z][\w'’-]+(?:\s+(?:and|&)\s+[A-Z][\w'’-]+)?,?\s+(?:19|20)\d{2}[a-z]?)\))")
 _CITING_WORDS = wordset("in by of from see cf and or to as than with")
 
 

@@ -203,6 +203,8 @@ def test_titles_are_short_headlines_never_cut_mid_word() -> None:
      "Tighter upper and lower bounds for the number of linear regions"),
     ("Entropy matters. We show that Entropy-SGD (Chaudhari et al., 2017), when viewed as a learning algorithm, "
      "optimizes a PAC-Bayes bound.", "Entropy-SGD, when viewed as a learning algorithm"),
+    ("Priors matter. We leverage VampPrior concepts (Tomczak and Welling, 2018) to fit a Bayesian GMM prior.",
+     "Leveraging VampPrior concepts to fit a Bayesian GMM prior"),
     ("Safety matters. We employ the LB-SGD algorithm proposed in (Usmanova et al., 2024) for safe exploration.",
      "Employing the LB-SGD algorithm proposed in (Usmanova et al., 2024)"),
     # a name given in brackets leaves none open ("SADAGRAD: A new variant ( that uses …")
@@ -227,6 +229,18 @@ def test_what_is_so_called_is_no_new_name() -> None:
     paper = enriched("Dynamics matter. Our framework requires that the objective function satisfies the so called "
                      "Polyak--Łojasiewicz inequality. We introduce a class of hybrid control systems.")
     assert paper.names == ()
+
+
+@pytest.mark.parametrize(("abstract", "title"), [
+    ("Denoising is hard. We consider the problem of discrete-time signal denoising, focusing on a specific family "
+     "of non-linear convolution-type estimators in this long sentence.",
+     "Considering the problem of discrete-time signal denoising"),
+    ("Discounting matters. We propose a provably efficient discounted value iteration-based algorithm that works "
+     "in the average-reward setting with known observation models.",
+     "A provably efficient discounted value iteration-based algorithm"),
+])
+def test_a_cut_leaves_no_dangling_participle_or_one_word_clause(abstract: str, title: str) -> None:
+    assert enriched(abstract).title == title
 
 
 def test_a_finding_joined_by_and_is_cut_in_the_third_person_too() -> None:
