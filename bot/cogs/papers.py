@@ -70,15 +70,14 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
     async def _show_results(self, interaction: discord.Interaction, text: str, *, shortened: bool) -> None:
         """Fill the deferred reply: the first page of results, or "no papers match"."""
         results = await self.bot.search(text, limit=PAGE_SIZE)
+        notes = [f"(Your query was shortened to its first {len(text)} characters.)"] if shortened else []
         if not results.hits:
-            await interaction.edit_original_response(content=_no_results(text, results.suggestions))
+            notes.append(_no_results(text, results.suggestions))
+            await interaction.edit_original_response(content="\n".join(notes))
             return
         view = SearchPaginator(self.bot, owner_id=interaction.user.id, query=text,
                                hits=results.hits, total=results.total)
         view.last_interaction = interaction
-        notes = []
-        if shortened:
-            notes.append(f"(Your query was shortened to its first {len(text)} characters.)")
         if results.suggestions:
             notes.append(f"Did you mean {_ideas(results.suggestions)}?")
         await interaction.edit_original_response(content="\n".join(notes) or None, embed=view.embed(), view=view)

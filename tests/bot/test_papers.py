@@ -236,6 +236,19 @@ async def test_six_thousand_character_query_is_shortened_not_refused(world: Worl
     assert MAX_QUERY_CHARS < 1000
 
 
+async def test_a_shortened_query_that_matches_nothing_still_says_it_was_shortened(world: World) -> None:
+    query = "zqxjv " * 100  # 600 characters, no word in any paper
+
+    result = await world.alice.slash(world.channel, "paper search", query=query)
+
+    assert result.response is not None
+    assert result.response.embeds == []
+    kept = len(" ".join(query.split())[:MAX_QUERY_CHARS].rsplit(" ", 1)[0])
+    assert result.response.content.startswith(f"(Your query was shortened to its first {kept} characters.)\n")
+    assert "No papers match “zqxjv zqxjv" in result.response.content
+    assert len(result.response.content) <= limits.MESSAGE_CONTENT
+
+
 # --- random -----------------------------------------------------------------------------------
 
 async def test_random_posts_a_card_with_both_buttons(world: World, bot: PaperBot) -> None:
