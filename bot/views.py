@@ -135,7 +135,8 @@ async def random_paper(bot: PaperBot, topic: str | None, *, exclude: str | None 
     if topic:
         candidates = await bot.search_engine.matching_ids(topic)
         if not candidates:
-            raise UserFacingError(f"No papers match the topic “{one_line(topic, 100)}”. "
+            shown = discord.utils.escape_markdown(one_line(topic, 100))  # their words, not formatting
+            raise UserFacingError(f"No papers match the topic “{shown}”. "
                                   "Try a broader word, or `/paper random` without a topic.")
     paper = await bot.papers.random(random.Random(), among=candidates, exclude=exclude)
     if paper is None:
@@ -214,7 +215,8 @@ class SearchPaginator(discord.ui.View):
         lines = [ResultLine(n, hit.paper, hit.snippet) for n, hit in enumerate(self.hits, start=first)]
         noun = "paper matches" if self.total == 1 else "papers match"
         footer = f"Page {self.page + 1}/{self.pages} · {self.total} {noun} · pick one below to open it"
-        return results_embed(f"Search: {self.query}", lines, footer=footer)
+        # Embed titles render markdown: the query is shown as typed (`__init__`, `*args`), not formatted.
+        return results_embed(f"Search: {discord.utils.escape_markdown(self.query)}", lines, footer=footer)
 
     def _sync_components(self) -> None:
         self.previous.disabled = self.page == 0

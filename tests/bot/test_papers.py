@@ -487,3 +487,14 @@ async def test_card_buttons_for_an_unknown_paper_say_so_privately(world: World, 
     another = await world.alice.click(message, label="Another random")  # still gives a random paper
     assert another.ephemeral
     assert embed_of(another).author.name == "A random paper"
+
+
+async def test_markdown_in_what_people_typed_is_shown_as_typed(simcord_env: simcord.Env, world: World) -> None:
+    searched = await world.alice.slash(world.channel, "paper search", query="__learning__ *models*")
+    assert embed_of(searched).title == r"Search: \_\_learning\_\_ \*models\*"  # not underlined and italic
+
+    refused = await world.alice.slash(world.channel, "paper random", topic="**zqxjvwkp**")
+    assert refused.ephemeral
+    assert refused.response is not None
+    assert refused.response.content.startswith(r"No papers match the topic “\*\*zqxjvwkp\*\*”.")
+    expect_errors(simcord_env, UserFacingError)
