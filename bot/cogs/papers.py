@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import discord
@@ -26,6 +27,9 @@ PICKED = "id:"
 # Per-user cooldowns: (uses, per seconds).
 SEARCH_COOLDOWN = (5, 30.0)
 RANDOM_COOLDOWN = (5, 30.0)
+# An id as people paste it: a picked suggestion ("id:abc123"), a card's footer ("id abc123"), or
+# quoted from a result list (`abc123`).
+_TYPED_ID = re.compile(r"(?:id(?::\s*|\s+))?[`'\"“”‘’]*(?P<id>[a-z0-9]+)[`'\"“”‘’.]*", re.IGNORECASE)
 
 
 def _per_user(interaction: discord.Interaction) -> int:
@@ -107,9 +111,11 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
     @app_commands.command(name="show", description="Show one paper by its id")
     @app_commands.describe(paper="The paper's id (shown under every card); start typing a title to find it")
     async def show(self, interaction: discord.Interaction, paper: str) -> None:
-        """Post the card of one paper."""
-        paper_id = paper.strip().removeprefix(PICKED).strip()
+        """Post the card of one paper (by id, or by its exact title when no suggestion was picked)."""
+        paper_id = typed_id(paper)
         found = await self.bot.papers.by_id(paper_id) if paper_id else None
+        if found is None:
+            found = await self._by_title(paper)
         if found is None:
             shown = discord.utils.escape_markdown(one_line(paper, 60)) or "(empty)"
             raise PaperNotFoundError(f"There is no paper with the id “{shown}”. "
@@ -140,6 +146,15 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
     async def _send_card(self, interaction: discord.Interaction, paper: Paper) -> None:
         await interaction.response.send_message(embed=paper_embed(paper), view=paper_card_view(paper.id))
 
+    async def _by_title(self, typed: str) -> Paper | None:
+        """The paper whose title is exactly what was typed (case and spacing aside), if any."""
+        wanted = " ".join(typed.split()).casefold()
+        if not wanted:
+            return None
+        suggestions = await self.bot.search_engine.autocomplete(wanted, limit=5)
+        papers = await self.bot.papers.by_ids([s.id for s in suggestions])
+        return next((p for p in papers if " ".join(p.title.split()).casefold() == wanted), None)
+
     async def _suggest(self, current: str, *, prefix: str) -> list[app_commands.Choice[str]]:
         if current.startswith(PICKED):  # back in a field that holds a picked paper: offer it again
             paper = await self.bot.papers.by_id(current.removeprefix(PICKED))
@@ -153,6 +168,13 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         return [app_commands.Choice(name=one_line(s.label, limits.CHOICE_NAME) or s.id, value=prefix + s.id)
                 for s in suggestions[: limits.AUTOCOMPLETE_CHOICES]
                 if len(prefix + s.id) <= limits.CHOICE_VALUE]
+
+
+def typed_id(typed: str) -> str:
+    """The id in what was typed: a picked suggestion, an id, or the card's footer copied (`id abc123`)."""
+    text = typed.strip()
+    match = _TYPED_ID.fullmatch(text)
+    return match["id"] if match else text
 
 
 def _no_results(query: str, suggestions: list[str]) -> str:

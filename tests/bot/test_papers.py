@@ -348,6 +348,18 @@ async def test_show_posts_the_card(world: World, bot: PaperBot) -> None:
     assert set(buttons(result.response)) == {"Similar papers"}
 
 
+@pytest.mark.parametrize("typed", ["id {id}", "id: {id}", "`{id}`", "“{id}”", "{title_upper}", "  {title}  "])
+async def test_show_takes_an_id_as_people_paste_it_or_the_exact_title(
+        world: World, bot: PaperBot, typed: str) -> None:
+    paper = (await bot.papers.by_ids(await bot.papers.active_ids()))[3]
+    value = typed.format(id=paper.id, title=paper.title, title_upper=paper.title.upper())
+
+    result = await world.alice.slash(world.channel, "paper show", paper=value)
+
+    assert not result.ephemeral
+    assert embed_of(result).footer.text == f"id {paper.id}"
+
+
 async def test_show_unknown_id_is_a_friendly_private_message(simcord_env: simcord.Env, world: World) -> None:
     result = await world.alice.slash(world.channel, "paper show", paper="nosuchpaper")
 
