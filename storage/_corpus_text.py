@@ -307,7 +307,9 @@ def _without_open_bracket(cut: str) -> str:
 def _strip_weak_tail(text: str) -> str:
     """Drop trailing words a headline must not end on ("… of the", "… designed", "…, i.e.")."""
     text = _strip_weak_words(text)
-    if text.endswith(_ABBREVIATIONS_LEADING_ON):  # what the words hid: "… benchmarks. e.g.,"
+    for _ in range(8):  # what the words hid: "… benchmarks. e.g.,", one per pass ("… e.g., e.g.,")
+        if not text.endswith(_ABBREVIATIONS_LEADING_ON):
+            break
         text = _strip_weak_words(text).rstrip(".")
     return text
 

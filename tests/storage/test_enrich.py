@@ -298,6 +298,9 @@ def test_a_second_thing_done_that_names_the_method_is_kept() -> None:
     # also when a comma hid it (found by the enrichment property test)
     ("Recent Large Language Models (LLMs) have reported high accuracy on reasoning benchmarks. e.g.,",
      "Recent Large Language Models (LLMs) have reported high accuracy on reasoning benchmarks"),
+    ("To address this issue, we propose a multiagent approach that leverages LLM-MLLM collaboration to correct "
+     "given captions. e.g., e.g.,", "A multiagent approach that leverages LLM-MLLM collaboration to correct given "
+     "captions"),
 ])
 def test_a_headline_ends_cleanly(abstract: str, title: str) -> None:
     headline = enriched(abstract).title
