@@ -117,11 +117,15 @@ class RandomButton(_ReportingItem, discord.ui.DynamicItem[discord.ui.Button[Any]
 
 
 def _fit_topic(paper_id: str, topic: str | None) -> str | None:
-    """The topic, shortened so the button's custom_id stays within Discord's 100 characters."""
+    """The topic, shortened (at a word) so the button's custom_id stays within Discord's 100 characters."""
     if not topic or not topic.strip():
         return None
     room = limits.CUSTOM_ID - len(_RANDOM_PREFIX) - len(paper_id) - 1
-    return " ".join(topic.split())[:room].strip() or None
+    words = " ".join(topic.split())
+    if len(words) <= room:
+        return words
+    cut = words[: room + 1]  # one more: a space there means the cut falls between two words
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut[:room]).strip() or None
 
 
 def random_heading(topic: str | None) -> str:

@@ -510,3 +510,19 @@ async def test_markdown_in_what_people_typed_is_shown_as_typed(simcord_env: simc
     assert refused.response is not None
     assert refused.response.content.startswith(r"No papers match the topic “\*\*zqxjvwkp\*\*”.")
     expect_errors(simcord_env, UserFacingError)
+
+
+async def test_another_random_on_a_long_topic_keeps_whole_words(world: World, bot: PaperBot) -> None:
+    topic = "reinforcement learning reinforcement learning reinforcement learning a policy optimization"
+    assert await bot.search_engine.matching_ids(topic)
+    first = await world.alice.slash(world.channel, "paper random", topic=topic)
+    assert embed_of(first).author.name == f"A random paper about “{topic}”"
+
+    again = await world.alice.click(first.response.message, label="Another random")
+
+    heading = embed_of(again).author.name or ""
+    shown = heading.removeprefix("A random paper about “").removesuffix("”")
+    assert topic.startswith(shown)
+    assert topic[len(shown)] == " ", f"the topic was cut inside a word: {heading}"
+    custom_ids = [item["custom_id"] for item in buttons(again.response).values()]
+    assert all(len(custom_id) <= limits.CUSTOM_ID for custom_id in custom_ids)
