@@ -153,8 +153,10 @@ _CLAIM_VERBS = wordset("show shows showed prove proves demonstrate demonstrates 
                        "discover discovers conjecture reveal reveals confirm confirms")
 _ACRONYM_DEFINITION = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9\-+]*[A-Z][A-Za-z0-9\-+]*s?)\s*\)")
 # An adverb left at the end of a cut ("… in a computationally | and statistically efficient way").
-# … or a participle or a one-word relative clause ("…, proving | that …", "… algorithm that works | in …").
-_DANGLING_ADVERB = re.compile(r"\s+[a-z]{3,}ally$|,\s+[a-z]{3,}ing$|\s+(?:that|which)\s+[a-z]+$")
+# … or a participle or a one-word relative clause ("…, proving | that …", "… algorithm that works | in …",
+# "… which is inspired | by …").
+_DANGLING_ADVERB = re.compile(r"\s+[a-z]{3,}ally$|,\s+[a-z]{3,}(?:ing|able|ible)$"
+                              r"|\s+(?:that|which)\s+(?:(?:is|are)\s+)?[a-z]+$|\s+(?:inspired|motivated)$")
 _OWNED = re.compile(r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?$")
 _TITLED_BEFORE = re.compile(r"(?:[A-Z][\w’'-]*\s+(?:(?:of|and|for|the|in|with|to|via|on|from|a)\s+)?){1,7}$")
 

@@ -238,6 +238,12 @@ def test_what_is_so_called_is_no_new_name() -> None:
     ("Discounting matters. We propose a provably efficient discounted value iteration-based algorithm that works "
      "in the average-reward setting with known observation models.",
      "A provably efficient discounted value iteration-based algorithm"),
+    ("Deep networks are deep. We propose a linear multi-step architecture (LM-architecture) which is inspired by "
+     "the linear multi-step method solving ordinary differential equations.",
+     "A linear multi-step architecture (LM-architecture)"),
+    ("Calibration is hard. We propose a novel unified evaluation framework for uncertainty-aware classifiers, "
+     "applicable to any classifier and any number of classes in a single pass.",
+     "A novel unified evaluation framework for uncertainty-aware classifiers"),
 ])
 def test_a_cut_leaves_no_dangling_participle_or_one_word_clause(abstract: str, title: str) -> None:
     assert enriched(abstract).title == title
