@@ -196,3 +196,27 @@ async def test_unsubscribe_reports_what_it_did(simcord_env: simcord.Env, world: 
     sub = await stored(bot).subscriptions.by_channel(world.channel.id)
     assert sub is not None
     assert sub.status == "ended"
+
+
+async def test_a_long_subscriptions_list_shows_whole_lines_and_says_how_many_more(
+    simcord_env: simcord.Env, world: World, bot: PaperBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    many = 30  # a server whose operator raised MAX_SUBSCRIPTIONS_PER_GUILD
+    monkeypatch.setattr(bot, "settings", bot.settings.with_overrides(max_subscriptions_per_guild=many))
+    topic = " ".join(["learning"] * 11)  # 98 characters, and it matches papers
+    for n in range(many):
+        channel = world.guild.create_text_channel(f"daily-{n}")
+        reply(await world.mod.slash(channel, "paper subscribe", timezone="America/Argentina/Buenos_Aires",
+                                    topic=topic))
+
+    listing = await world.alice.slash(world.channel, "paper subscriptions")
+
+    assert listing.response is not None
+    embed = listing.response.embeds[0]
+    lines = (embed.description or "").split("\n")
+    assert len(embed.description or "") <= 4096
+    shown = lines[:-1]
+    assert len(shown) < many
+    assert all(line.startswith("• <#") and line.endswith(":R>)") for line in shown)  # no line cut in half
+    assert lines[-1] == f"… and {many - len(shown)} more"
+    assert embed.footer.text == f"{many} of at most {many} for this server"

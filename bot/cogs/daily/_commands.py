@@ -185,8 +185,8 @@ class DailyPosts(commands.Cog):
         days = await self.subscriptions.last_claimed_days([s.id for s in subs])
         now = self.bot.now()
         lines = [f"• {describe(s, now, posted_day=days.get(s.id))}" for s in subs]
-        embed = discord.Embed(title="Daily paper subscriptions", description="\n".join(lines)[:4000],
-                              colour=discord.Colour(0x3B7DD8))
+        embed = discord.Embed(title="Daily paper subscriptions", colour=discord.Colour(0x3B7DD8),
+                              description=whole_lines(lines, limits.EMBED_DESCRIPTION))
         embed.set_footer(text=f"{len(subs)} of at most {limit} for this server")
         await interaction.response.send_message(embed=embed, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
@@ -221,6 +221,22 @@ class DailyPosts(commands.Cog):
                 f"I can't post the daily paper in {target.mention}: I'm missing {names} there. "
                 "Give my role those permissions in the channel's settings (Edit Channel → Permissions), "
                 "then run this again.")
+
+
+def whole_lines(lines: list[str], room: int) -> str:
+    """As many whole lines as fit in `room` characters, then how many were left out.
+
+    Half a line would show a broken channel mention or timestamp (`<t:17747`) as raw text.
+    """
+    shown: list[str] = []
+    for index, line in enumerate(lines):
+        rest = len(lines) - index - 1
+        more = f"\n… and {rest} more" if rest else ""
+        if len("\n".join([*shown, line]) + more) > room:
+            shown.append(f"… and {len(lines) - index} more")
+            break
+        shown.append(line)
+    return "\n".join(shown)
 
 
 def _offset(name: str, now: datetime) -> str:
