@@ -88,7 +88,9 @@ class SimilarButton(_ReportingItem, discord.ui.DynamicItem[discord.ui.Button[Any
         embed = results_embed(f"Papers similar to “{paper.title}”",
                               [ResultLine(n, p) for n, p in enumerate(similar, start=1)],
                               footer="Pick one below to open it.")
-        await interaction.response.send_message(embed=embed, view=PaperPicker(similar), ephemeral=True)
+        picker = PaperPicker(similar)
+        await interaction.response.send_message(embed=embed, view=picker, ephemeral=True)
+        picker.source = interaction
 
 
 class RandomButton(_ReportingItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -172,17 +174,35 @@ def _select_options(papers: Sequence[Paper], first_number: int) -> list[discord.
     return options[: limits.SELECT_OPTIONS]
 
 
+async def _disable(view: discord.ui.View, source: discord.Interaction | None) -> None:
+    """Show `view` disabled on the message that `source` answered with (an expired list)."""
+    for item in view.children:
+        if isinstance(item, discord.ui.Button | discord.ui.Select):
+            item.disabled = True
+    if source is not None:
+        try:
+            await source.edit_original_response(view=view)
+        except discord.HTTPException:
+            log.debug("could not disable an expired list", exc_info=True)
+
+
 class PaperPicker(discord.ui.View):
     """A select menu that opens one of a list of papers (used for similar papers)."""
 
     def __init__(self, papers: Sequence[Paper], *, timeout: float = PICKER_TIMEOUT) -> None:
         super().__init__(timeout=timeout)
         cast("discord.ui.Select[Any]", self.pick).options = _select_options(papers, 1)
+        # The interaction whose original response is this list: what disables it when it expires.
+        self.source: discord.Interaction | None = None
 
     @discord.ui.select(placeholder="Open one of these papers…")
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[PaperPicker]) -> None:
         """Open the chosen paper (privately, like the list itself)."""
         await open_paper(interaction, select.values[0], ephemeral=True)
+
+    async def on_timeout(self) -> None:
+        """Disable the menu: after this it would only answer "This interaction failed"."""
+        await _disable(self, self.source)
 
     async def on_error(self, interaction: discord.Interaction, error: Exception,
                        item: discord.ui.Item[Any], /) -> None:
@@ -268,14 +288,7 @@ class SearchPaginator(discord.ui.View):
 
     async def on_timeout(self) -> None:
         """Disable the buttons and the select so nobody clicks a dead list."""
-        for item in self.children:
-            if isinstance(item, discord.ui.Button | discord.ui.Select):
-                item.disabled = True
-        if self.last_interaction is not None:
-            try:
-                await self.last_interaction.edit_original_response(view=self)
-            except discord.HTTPException:
-                log.debug("could not disable an expired result list", exc_info=True)
+        await _disable(self, self.last_interaction)
 
     async def on_error(self, interaction: discord.Interaction, error: Exception,
                        item: discord.ui.Item[Any], /) -> None:

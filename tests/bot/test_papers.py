@@ -13,7 +13,7 @@ from bot import limits
 from bot.client import PaperBot
 from bot.cogs.papers import MAX_QUERY_CHARS, RANDOM_COOLDOWN, SEARCH_COOLDOWN
 from bot.errors import PaperNotFoundError, UserFacingError
-from bot.views import PAGE_SIZE, PAGINATOR_TIMEOUT, paper_card_view
+from bot.views import PAGE_SIZE, PAGINATOR_TIMEOUT, PICKER_TIMEOUT, paper_card_view
 from tests.bot.conftest import TestClock, World, expect_errors
 
 
@@ -307,6 +307,25 @@ async def test_similar_papers_lists_five_and_opens_one(world: World, bot: PaperB
     opened = await world.bob.select(similar.response.message, [expected[0].id])
     assert opened.ephemeral
     assert embed_of(opened).footer.text == f"id {expected[0].id}"
+
+
+async def test_the_similar_papers_menu_is_disabled_when_it_expires(simcord_env: simcord.Env, world: World) -> None:
+    card = await world.alice.slash(world.channel, "paper random")
+    similar = await world.bob.click(card.response.message, label="Similar papers")
+    listing = similar.response.message
+    first = buttons(similar.response)
+    menu = next(c for c in first.values() if c.get("type") == 3)
+    assert not menu.get("disabled")
+
+    await simcord_env.advance_time(PICKER_TIMEOUT + 1)
+
+    # Before, the menu stayed enabled and a pick got no answer ("This interaction failed").
+    with pytest.raises(simcord.SetupError, match="disabled"):
+        await world.bob.select(listing, [menu["options"][0]["value"]])
+    fresh = await world.bob.click(card.response.message, label="Similar papers")  # the card's button still works
+    assert fresh.ephemeral
+    assert fresh.response is not None
+    assert fresh.response.embeds
 
 
 async def test_random_has_a_per_user_cooldown(simcord_env: simcord.Env, world: World) -> None:
