@@ -140,10 +140,13 @@ async def random_paper(bot: PaperBot, topic: str | None, *, exclude: str | None 
     candidates = None
     if topic:
         candidates = await bot.search_engine.matching_ids(topic)
+        shown = discord.utils.escape_markdown(one_line(topic, 100))  # their words, not formatting
         if not candidates:
-            shown = discord.utils.escape_markdown(one_line(topic, 100))  # their words, not formatting
             raise UserFacingError(f"No papers match the topic “{shown}”. "
                                   "Try a broader word, or `/paper random` without a topic.")
+        if exclude is not None and list(candidates) == [exclude]:  # "another" would be the same card again
+            raise UserFacingError(f"This is the only paper about “{shown}”. "
+                                  "Try a broader topic, or `/paper random` without one.")
     paper = await bot.papers.random(random.Random(), among=candidates, exclude=exclude)
     if paper is None:
         raise UserFacingError("There are no papers to choose from yet.")

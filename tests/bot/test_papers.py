@@ -545,3 +545,19 @@ async def test_another_random_on_a_long_topic_keeps_whole_words(world: World, bo
     assert topic[len(shown)] == " ", f"the topic was cut inside a word: {heading}"
     custom_ids = [item["custom_id"] for item in buttons(again.response).values()]
     assert all(len(custom_id) <= limits.CUSTOM_ID for custom_id in custom_ids)
+
+
+async def test_another_random_on_a_topic_with_one_paper_says_so(world: World, bot: PaperBot) -> None:
+    topic = "RollingQ"
+    only = await bot.search_engine.matching_ids(topic)
+    assert len(only) == 1
+    first = await world.alice.slash(world.channel, "paper random", topic=topic)
+    assert (embed_of(first).footer.text or "") == f"id {only[0]}"
+
+    again = await world.bob.click(first.response.message, label="Another random")
+
+    assert again.ephemeral
+    assert again.response is not None
+    assert again.response.embeds == []  # not the same card again, as if the button did nothing
+    assert again.response.content == ("This is the only paper about “RollingQ”. "
+                                      "Try a broader topic, or `/paper random` without one.")
