@@ -93,6 +93,17 @@ async def test_subscribing_again_changes_only_what_is_given(
     assert (sub.post_time.hour, sub.post_time.minute, sub.timezone) == (19, 15, "Asia/Tokyo")
 
 
+async def test_subscribing_again_with_nothing_new_says_it_is_already_subscribed(
+    simcord_env: simcord.Env, world: World
+) -> None:
+    assert reply(await world.mod.slash(world.channel, "paper subscribe", time="18:00")).startswith("Subscribed")
+    again = reply(await world.mod.slash(world.channel, "paper subscribe"))  # to check what is set, say
+    assert again.startswith(f"Already subscribed: the paper of the day in <#{world.channel.id}> · **18:00** UTC")
+    same = reply(await world.mod.slash(world.channel, "paper subscribe", time="6pm", timezone="utc"))
+    assert same.startswith("Already subscribed")
+    assert reply(await world.mod.slash(world.channel, "paper subscribe", time="19:00")).startswith("Updated")
+
+
 async def test_a_city_typed_as_the_time_zone_is_understood_and_shown_as_its_zone(
     simcord_env: simcord.Env, world: World, bot: PaperBot
 ) -> None:

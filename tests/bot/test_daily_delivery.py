@@ -65,7 +65,8 @@ async def subscribe(env: simcord.Env, world: World, channel: simcord.ChannelHand
     target = channel or world.channel
     result = await world.mod.slash(target, "paper subscribe", **options)
     assert result.response is not None
-    assert result.response.content.startswith(("Subscribed", "Updated", "Resumed")), result.response.content
+    done = ("Subscribed", "Updated", "Resumed", "Already subscribed")
+    assert result.response.content.startswith(done), result.response.content
     bot = env.bot
     assert isinstance(bot, PaperBot)
     sub = await daily(bot).subscriptions.by_channel(target.id)

@@ -136,7 +136,7 @@ class DailyPosts(commands.Cog):
             raise UserFacingError(
                 f"This server already has {error.limit} daily-post subscriptions, the most it may have. "
                 "Remove one with `/paper unsubscribe` first.") from None
-        verb = "Resumed" if live is not None and live.status == "paused" else "Updated" if live else "Subscribed"
+        verb = _verb(live, sub)
         await interaction.response.send_message(
             f"{verb}: the paper of the day in {describe(sub, self.bot.now())}.",
             ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
@@ -221,6 +221,16 @@ class DailyPosts(commands.Cog):
                 f"I can't post the daily paper in {target.mention}: I'm missing {names} there. "
                 "Give my role those permissions in the channel's settings (Edit Channel → Permissions), "
                 "then run this again.")
+
+
+def _verb(before: Subscription | None, after: Subscription) -> str:
+    """What /paper subscribe did: Subscribed, Resumed, Updated, or nothing new (Already subscribed)."""
+    if before is None:
+        return "Subscribed"
+    if before.status == "paused":
+        return "Resumed"
+    same = (before.post_time, before.timezone, before.topic) == (after.post_time, after.timezone, after.topic)
+    return "Already subscribed" if same else "Updated"
 
 
 def whole_lines(lines: list[str], room: int) -> str:
