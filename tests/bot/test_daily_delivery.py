@@ -344,8 +344,7 @@ async def test_missing_permissions_pauses_and_tells_the_subscriber(
     assert paused.status == "paused"
     notices = world.mod.user.dm_channel.history()  # the server has no system channel: the subscriber hears
     assert len(notices) == 1
-    assert "paused the daily paper" in notices[0].content
-    assert f"<#{world.channel.id}>" in notices[0].content
+    assert notices[0].content.startswith(f"I've paused the daily paper in <#{world.channel.id}> on **Paper Club**:")
     assert (await delivery(bot, sub, date(2026, 2, 1))).status == "failed"
 
     listing = await world.mod.slash(world.channel, "paper subscriptions")

@@ -404,12 +404,9 @@ class DailyScheduler:
 
     async def notify_paused(self, sub: Subscription, reason: str) -> bool:
         """Tell the server: its system channel if the bot may post there, else the subscriber by DM."""
-        text = (
-            f"I've paused the daily paper in <#{sub.channel_id}>: {reason}. Once that is fixed, run "
-            f"`/paper subscribe` in <#{sub.channel_id}> to resume it (the time, time zone and topic are kept)."
-        )
-        quiet = discord.AllowedMentions.none()
         guild = self.bot.get_guild(sub.guild_id)
+        text = _pause_notice(sub, reason)
+        quiet = discord.AllowedMentions.none()
         system = guild.system_channel if guild is not None else None
         if guild is not None and system is not None and system.id != sub.channel_id and can_talk(system, guild.me):
             try:
@@ -420,8 +417,17 @@ class DailyScheduler:
         if sub.subscriber_id is not None:
             try:
                 user = self.bot.get_user(sub.subscriber_id) or await self.bot.fetch_user(sub.subscriber_id)
-                await user.send(text, allowed_mentions=quiet)
+                # A direct message has no server around it: say which server's channel this is.
+                await user.send(_pause_notice(sub, reason, server=guild.name if guild else None),
+                                allowed_mentions=quiet)
                 return True
             except discord.HTTPException:
                 log.info("could not DM subscriber %s about the pause", sub.subscriber_id, exc_info=True)
         return False
+
+
+def _pause_notice(sub: Subscription, reason: str, *, server: str | None = None) -> str:
+    """What the server (or, by DM, the subscriber) is told when its daily paper is paused."""
+    where = f"<#{sub.channel_id}>" + (f" on **{discord.utils.escape_markdown(server)}**" if server else "")
+    return (f"I've paused the daily paper in {where}: {reason}. Once that is fixed, run "
+            f"`/paper subscribe` in <#{sub.channel_id}> to resume it (the time, time zone and topic are kept).")
