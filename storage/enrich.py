@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 28
+ENRICH_VERSION = 29
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -65,7 +65,8 @@ _TEX_DASHES = ((re.compile(r"(?<!-)---(?!-)"), "—"), (re.compile(r"(?<=\s)--(?
 # Math is bounded in length: an unclosed "$" or "\(" must not send every later one scanning to the end.
 _LATEX_SEGMENT = re.compile(
     r"\$\$.{1,2000}?\$\$"
-    r"|\$(?!\d[\d.,]*\s)(?:[^$\\]|\\.){1,2000}?\$"  # not "$2.54 per …": a price
+    # not "$2.54 per …", a price; but "$2 \times 2$" and "$0 \leq p$" are math
+    r"|\$(?!\d[\d.,]*\s+(?![\\=<>+\-^_×·≤≥≠∈]))(?:[^$\\]|\\.){1,2000}?\$"
     r"|\\\(.{1,2000}?\\\)"
     r"|\\[A-Za-z]+\*?(?:\s*(?:\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}|\[[^\]]*\]))*"
     r"|\\[%&_#${} ,;!]"
@@ -75,6 +76,8 @@ _LATEX_SEGMENT = re.compile(
 # Macros pylatexenc's parser does not know, respelled as ones it does; \hyperlink{target}{text} keeps its text.
 _MACRO_SPELLING = {"dfrac": "\\frac", "tfrac": "\\frac", "bm": "\\mathbf"}
 _MACRO_SPELLINGS = re.compile(r"\\(dfrac|tfrac|bm)(?![A-Za-z])|\\hyperlink\{[^{}]*\}")
+# \href{url}{text} reads "text (url)"; pylatexenc parses only its first argument.
+_HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _MACRO_BEFORE_GROUP = re.compile(r"\\([A-Za-z]+)(?=\{[^}])")
 _SUPERSCRIPT_FROM = "0123456789+-=()abcdefghijklmnoprstuvwxyzT*"
 _SUPERSCRIPT_TO = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᵀ*"
@@ -179,7 +182,10 @@ def display_text(raw: str) -> str:
     return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
-_PROTECTED_URL = re.compile("\x00(\\d+)\x00")
+# A URL is set aside while the LaTeX is rendered, as private-use marks around its number (pylatexenc
+# gives up on a control character such as NUL, which left "\\href{…}{code}" unrendered).
+_URL_MARK = "\ue00f"
+_PROTECTED_URL = re.compile(f"{_URL_MARK}(\\d+){_URL_MARK}")
 
 
 def _render_latex(text: str) -> str:
@@ -190,7 +196,7 @@ def _render_latex(text: str) -> str:
 
     def protect(match: re.Match[str]) -> str:
         urls.append(match.group())
-        return f"\x00{len(urls) - 1}\x00"
+        return f"{_URL_MARK}{len(urls) - 1}{_URL_MARK}"
 
     if "http" in text or "www." in text:  # what the URL pattern needs
         text = _URL.sub(protect, text)
@@ -199,7 +205,7 @@ def _render_latex(text: str) -> str:
     # again only where a piece rendered as nothing (a dropped \cite) or at an end.
     if "  " in text or text[:1] == " " or text[-1:] == " ":
         text = " ".join(text.split())
-    return _PROTECTED_URL.sub(lambda m: urls[int(m.group(1))], text) if urls or "\x00" in text else text
+    return _PROTECTED_URL.sub(lambda m: urls[int(m.group(1))], text) if urls or _URL_MARK in text else text
 
 
 @lru_cache(maxsize=1)
@@ -221,7 +227,6 @@ def _converter() -> object:
         MacroTextSpec("textbf", simplify_repl=f"{_BOLD}%s{_BOLD}"),
         MacroTextSpec("texttt", simplify_repl="`%s`"),
         MacroTextSpec("url", simplify_repl="%s"),
-        MacroTextSpec("href", simplify_repl="%(2)s (%(1)s)"),
         MacroTextSpec("footnote", simplify_repl=" (%s)"),
         MacroTextSpec("cite", discard=True),
         MacroTextSpec("citep", discard=True),
@@ -268,6 +273,8 @@ def latex_segment(segment: str) -> str:
     """Render one LaTeX piece ("$\\log^2 d$", "\\textit{FedOne}", "\\%") as readable Unicode."""
     is_math = segment.startswith(("$", "\\("))
     source = _SCRIPT.sub(_script, segment) if is_math else segment
+    if "\\href" in source:
+        source = _HREF.sub(r"\2 (\1)", source)
     if "frac" in source or "\\bm" in source or "\\hyperlink" in source:
         source = _MACRO_SPELLINGS.sub(lambda m: _MACRO_SPELLING.get(m.group(1) or "", ""), source)
     if "{" in source:

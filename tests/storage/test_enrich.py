@@ -78,6 +78,10 @@ def test_every_seed_abstract_gets_a_distinct_id() -> None:
      "rates γ\\_T/T and the PSIPS algorithm here"),
     (r"a bound $\left[ \big( x \big) \right]$ in {\em every} case", "a bound [(x)] in every case"),
     (r"a ratio of $(1 + 1/\gamma )^{-2}$ on $[ 0, 1 ]$", "a ratio of (1 + 1/γ)⁻² on [0, 1]"),
+    # a number opening math is no price; a link in \href keeps its text and its address
+    (r"to multiply $2 \times 2$ matrices for $5 each when $0 \leq p < 1$",
+     "to multiply 2 × 2 matrices for $5 each when 0 ≤ p < 1"),
+    (r"make the \href{https://github.com/a_b/c}{code} available", "make the code (https://github.com/a_b/c) available"),
     # emphasis asked for inside math is emphasis; a star of the math itself is a star
     (r"a model-free and $\textit{simulator-free}$ algorithm with $\textbf{OAS-UCRL}$ and $\mu^*$",
      "a model-free and *simulator-free* algorithm with **OAS-UCRL** and μ\\*"),
