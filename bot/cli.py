@@ -82,12 +82,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def _on_database(settings: Settings, work: Callable[[aiosqlite.Connection], Awaitable[int]]) -> int:
-    """Open the configured database, run `work` on it, close it: every tool's way in."""
+def _on_database(settings: Settings, work: Callable[[aiosqlite.Connection], Awaitable[int]], *,
+                 must_exist: bool = False) -> int:
+    """Open the configured database, run `work` on it, close it: every tool's way in.
+
+    A database that cannot be opened is one line on stderr and status 1, not a traceback. With
+    `must_exist` (the tools that only read), so is a missing file: a mistyped --db must not leave a
+    new empty database behind and report "0 papers" as if that were the truth.
+    """
+    import sqlite3
+
     from storage.db import open_database
 
+    path = settings.database_path
+    if must_exist and not Path(path).exists():
+        print(f"paperbot: there is no database at {path}: check --db or DATABASE_PATH, "
+              "or run `paperbot ingest` to create it", file=sys.stderr)
+        return 1
+    if Path(path).is_dir():  # checked here: aiosqlite's failed connect leaves a thread that complains at exit
+        print(f"paperbot: cannot open the database {path}: it is a folder, give a file name "
+              "(check --db or DATABASE_PATH)", file=sys.stderr)
+        return 1
+
     async def run() -> int:
-        conn = await open_database(settings.database_path)
+        try:
+            conn = await open_database(path)
+        except (OSError, sqlite3.Error) as error:
+            print(f"paperbot: cannot open the database {path}: {error} (check --db or DATABASE_PATH)",
+                  file=sys.stderr)
+            return 1
         try:
             return await work(conn)
         finally:
@@ -180,7 +203,7 @@ def _cmd_stats(args: argparse.Namespace, settings: Settings) -> int:
             print("last load: never (run `paperbot ingest`)")
         return 0
 
-    return _on_database(settings, stats)
+    return _on_database(settings, stats, must_exist=True)
 
 
 def _cmd_show(args: argparse.Namespace, settings: Settings) -> int:
@@ -210,7 +233,7 @@ def _cmd_show(args: argparse.Namespace, settings: Settings) -> int:
         print(paper.abstract)
         return 0
 
-    return _on_database(settings, show)
+    return _on_database(settings, show, must_exist=True)
 
 
 def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:
@@ -244,7 +267,7 @@ def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:
         print(paper.abstract)
         return 0
 
-    return _on_database(settings, today)
+    return _on_database(settings, today, must_exist=True)
 
 
 async def _topic_candidates(conn: aiosqlite.Connection, topic: str) -> list[str]:
@@ -274,7 +297,7 @@ def _cmd_subscriptions(args: argparse.Namespace, settings: Settings) -> int:
             print(_subscription_row(sub, last[sub.id], now))
         return 0
 
-    return _on_database(settings, listing)
+    return _on_database(settings, listing, must_exist=True)
 
 
 def _subscription_row(sub: Subscription, delivered: Delivery | None, now: datetime) -> str:

@@ -69,8 +69,32 @@ def test_stats(db_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_stats_on_an_empty_database(db_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sqlite3.connect(db_file).close()  # an empty SQLite file: the tool adds the schema
     assert main(["stats", "--db", str(db_file)]) == 0
     assert "last load: never" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", [["stats"], ["show", "nioo3eqi5w"], ["today"], ["subscriptions"]])
+def test_reading_tools_refuse_a_missing_database_and_create_none(command: list[str], tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    mistyped = tmp_path / "typo" / "paperbot.db"
+    assert main([*command, "--db", str(mistyped)]) == 1
+    assert capsys.readouterr().err == (f"paperbot: there is no database at {mistyped}: check --db or "
+                                       "DATABASE_PATH, or run `paperbot ingest` to create it\n")
+    assert not mistyped.parent.exists()
+
+
+@pytest.mark.parametrize("command", [["stats"], ["ingest", str(BUNDLED)], ["search", "kv"]])
+def test_a_database_that_cannot_be_opened_is_one_line_not_a_traceback(command: list[str], tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    not_sqlite = tmp_path / "notes.db"
+    not_sqlite.write_text("these are my notes, not a database\n" * 100)
+    assert main([*command, "--db", str(not_sqlite)]) == 1
+    assert capsys.readouterr().err == (f"paperbot: cannot open the database {not_sqlite}: file is not a database "
+                                       "(check --db or DATABASE_PATH)\n")
+    assert main([*command, "--db", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == (f"paperbot: cannot open the database {tmp_path}: it is a folder, give a "
+                                       "file name (check --db or DATABASE_PATH)\n")
 
 
 def test_show_text_json_and_unknown(db_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
