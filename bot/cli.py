@@ -80,6 +80,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return handler(args, settings)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+def _reader_gone() -> int:
+    """Whoever read our output went away (`paperbot search - < queries | head`): stop quietly.
+
+    Status 141 (128 + SIGPIPE) is what a shell reports for any Unix filter stopped this way. Standard
+    output is pointed at /dev/null so that Python's own flush at exit does not complain once more.
+    """
+    import contextlib
+    import os
+
+    with contextlib.suppress(OSError, ValueError):  # not a real file (tests capture it): nothing to silence
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 141
 
 
 def _on_database(settings: Settings, work: Callable[[aiosqlite.Connection], Awaitable[int]], *,

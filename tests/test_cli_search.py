@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -84,3 +86,21 @@ def test_an_empty_database_loads_the_configured_corpus_first(tmp_path: Path,
     captured = capsys.readouterr()
     assert "loading the configured corpus first" in captured.err
     assert json.loads(captured.out)["results"][0]["title"].startswith("ShadowKV")
+
+
+def test_a_reader_that_stops_early_ends_the_search_quietly(db_file: Path, tmp_path: Path) -> None:
+    """`paperbot search - < queries | head -1`: no traceback, and the status a shell gives any filter."""
+    queries = tmp_path / "queries.txt"
+    queries.write_text("kv cache\n" * 500)  # far more output than a pipe holds
+    with queries.open() as stdin:
+        proc = subprocess.Popen([sys.executable, "-m", "bot", "search", "-", "--db", str(db_file)],
+                                stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert proc.stdout is not None
+        assert proc.stderr is not None
+        first = proc.stdout.readline()
+        proc.stdout.close()  # what `head -1` does after its line
+        errors = proc.stderr.read().decode()
+        assert proc.wait(timeout=60) == 141
+    assert json.loads(first)["query"] == "kv cache"
+    assert "Traceback" not in errors
+    assert "Broken pipe" not in errors
