@@ -229,7 +229,11 @@ VERBS = wordset(
     emerged struggle struggles assume assumes assumed dictate dictates encourage encourages come comes extend
     extends arise arises arising associated expressed encountered tailored underlying involving regarding
     following indeed available possible difficult employed represented ranging depend depends plays renders""")
-_SPLITTERS = STOPWORDS | VERBS
+_SPLITTERS = STOPWORDS | VERBS | wordset("cannot instead despite besides whilst amongst unless whereby")
+# A participle or verb closing a run follows its noun ("a model trained on …", "which can lead to …"):
+# it is cut off the phrase ("model trained" -> "model"), unlike one before it ("trained models").
+_TRAILING_VERB_FORMS = wordset("lead leads perform relative")
+_ED_NOUNS = wordset("speed seed need feed bed red embed shed weed breed proceed exceed hundred kindred")
 # Words too generic to be a keyword on their own (still fine inside a phrase: "language models").
 GENERIC = STOPWORDS | wordset(
     """approach approaches method methods methodology result results data dataset datasets task tasks framework
@@ -881,7 +885,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
             low, kind = known(token) or kind_of(token)
             if kind == _BREAK:  # punctuation ends a chunk: no phrase crosses it
                 if run:
-                    found.append(" ".join(run[-3:]))  # English puts the head noun last
+                    found.append(_phrase(run))
                     run = []
                 previous = ""
                 chunk_index += 1
@@ -889,7 +893,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 continue
             if kind == _SPLIT:
                 if run:
-                    found.append(" ".join(run[-3:]))
+                    found.append(_phrase(run))
                     run = []
                 previous = low
             elif not run and (previous in before_verb or (
@@ -903,14 +907,21 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                     run.append(low)
             index += 1
         if run:
-            found.append(" ".join(run[-3:]))
+            found.append(_phrase(run))
     return Counter(found), Counter(content)
+
+
+def _phrase(run: list[str]) -> str:
+    """The run's last three words (English puts the head noun last), less a verb form closing it."""
+    while len(run) > 1 and (_TOKEN_KINDS.get(run[-1]) or _token_kind(run[-1]))[1] & _TRAILING:
+        run = run[:-1]
+    return " ".join(run[-3:])
 
 
 # Token kinds: a chunk break (punctuation, a spaced dash), a splitter (stop word, verb, adverb,
 # number), or a content word with flags: ends in "-ing", has two capitals (an acronym, kept as
 # written), starts with a capital (kept as written except as a sentence's first word).
-_BREAK, _SPLIT, _CONTENT, _GERUND, _ACRONYM, _CAPITALISED = 1, 2, 4, 8, 16, 32
+_BREAK, _SPLIT, _CONTENT, _GERUND, _ACRONYM, _CAPITALISED, _TRAILING = 1, 2, 4, 8, 16, 32, 64
 _TOKEN_KINDS: dict[str, tuple[str, int]] = {}
 _TOKEN_KINDS_LIMIT = 200_000
 
@@ -925,7 +936,9 @@ def _token_kind(token: str) -> tuple[str, int]:
     elif low in _SPLITTERS or low.endswith("ly") or len(low) < 2 or not low.strip(_DIGITS):
         kind = _SPLIT
     else:
-        kind = _CONTENT | (_GERUND if low.endswith("ing") else 0)
+        kind = _CONTENT | (_GERUND if low.endswith("ing") else 0) | (
+            _TRAILING if low in _TRAILING_VERB_FORMS or (low.endswith("ed") and len(low) > 4 and low not in _ED_NOUNS)
+            else 0)
         if token != low:
             kind |= _ACRONYM if _TWO_CAPITALS.search(token) else _CAPITALISED
     _TOKEN_KINDS[token] = low, kind
