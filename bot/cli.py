@@ -11,9 +11,10 @@ import asyncio
 import json
 import logging
 import sys
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Coroutine, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from bot.settings import Settings, load_settings
 
@@ -98,13 +99,29 @@ def _reader_gone() -> int:
     return 141
 
 
-def _on_database(settings: Settings, work: Callable[[aiosqlite.Connection], Awaitable[int]], *,
-                 must_exist: bool = False) -> int:
-    """Open the configured database, run `work` on it, close it: every tool's way in.
+class _ToolError(Exception):
+    """A problem the user can fix, told as one line on stderr (`paperbot: ...`) with exit status 1."""
 
-    A database that cannot be opened is one line on stderr and status 1, not a traceback. With
-    `must_exist` (the tools that only read), so is a missing file: a mistyped --db must not leave a
-    new empty database behind and report "0 papers" as if that were the truth.
+
+def _on_database(settings: Settings, work: Callable[[aiosqlite.Connection], Coroutine[Any, Any, int]], *,
+                 must_exist: bool = False) -> int:
+    """Open the configured database, run `work` on it, close it: every tool's way in."""
+    try:
+        with _database_session(settings, must_exist=must_exist) as (runner, conn):
+            return runner.run(work(conn))
+    except _ToolError as error:
+        print(f"paperbot: {error}", file=sys.stderr)
+        return 1
+
+
+@contextmanager
+def _database_session(settings: Settings, *, must_exist: bool = False) -> Iterator[tuple[asyncio.Runner,
+                                                                                        aiosqlite.Connection]]:
+    """The configured database, open on an event loop that lasts for several `runner.run` calls.
+
+    A database that cannot be opened is a `_ToolError`, not a traceback. With `must_exist` (the tools
+    that only read), so is a missing file: a mistyped --db must not leave a new empty database behind
+    and report "0 papers" as if that were the truth.
     """
     import sqlite3
 
@@ -112,27 +129,20 @@ def _on_database(settings: Settings, work: Callable[[aiosqlite.Connection], Awai
 
     path = settings.database_path
     if must_exist and not Path(path).exists():
-        print(f"paperbot: there is no database at {path}: check --db or DATABASE_PATH, "
-              "or run `paperbot ingest` to create it", file=sys.stderr)
-        return 1
+        raise _ToolError(f"there is no database at {path}: check --db or DATABASE_PATH, "
+                         "or run `paperbot ingest` to create it")
     if Path(path).is_dir():  # checked here: aiosqlite's failed connect leaves a thread that complains at exit
-        print(f"paperbot: cannot open the database {path}: it is a folder, give a file name "
-              "(check --db or DATABASE_PATH)", file=sys.stderr)
-        return 1
-
-    async def run() -> int:
+        raise _ToolError(f"cannot open the database {path}: it is a folder, give a file name "
+                         "(check --db or DATABASE_PATH)")
+    with asyncio.Runner() as runner:
         try:
-            conn = await open_database(path)
+            conn = runner.run(open_database(path))
         except (OSError, sqlite3.Error) as error:
-            print(f"paperbot: cannot open the database {path}: {error} (check --db or DATABASE_PATH)",
-                  file=sys.stderr)
-            return 1
+            raise _ToolError(f"cannot open the database {path}: {error} (check --db or DATABASE_PATH)") from error
         try:
-            return await work(conn)
+            yield runner, conn
         finally:
-            await conn.close()
-
-    return asyncio.run(run())
+            runner.run(conn.close())
 
 
 def _cmd_run(args: argparse.Namespace, settings: Settings) -> int:
@@ -337,14 +347,12 @@ def _cmd_search(args: argparse.Namespace, settings: Settings) -> int:
         print(f"--limit must be between 1 and {MAX_LIMIT}, got {args.limit}", file=sys.stderr)
         return 2
 
+    if args.query == "-":
+        return _search_stdin(settings, args.limit)
+
     async def search(conn: aiosqlite.Connection) -> int:
         await _load_if_empty(conn, settings)
         engine = await SearchEngine.open(conn)
-        if args.query == "-":
-            for line in sys.stdin:
-                print(json.dumps(await _search_json(engine, line.rstrip("\r\n"), args.limit),
-                                 ensure_ascii=False), flush=True)
-            return 0
         try:
             results = await engine.search(args.query, limit=args.limit)
         except EmptyQueryError as error:
@@ -357,6 +365,27 @@ def _cmd_search(args: argparse.Namespace, settings: Settings) -> int:
         return 0
 
     return _on_database(settings, search)
+
+
+def _search_stdin(settings: Settings, limit: int) -> int:
+    """`paperbot search -`: one query per stdin line, one JSON line each, in order, flushed at once.
+
+    Lines are read between event-loop runs, not inside one: asyncio's Ctrl-C handling cannot
+    interrupt a blocking read, so at an interactive prompt the first Ctrl-C did nothing.
+    """
+    from storage.search import SearchEngine
+
+    try:
+        with _database_session(settings) as (runner, conn):
+            runner.run(_load_if_empty(conn, settings))
+            engine = runner.run(SearchEngine.open(conn))
+            for line in sys.stdin:
+                found = runner.run(_search_json(engine, line.rstrip("\r\n"), limit))
+                print(json.dumps(found, ensure_ascii=False), flush=True)
+    except _ToolError as error:
+        print(f"paperbot: {error}", file=sys.stderr)
+        return 1
+    return 0
 
 
 async def _load_if_empty(conn: aiosqlite.Connection, settings: Settings) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -104,3 +105,20 @@ def test_a_reader_that_stops_early_ends_the_search_quietly(db_file: Path, tmp_pa
     assert json.loads(first)["query"] == "kv cache"
     assert "Traceback" not in errors
     assert "Broken pipe" not in errors
+
+
+def test_ctrl_c_at_the_query_prompt_stops_at_once(db_file: Path) -> None:
+    """Someone typing queries into `paperbot search -` presses Ctrl-C while it waits for the next line."""
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "search", "-", "--db", str(db_file)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdin is not None
+    assert proc.stdout is not None
+    try:
+        proc.stdin.write(b"kv cache\n")
+        proc.stdin.flush()
+        assert json.loads(proc.stdout.readline())["query"] == "kv cache"  # now it waits for the next line
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=20) == 130
+    finally:
+        proc.kill()
+        proc.communicate()
