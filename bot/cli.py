@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import sys
 from collections.abc import Callable, Coroutine, Iterator, Sequence
 from contextlib import contextmanager
@@ -395,7 +396,13 @@ async def _load_if_empty(conn: aiosqlite.Connection, settings: Settings) -> None
 
     if await PaperRepository(conn).count() == 0:
         print("the database has no papers yet: loading the configured corpus first", file=sys.stderr)
-        await load_corpus(conn, list(settings.corpus_paths))
+        report = await load_corpus(conn, list(settings.corpus_paths))
+        if report.active == 0:  # say why, rather than "no papers match" as if the search had looked
+            for problem in report.problems:
+                print(f"  problem: {problem}", file=sys.stderr)
+            corpus = os.pathsep.join(str(path) for path in settings.corpus_paths)
+            raise _ToolError(f"no papers to search in {settings.database_path}: the configured corpus ({corpus}) "
+                             "gave none (check --corpus or CORPUS_PATH, or run `paperbot ingest PATH`)")
 
 
 async def _search_json(engine: SearchEngine, query: str, limit: int) -> dict[str, object]:

@@ -122,3 +122,17 @@ def test_ctrl_c_at_the_query_prompt_stops_at_once(db_file: Path) -> None:
     finally:
         proc.kill()
         proc.communicate()
+
+
+@pytest.mark.parametrize("query", ["ShadowKV", "-"])
+def test_an_empty_database_whose_corpus_gives_nothing_says_why(query: str, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("ShadowKV\n"))
+    db, missing = tmp_path / "fresh.db", tmp_path / "corpus.json"
+    assert main(["search", query, "--db", str(db), "--corpus", str(missing)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""  # not "no papers match", as if the search had looked
+    assert f"  problem: {missing}: no such file or folder\n" in captured.err
+    assert (f"paperbot: no papers to search in {db}: the configured corpus ({missing}) gave none "
+            "(check --corpus or CORPUS_PATH, or run `paperbot ingest PATH`)\n") in captured.err
