@@ -12,6 +12,8 @@ from dotenv import dotenv_values
 BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "data"
 DEFAULT_DATABASE = Path("paperbot.db")
 DEFAULT_MAX_SUBSCRIPTIONS_PER_GUILD = 10
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+_WHERE = "(in the environment or .env)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,9 +46,9 @@ def load_settings(env_file: str | Path | None = ".env", **overrides: Any) -> Set
         database_path=Path(values.get("DATABASE_PATH") or DEFAULT_DATABASE),
         corpus_paths=_parse_paths(values.get("CORPUS_PATH")),
         dev_guild_id=_parse_int("DEV_GUILD_ID", values.get("DEV_GUILD_ID")),
-        log_level=(values.get("LOG_LEVEL") or "INFO").upper(),
+        log_level=_parse_log_level(values.get("LOG_LEVEL")),
         max_subscriptions_per_guild=_parse_int(
-            "MAX_SUBSCRIPTIONS_PER_GUILD", values.get("MAX_SUBSCRIPTIONS_PER_GUILD")
+            "MAX_SUBSCRIPTIONS_PER_GUILD", values.get("MAX_SUBSCRIPTIONS_PER_GUILD"), minimum=1
         )
         or DEFAULT_MAX_SUBSCRIPTIONS_PER_GUILD,
     )
@@ -60,10 +62,22 @@ def _parse_paths(raw: str | None) -> tuple[Path, ...]:
     return tuple(Path(part) for part in raw.split(os.pathsep) if part.strip())
 
 
-def _parse_int(name: str, raw: str | None) -> int | None:
+def _parse_int(name: str, raw: str | None, *, minimum: int | None = None) -> int | None:
+    """An optional whole number; a bad one stops the program with one line naming the setting."""
     if raw is None or not raw.strip():
         return None
     try:
-        return int(raw.strip())
+        value = int(raw.strip())
     except ValueError:
-        raise SystemExit(f"{name} must be a whole number, got {raw!r}") from None
+        raise SystemExit(f"paperbot: {name} must be a whole number, got {raw!r} {_WHERE}") from None
+    if minimum is not None and value < minimum:
+        raise SystemExit(f"paperbot: {name} must be at least {minimum}, got {raw!r} {_WHERE}")
+    return value
+
+
+def _parse_log_level(raw: str | None) -> str:
+    """LOG_LEVEL by name, any case; an unknown one is refused here rather than by logging's traceback."""
+    level = (raw or "").strip().upper() or "INFO"
+    if level not in LOG_LEVELS:
+        raise SystemExit(f"paperbot: LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {raw!r} {_WHERE}")
+    return level

@@ -58,3 +58,25 @@ def test_bad_guild_id_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DEV_GUILD_ID", "not-a-number")
     with pytest.raises(SystemExit, match="DEV_GUILD_ID must be a whole number"):
         load_settings(env_file=None)
+
+
+@pytest.mark.parametrize(("name", "raw", "message"), [
+    ("LOG_LEVEL", "verbose", "paperbot: LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL, got 'verbose'"),
+    ("MAX_SUBSCRIPTIONS_PER_GUILD", "0", "paperbot: MAX_SUBSCRIPTIONS_PER_GUILD must be at least 1, got '0'"),
+    ("MAX_SUBSCRIPTIONS_PER_GUILD", "-5", "paperbot: MAX_SUBSCRIPTIONS_PER_GUILD must be at least 1, got '-5'"),
+    ("MAX_SUBSCRIPTIONS_PER_GUILD", "ten", "paperbot: MAX_SUBSCRIPTIONS_PER_GUILD must be a whole number, got 'ten'"),
+])
+def test_a_bad_setting_is_one_line_naming_it_and_where_it_comes_from(
+        name: str, raw: str, message: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(name, raw)
+    with pytest.raises(SystemExit) as stopped:
+        load_settings(env_file=None)
+    assert str(stopped.value.code) == message + " (in the environment or .env)"
+
+
+def test_log_level_and_subscription_limit_read_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LOG_LEVEL", " warning ")
+    monkeypatch.setenv("MAX_SUBSCRIPTIONS_PER_GUILD", "25")
+    settings = load_settings(env_file=None)
+    assert settings.log_level == "WARNING"
+    assert settings.max_subscriptions_per_guild == 25
