@@ -29,18 +29,21 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("paperbot")
 
+EXIT_STATUSES = ("exit status: 0 done; 1 not there or not possible (unknown id, no database, nothing loadable); "
+                 "2 usage error or, for the bot, no usable token; 130 interrupted; 141 output closed early")
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     common = argparse.ArgumentParser(add_help=False)
     # SUPPRESS: without it the subcommand's own copy (default None) overwrites `paperbot --db X stats`.
-    common.add_argument("--db", type=Path, default=argparse.SUPPRESS,
+    common.add_argument("--db", type=Path, default=argparse.SUPPRESS, metavar="FILE",
                         help="SQLite database file (default: DATABASE_PATH or paperbot.db)")
-    common.add_argument("--corpus", type=Path, action="append", default=argparse.SUPPRESS,
+    common.add_argument("--corpus", type=Path, action="append", default=argparse.SUPPRESS, metavar="PATH",
                         help="corpus file or folder, repeatable (default: CORPUS_PATH or the bundled data/)")
 
     parser = argparse.ArgumentParser(prog="paperbot", parents=[common],
-                                     description="A Discord bot for reading research papers.")
+                                     description="A Discord bot for reading research papers.", epilog=EXIT_STATUSES)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     sub.add_parser("run", parents=[common], help="run the bot (the default)")
@@ -52,16 +55,17 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("stats", parents=[common], help="papers active/retired, venues, last load")
 
     show = sub.add_parser("show", parents=[common], help="print one paper")
-    show.add_argument("paper_id")
+    show.add_argument("paper_id", metavar="ID", help="the paper's id, as in every card's footer")
     show.add_argument("--json", action="store_true", help="print JSON")
 
     search = sub.add_parser("search", parents=[common], help="search papers ('-' reads queries from stdin)")
-    search.add_argument("query")
-    search.add_argument("--limit", type=int, default=10)
+    search.add_argument("query", metavar="QUERY", help="what to search for; '-' reads one query per line from stdin "
+                                       "and prints one JSON line each")
+    search.add_argument("--limit", type=int, default=10, metavar="N", help="results per query, 1 to 100 (default 10)")
     search.add_argument("--json", action="store_true", help="one JSON object per query")
 
     today = sub.add_parser("today", parents=[common], help="the paper of the day")
-    today.add_argument("--date", help="YYYY-MM-DD (default: today, UTC)")
+    today.add_argument("--date", metavar="YYYY-MM-DD", help="YYYY-MM-DD (default: today, UTC)")
     today.add_argument("--topic", help="the pick among papers matching this topic")
 
     subscriptions = sub.add_parser("subscriptions", parents=[common], help="list daily-post subscriptions")

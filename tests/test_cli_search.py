@@ -136,3 +136,21 @@ def test_an_empty_database_whose_corpus_gives_nothing_says_why(query: str, tmp_p
     assert f"  problem: {missing}: no such file or folder\n" in captured.err
     assert (f"paperbot: no papers to search in {db}: the configured corpus ({missing}) gave none "
             "(check --corpus or CORPUS_PATH, or run `paperbot ingest PATH`)\n") in captured.err
+
+
+def test_help_says_what_query_and_limit_take_and_what_the_exit_statuses_mean(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from storage.search import MAX_LIMIT
+
+    with pytest.raises(SystemExit) as done:
+        main(["search", "--help"])
+    assert done.value.code == 0
+    usage = " ".join(capsys.readouterr().out.split())
+    assert "[--db FILE] [--corpus PATH] [--limit N] [--json] QUERY" in usage  # as the README writes it
+    assert "'-' reads one query per line from stdin and prints one JSON line each" in usage
+    assert f"results per query, 1 to {MAX_LIMIT} (default 10)" in usage
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    usage = " ".join(capsys.readouterr().out.split())
+    assert "exit status: 0 done; 1 not there or not possible" in usage
+    assert "130 interrupted; 141 output closed early" in usage
