@@ -247,7 +247,8 @@ def _cmd_show(args: argparse.Namespace, settings: Settings) -> int:
     async def show(conn: aiosqlite.Connection) -> int:
         paper = await PaperRepository(conn).by_id(args.paper_id)
         if paper is None:
-            print(f"no paper with id {args.paper_id!r} in {settings.database_path}", file=sys.stderr)
+            print(f"paperbot show: no paper with id {args.paper_id!r} in {settings.database_path} "
+                  "(every card's footer has the id; `paperbot search` finds one)", file=sys.stderr)
             return 1
         if args.json:
             print(json.dumps(dataclasses.asdict(paper), ensure_ascii=False, indent=2))
@@ -276,21 +277,22 @@ def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:
     try:
         day = date.fromisoformat(args.date) if args.date else datetime.now(UTC).date()
     except ValueError:
-        print(f"--date must look like 2026-12-01, got {args.date!r}", file=sys.stderr)
+        print(f"paperbot today: --date must look like 2026-12-01, got {args.date!r}", file=sys.stderr)
         return 2
 
     async def today(conn: aiosqlite.Connection) -> int:
         picks = PickRepository(conn)
         if day < datetime.now(UTC).date() and await picks.recorded(day, topic=args.topic) is None:
             # Picking a past date now would use up a paper of the rotation that nobody saw.
-            print(f"no paper of the day was recorded for {day}", file=sys.stderr)
+            print(f"paperbot today: no paper of the day was recorded for {day} in {settings.database_path}",
+                  file=sys.stderr)
             return 1
         candidates = await _topic_candidates(conn, args.topic) if args.topic else None
         paper = await picks.pick_for(day, topic=args.topic, candidates=candidates)
         if paper is None:
             about = f" about {args.topic!r}" if args.topic else ""
-            print(f"no papers{about} to choose from in {settings.database_path} (run `paperbot ingest`)",
-                  file=sys.stderr)
+            print(f"paperbot today: no papers{about} to choose from in {settings.database_path} "
+                  "(run `paperbot ingest`)", file=sys.stderr)
             return 1
         print(f"Paper of the day, {day:%A %-d %B %Y}" + (f" ({args.topic})" if args.topic else ""))
         print(f"{paper.title}\n  id:    {paper.id}" + (f"\n  venue: {paper.venue}" if paper.venue else ""))
@@ -349,7 +351,7 @@ def _cmd_search(args: argparse.Namespace, settings: Settings) -> int:
     from storage.search import MAX_LIMIT, EmptyQueryError, SearchEngine
 
     if not 1 <= args.limit <= MAX_LIMIT:
-        print(f"--limit must be between 1 and {MAX_LIMIT}, got {args.limit}", file=sys.stderr)
+        print(f"paperbot search: --limit must be between 1 and {MAX_LIMIT}, got {args.limit}", file=sys.stderr)
         return 2
 
     if args.query == "-":
@@ -399,7 +401,8 @@ async def _load_if_empty(conn: aiosqlite.Connection, settings: Settings) -> None
     from storage.papers import PaperRepository
 
     if await PaperRepository(conn).count() == 0:
-        print("the database has no papers yet: loading the configured corpus first", file=sys.stderr)
+        print(f"paperbot search: {settings.database_path} has no papers yet: loading the configured corpus first",
+              file=sys.stderr)
         report = await load_corpus(conn, list(settings.corpus_paths))
         if report.active == 0:  # say why, rather than "no papers match" as if the search had looked
             for problem in report.problems:

@@ -150,3 +150,16 @@ def test_ingest_that_fails_half_way_says_so_and_changes_nothing(db_file: Path, t
     assert f"{db_file} is unchanged" in err
     assert main(["stats", "--db", str(db_file)]) == 0
     assert "papers:    38 active, 0 retired" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("args", "status", "message"), [
+    (["show", "zzzzzzzzzz"], 1, "paperbot show: no paper with id 'zzzzzzzzzz' in {db} "
+                                "(every card's footer has the id; `paperbot search` finds one)"),
+    (["today", "--date", "2026-13-01"], 2, "paperbot today: --date must look like 2026-12-01, got '2026-13-01'"),
+    (["today", "--date", "2001-01-01"], 1, "paperbot today: no paper of the day was recorded for 2001-01-01 in {db}"),
+    (["search", "kv", "--limit", "0"], 2, "paperbot search: --limit must be between 1 and 100, got 0"),
+])
+def test_each_refusal_is_one_line_naming_the_tool_and_the_database(
+        args: list[str], status: int, message: str, ingested_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*args, "--db", str(ingested_db)]) == status
+    assert capsys.readouterr().err == message.format(db=ingested_db) + "\n"
