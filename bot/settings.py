@@ -43,7 +43,7 @@ def load_settings(env_file: str | Path | None = ".env", **overrides: Any) -> Set
     values.update(os.environ)
     settings = Settings(
         discord_token=(values.get("DISCORD_TOKEN") or "").strip() or None,
-        database_path=Path(values.get("DATABASE_PATH") or DEFAULT_DATABASE),
+        database_path=Path(values.get("DATABASE_PATH") or DEFAULT_DATABASE).expanduser(),
         corpus_paths=_parse_paths(values.get("CORPUS_PATH")),
         dev_guild_id=_parse_int("DEV_GUILD_ID", values.get("DEV_GUILD_ID")),
         log_level=_parse_log_level(values.get("LOG_LEVEL")),
@@ -56,10 +56,13 @@ def load_settings(env_file: str | Path | None = ".env", **overrides: Any) -> Set
 
 
 def _parse_paths(raw: str | None) -> tuple[Path, ...]:
-    """CORPUS_PATH holds one or more paths separated by the OS path separator (':' on Linux)."""
+    """CORPUS_PATH holds one or more paths separated by the OS path separator (':' on Linux).
+
+    `~` is expanded here: no shell does it for a value in `.env`, and a literal `~` folder is no one's intent.
+    """
     if not raw or not raw.strip():
         return (BUNDLED_CORPUS,)
-    return tuple(Path(part) for part in raw.split(os.pathsep) if part.strip())
+    return tuple(Path(part.strip()).expanduser() for part in raw.split(os.pathsep) if part.strip())
 
 
 def _parse_int(name: str, raw: str | None, *, minimum: int | None = None) -> int | None:

@@ -80,3 +80,13 @@ def test_log_level_and_subscription_limit_read_as_written(monkeypatch: pytest.Mo
     settings = load_settings(env_file=None)
     assert settings.log_level == "WARNING"
     assert settings.max_subscriptions_per_guild == 25
+
+
+def test_a_home_relative_path_in_env_means_the_home_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`.env` values reach us unexpanded; `~/paperbot.db` must not become a folder named '~' here."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    env_file = tmp_path / ".env"
+    env_file.write_text("DATABASE_PATH=~/bot/paperbot.db\nCORPUS_PATH=~/papers.json: ~/more/\n")
+    settings = load_settings(env_file=env_file)
+    assert settings.database_path == tmp_path / "bot" / "paperbot.db"
+    assert settings.corpus_paths == (tmp_path / "papers.json", tmp_path / "more")
