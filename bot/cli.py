@@ -386,6 +386,8 @@ def _search_stdin(settings: Settings, limit: int) -> int:
         with _database_session(settings) as (runner, conn):
             runner.run(_load_if_empty(conn, settings))
             engine = runner.run(SearchEngine.open(conn))
+            if sys.stdin.isatty():  # someone at a terminal: nothing else shows that it waits for them
+                print("paperbot search: type one query per line (one JSON line each); Ctrl-D ends", file=sys.stderr)
             for line in sys.stdin:
                 found = runner.run(_search_json(engine, line.rstrip("\r\n"), limit))
                 print(json.dumps(found, ensure_ascii=False), flush=True)

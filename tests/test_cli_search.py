@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import pty
 import signal
 import subprocess
 import sys
@@ -154,3 +156,24 @@ def test_help_says_what_query_and_limit_take_and_what_the_exit_statuses_mean(
     usage = " ".join(capsys.readouterr().out.split())
     assert "exit status: 0 done; 1 not there or not possible" in usage
     assert "130 interrupted; 141 output closed early" in usage
+
+
+def test_at_a_terminal_it_says_it_waits_for_queries(db_file: Path) -> None:
+    """`paperbot search -` typed at a terminal prints a hint, then answers each line; Ctrl-D ends it."""
+    terminal, its_end = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "search", "-", "--db", str(db_file)],
+                            stdin=its_end, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    os.close(its_end)
+    assert proc.stdout is not None
+    assert proc.stderr is not None
+    try:
+        os.write(terminal, b"ShadowKV\n")
+        assert json.loads(proc.stdout.readline())["query"] == "ShadowKV"
+        os.write(terminal, b"\x04")  # Ctrl-D
+        assert proc.wait(timeout=20) == 0
+        hint = "paperbot search: type one query per line (one JSON line each); Ctrl-D ends"
+        assert hint in proc.stderr.read().decode()
+    finally:
+        proc.kill()
+        proc.communicate()
+        os.close(terminal)
