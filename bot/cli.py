@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from storage.subscriptions import Delivery, Subscription
 
 log = logging.getLogger("paperbot")
+_MAX_LISTED_DUPLICATES = 20  # `paperbot ingest` names this many repeated abstracts, then counts the rest
 
 EXIT_STATUSES = ("exit status: 0 done; 1 not there or not possible (unknown id, no database, nothing loadable); "
                  "2 usage error or, for the bot, no usable token; 130 interrupted; 141 output closed early")
@@ -182,8 +183,10 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
             if bar:
                 bar.finish()
         print(f"{settings.database_path}: {summary(report)}")
-        for note in report.duplicate_notes[:20]:
+        for note in report.duplicate_notes[:_MAX_LISTED_DUPLICATES]:
             print(f"  duplicate: {note}")
+        if report.duplicates > _MAX_LISTED_DUPLICATES:  # the summary's count must not look contradicted
+            print(f"  … and {report.duplicates - _MAX_LISTED_DUPLICATES:,} more duplicates")
         for problem in report.problems:
             print(f"  problem: {problem}", file=sys.stderr)
         loaded_nothing = not report.skipped_unchanged and report.added + report.updated + report.unchanged \

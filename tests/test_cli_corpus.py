@@ -163,3 +163,15 @@ def test_each_refusal_is_one_line_naming_the_tool_and_the_database(
         args: list[str], status: int, message: str, ingested_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*args, "--db", str(ingested_db)]) == status
     assert capsys.readouterr().err == message.format(db=ingested_db) + "\n"
+
+
+def test_ingest_names_twenty_duplicates_and_counts_the_rest(db_file: Path, tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    paragraphs = seed_paragraphs()[:30]
+    corpus = write_seed_file(tmp_path / "twice.txt", paragraphs + paragraphs)
+    assert main(["ingest", str(corpus), "--db", str(db_file)]) == 0
+    out = capsys.readouterr().out
+    assert "30 added" in out
+    assert "30 duplicates" in out
+    assert out.count("  duplicate: ") == 20
+    assert out.endswith("  … and 10 more duplicates\n")
