@@ -60,8 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--json", action="store_true", help="print JSON")
 
     search = sub.add_parser("search", parents=[common], help="search papers ('-' reads queries from stdin)")
-    search.add_argument("query", metavar="QUERY", help="what to search for; '-' reads one query per line from stdin "
-                                       "and prints one JSON line each")
+    search.add_argument("query", metavar="QUERY",
+                        help="what to search for; '-' reads one query per line from stdin and prints one JSON line each")
     search.add_argument("--limit", type=int, default=10, metavar="N", help="results per query, 1 to 100 (default 10)")
     search.add_argument("--json", action="store_true", help="one JSON object per query")
 
@@ -98,7 +98,6 @@ def _reader_gone() -> int:
     output is pointed at /dev/null so that Python's own flush at exit does not complain once more.
     """
     import contextlib
-    import os
 
     with contextlib.suppress(OSError, ValueError):  # not a real file (tests capture it): nothing to silence
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
