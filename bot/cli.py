@@ -60,8 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--json", action="store_true", help="print JSON")
 
     search = sub.add_parser("search", parents=[common], help="search papers ('-' reads queries from stdin)")
-    search.add_argument("query", metavar="QUERY",
-                        help="what to search for; '-' reads one query per line from stdin and prints one JSON line each")
+    search.add_argument("query", metavar="QUERY", help="what to search for; '-' reads one query per line "
+                        "from stdin and prints one JSON line each")
     search.add_argument("--limit", type=int, default=10, metavar="N", help="results per query, 1 to 100 (default 10)")
     search.add_argument("--json", action="store_true", help="one JSON object per query")
 
