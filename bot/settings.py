@@ -45,7 +45,7 @@ def load_settings(env_file: str | Path | None = ".env", **overrides: Any) -> Set
         discord_token=(values.get("DISCORD_TOKEN") or "").strip() or None,
         database_path=Path(values.get("DATABASE_PATH") or DEFAULT_DATABASE).expanduser(),
         corpus_paths=_parse_paths(values.get("CORPUS_PATH")),
-        dev_guild_id=_parse_int("DEV_GUILD_ID", values.get("DEV_GUILD_ID")),
+        dev_guild_id=_parse_int("DEV_GUILD_ID", values.get("DEV_GUILD_ID"), minimum=1),
         log_level=_parse_log_level(values.get("LOG_LEVEL")),
         max_subscriptions_per_guild=_parse_int(
             "MAX_SUBSCRIPTIONS_PER_GUILD", values.get("MAX_SUBSCRIPTIONS_PER_GUILD"), minimum=1

@@ -65,6 +65,7 @@ def test_bad_guild_id_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     ("MAX_SUBSCRIPTIONS_PER_GUILD", "0", "paperbot: MAX_SUBSCRIPTIONS_PER_GUILD must be at least 1, got '0'"),
     ("MAX_SUBSCRIPTIONS_PER_GUILD", "-5", "paperbot: MAX_SUBSCRIPTIONS_PER_GUILD must be at least 1, got '-5'"),
     ("MAX_SUBSCRIPTIONS_PER_GUILD", "ten", "paperbot: MAX_SUBSCRIPTIONS_PER_GUILD must be a whole number, got 'ten'"),
+    ("DEV_GUILD_ID", "0", "paperbot: DEV_GUILD_ID must be at least 1, got '0'"),
 ])
 def test_a_bad_setting_is_one_line_naming_it_and_where_it_comes_from(
         name: str, raw: str, message: str, monkeypatch: pytest.MonkeyPatch) -> None:
