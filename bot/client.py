@@ -129,6 +129,9 @@ class PaperBot(commands.Bot):
                 raise StartupError(f"could not load the corpus ({_short(error)}); nothing to serve "
                                    "(check CORPUS_PATH)") from error
             return
+        if report.active == 0:  # a CORPUS_PATH with a typo, or files that hold no abstract: nothing to serve
+            why = f" ({report.problems[0]})" if report.problems else ""
+            raise StartupError(f"the corpus gave no papers{why}; nothing to serve (check CORPUS_PATH)")
         log.info("corpus: %d active papers (%d added, %d updated, %d retired, %s) in %.2f s",
                  report.active, report.added, report.updated, report.retired,
                  "unchanged" if report.skipped_unchanged else f"{report.records} records read", report.seconds)

@@ -247,3 +247,20 @@ async def test_a_failing_first_corpus_load_is_a_startup_error(
     with pytest.raises(StartupError, match=r"^could not load the corpus \(corpus folder on fire\)"):
         async with simcord.run(make_bot()):
             pass
+
+
+@pytest.mark.fresh_db
+async def test_a_first_corpus_that_gives_no_paper_is_a_startup_error(
+        make_bot: Callable[[], PaperBot], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    missing = tmp_path / "corpus.json"  # CORPUS_PATH with a typo: the load finds nothing and raises nothing
+    real_load = bot_client.load_corpus
+
+    async def load_the_typo(conn: object, paths: object, **kwargs: object) -> object:
+        return await real_load(conn, [missing], **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bot_client, "load_corpus", load_the_typo)
+    with pytest.raises(StartupError, match=r"^the corpus gave no papers \(.*corpus.json: no such file or folder\); "
+                                           r"nothing to serve \(check CORPUS_PATH\)$"):
+        async with simcord.run(make_bot()):
+            pass
+
