@@ -127,11 +127,15 @@ def _finish_report(report: LoadReport, built: Built) -> None:
 def summary(report: LoadReport) -> str:
     """One line describing a LoadReport, for logs and the CLI."""
     if report.skipped_unchanged:
-        return f"unchanged, skipped ({report.active} active papers, {report.seconds * 1000:.0f} ms)"
-    return (f"{report.records} records from {len(report.files)} files: {report.added} added, "
+        return f"unchanged, skipped ({_count(report.active, 'active paper')}, {report.seconds * 1000:.0f} ms)"
+    return (f"{_count(report.records, 'record')} from {_count(len(report.files), 'file')}: {report.added} added, "
             f"{report.updated} updated, {report.unchanged} unchanged, {report.retired} retired, "
-            f"{report.reactivated} reactivated, {report.duplicates} duplicates, "
-            f"{len(report.problems)} problems; {report.active} active ({report.seconds:.2f} s)")
+            f"{report.reactivated} reactivated, {_count(report.duplicates, 'duplicate')}, "
+            f"{_count(len(report.problems), 'problem')}; {report.active} active ({report.seconds:.2f} s)")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 # --- fingerprints -----------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ def test_ingest_defaults_to_the_configured_corpus(db_file: Path, tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     corpus = write_seed_file(tmp_path / "mine.txt", seed_paragraphs()[:4])
     assert main(["ingest", "--db", str(db_file), "--corpus", str(corpus)]) == 0
-    assert "4 records from 1 files: 4 added" in capsys.readouterr().out
+    assert "4 records from 1 file: 4 added" in capsys.readouterr().out
 
 
 def test_ingest_of_nothing_usable_fails_and_names_the_problems(db_file: Path, tmp_path: Path,

@@ -15,7 +15,8 @@ from storage import _corpus_build, loader
 from storage import enrich as enrich_module
 from storage.db import open_database
 from storage.enrich import paper_id
-from storage.loader import corpus_stats, load_corpus
+from storage.loader import corpus_stats, load_corpus, summary
+from storage.models import LoadReport, Problem
 from storage.papers import PaperRepository
 from tests.storage.conftest import BUNDLED, REPO, write_json, write_seed_file
 
@@ -374,3 +375,14 @@ async def test_titled_records_reuse_their_enrichment_too(
     paper = await PaperRepository(db).by_id(paper_id(abstracts[2]))
     assert paper is not None
     assert (paper.title, paper.title_given) == ("Paper 2 (revised)", True)
+
+
+def test_the_load_summary_counts_in_words() -> None:
+    one = summary(LoadReport(records=1, files=["a.txt"], duplicates=1, problems=[Problem("a.txt", "line 3", "x")]))
+    assert one.startswith("1 record from 1 file: ")
+    assert "1 duplicate, 1 problem; " in one
+    many = summary(LoadReport(records=38, files=["a.txt", "b.txt"], duplicates=2))
+    assert many.startswith("38 records from 2 files: ")
+    assert "2 duplicates, 0 problems; " in many
+    assert summary(LoadReport(skipped_unchanged=True, active=1)).startswith("unchanged, skipped (1 active paper, ")
+
