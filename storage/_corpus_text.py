@@ -579,7 +579,7 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
             continue
         if verb in _AIM_VERBS:  # "this paper aims to quantify …" -> "Quantifying …"
             return None, obj
-        return None, f"{gerund(verb)} {second_act_as_gerund(obj)}"
+        return None, f"{gerund(verb)} {_second_act_as_gerund(obj)}"
     return None
 
 
@@ -611,7 +611,7 @@ def _clean_object(obj: str) -> str:
         obj = _AND_VERB_LEAD.sub("", obj)
     to_verb = _TO_VERB.match(obj)
     if to_verb and to_verb.group(1) not in _NOT_A_VERB:  # "to this line of work" is no "to combine"
-        return f"{gerund(to_verb.group(1))} {second_act_as_gerund(obj[to_verb.end():])}"
+        return f"{gerund(to_verb.group(1))} {_second_act_as_gerund(obj[to_verb.end():])}"
     return obj
 
 
@@ -626,6 +626,8 @@ def _without_citation(match: re.Match[str]) -> str:
     """A reference in brackets goes ("Entropy-SGD (Chaudhari et al., 2017)"), unless it is what a
     preposition leads to ("proposed in (Usmanova et al., 2024)")."""
     return match.group() if match.group(1).lower() in _CITING_WORDS else match.group(1)
+
+
 _AND_A_FINDING = re.compile(r",?\s+and\s+(?:then\s+|also\s+|further\s+|theoretically\s+|empirically\s+)?"
                             r"(?:show|find|prove|demonstrate|argue|observe|establish|verify|validate|evaluate)"
                             r"(?:e?s)?\b")  # "… and proves that": the third person too
@@ -652,7 +654,7 @@ def _without_second_act(obj: str) -> str:
     return obj[:match.start()]
 
 
-def second_act_as_gerund(obj: str) -> str:
+def _second_act_as_gerund(obj: str) -> str:
     """After a gerund, a second thing done reads as one too: "Feeding the discriminator with … samples,
     and train it" -> "…, and training it", "Taking a step back and examine …" -> "… and examining …"."""
     match = _AND_ANOTHER_ACT.search(obj)
@@ -920,7 +922,8 @@ def _phrase(run: list[str]) -> str:
 
 # Token kinds: a chunk break (punctuation, a spaced dash), a splitter (stop word, verb, adverb,
 # number), or a content word with flags: ends in "-ing", has two capitals (an acronym, kept as
-# written), starts with a capital (kept as written except as a sentence's first word).
+# written), starts with a capital (kept as written except as a sentence's first word), may not
+# close a phrase (a participle after its noun: "model trained").
 _BREAK, _SPLIT, _CONTENT, _GERUND, _ACRONYM, _CAPITALISED, _TRAILING = 1, 2, 4, 8, 16, 32, 64
 _TOKEN_KINDS: dict[str, tuple[str, int]] = {}
 _TOKEN_KINDS_LIMIT = 200_000
