@@ -147,6 +147,7 @@ NOT_A_CONTRIBUTION_VERBS = wordset(
 )
 _DESCRIPTOR_SUFFIXES = wordset("like type style based free aware specific driven guided level wise agnostic "
                                "inspired friendly only dependent independent invariant equivariant")
+_AUXILIARIES = wordset("are is was were be been has have had can could will would may might must should do does did")
 _AIM_VERBS = wordset("aim seek attempt try strive intend want wish set proceed continue")
 _CLAIM_VERBS = wordset("show shows showed prove proves demonstrate demonstrates argue argues establish establishes "
                        "see sees "
@@ -570,7 +571,8 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
         # "Our contribution is …", "the code of this paper is available …": "is" says what something
         # is (its base form would read "i": "Iing …"), not what the paper does
         if written in NOT_A_CONTRIBUTION_VERBS or verb in NOT_A_CONTRIBUTION_VERBS or written in _NOT_A_VERB \
-                or not obj or (verb in _CREATE_VERB_SET and _ANAPHORIC_OBJECT.match(obj)):
+                or not obj or (verb in _CREATE_VERB_SET and _ANAPHORIC_OBJECT.match(obj)) \
+                or obj.split(None, 1)[0].lower() in _AUXILIARIES:  # "the challenges that we address are …"
             continue
         if verb in _CLAIM_VERBS:
             claim = re.sub(r"^that\s+", "", obj)
@@ -600,6 +602,8 @@ def _clean_object(obj: str) -> str:
     obj = _OBJECT_LEAD_IN.sub("", obj.strip().rstrip("."))
     if obj.startswith(("(", "i)", "1)", "a)")):
         obj = _ENUMERATOR.sub("", obj)
+    if "2)" in obj or "ii)" in obj:  # "… probes, (2) a system …": the list's next item is another thing
+        obj = _before(_SECOND_ITEM, obj)
     if "(" in obj and ("et al" in obj or "19" in obj or "20" in obj):
         obj = _CITATION.sub(_without_citation, obj)
     # Each pattern below needs a word (case matters) that most objects lack: looked for first.
@@ -617,6 +621,7 @@ def _clean_object(obj: str) -> str:
 
 _IN_ORDER_TO = re.compile(r",?\s+in order to\b")
 _ENUMERATOR = re.compile(r"^\(?(?:i{1,3}|iv|[1-9]|[a-d])\)\s+")
+_SECOND_ITEM = re.compile(r"[,;]?\s+(?:and\s+)?\(?(?:2|ii)\)\s")
 _CITATION = re.compile(r"(\w*)(\s*\((?:[^()]*\bet al\.?,?\s*(?:\(?\d{4}[a-z]?\)?)?"
                        r"|[A-Z][\w'’-]+(?:\s+(?:and|&)\s+[A-Z][\w'’-]+)?,?\s+(?:19|20)\d{2}[a-z]?)\))")
 _CITING_WORDS = wordset("in by of from see cf and or to as than with")
@@ -631,13 +636,15 @@ def _without_citation(match: re.Match[str]) -> str:
 _AND_A_FINDING = re.compile(r",?\s+and\s+(?:then\s+|also\s+|further\s+|theoretically\s+|empirically\s+)?"
                             r"(?:show|find|prove|demonstrate|argue|observe|establish|verify|validate|evaluate)"
                             r"(?:e?s)?\b")  # "… and proves that": the third person too
-# "… networks and use it to …", "… samples, and train it", "… bias and presents two methods": a second
-# thing done, not part of the first one's object (a verb form, then what a verb takes: "and use cases" stays).
+# "… networks and use it to …", "… samples, and train it", "… predictor, study the …": a second thing
+# done, not part of the first one's object (a verb form, then what a verb takes: "and use cases" stays).
 _AND_ANOTHER_ACT = re.compile(
-    r",?\s+and\s+(?:then\s+|also\s+|further\s+)?(?P<verb>(?:use|apply|applie|train|stud(?:y|ie)|present|propose|"
+    r"(?:,\s+(?:and\s+)?|\s+and\s+)(?:then\s+|also\s+|further\s+)?(?P<verb>(?:use|apply|applie|train|stud(?:y|ie)|"
+    r"present|propose|"
     r"introduce|develop|derive|provide|analy[sz]e|compare|extend|design|implement|test|employ|exploit|leverage|"
     r"illustrate|characteri[sz]e|explore|examine|investigate|discusse?|obtain|give|offer|conduct|perform)s?)\s+"
-    r"(?:it|them|this|these|those|that|the|a|an|our|its|their|two|three|several|how|whether|new|novel|some)\b")
+    r"(?:it|them|this|these|those|that|the|a|an|our|its|their|two|three|several|how|whether|new|novel|some|"
+    r"empirical|theoretical|extensive|numerical|experimental|efficient|simple|tight|sharp|upper|lower|optimal)\b")
 _AND_VERB_LEAD = re.compile(r"^(?:and|&)\s+(?:then\s+|also\s+|further\s+)?[a-z]+(?:e?s|d|ed)?\s+")
 
 

@@ -211,6 +211,12 @@ def test_titles_are_short_headlines_never_cut_mid_word() -> None:
      "Leveraging VampPrior concepts to fit a Bayesian GMM prior"),
     ("Safety matters. We employ the LB-SGD algorithm proposed in (Usmanova et al., 2024) for safe exploration.",
      "Employing the LB-SGD algorithm proposed in (Usmanova et al., 2024)"),
+    # more second acts: after a comma alone, before an adjective; a list's second item; no "Addressing are …"
+    ("Recurrence matters. We revisit the recurrent back-propagation (RBP) algorithm, discuss the conditions under "
+     "which it applies, and derive new variants.", "Revisiting the recurrent back-propagation (RBP) algorithm, "
+     "discussing the conditions"),
+    ("Convergence matters. We derive corresponding rates of convergence and provide empirical evidence on three "
+     "tasks.", "Deriving corresponding rates of convergence and providing empirical evidence"),
     # a name given in brackets leaves none open ("SADAGRAD: A new variant ( that uses …")
     ("Adaptive methods are popular. We propose a new variant (referred to as SADAGRAD) that uses an adaptive "
      "restarting scheme.", "SADAGRAD: A new variant that uses an adaptive restarting scheme"),
@@ -250,6 +256,20 @@ def test_what_is_so_called_is_no_new_name() -> None:
      "A novel unified evaluation framework for uncertainty-aware classifiers"),
 ])
 def test_a_cut_leaves_no_dangling_participle_or_one_word_clause(abstract: str, title: str) -> None:
+    assert enriched(abstract).title == title
+
+
+@pytest.mark.parametrize(("abstract", "title"), [
+    # a list's second item is another thing
+    ("The proliferation of LLM bias probes introduces three challenges: we lack (1) principled criteria for "
+     "selecting appropriate probes, (2) a system for reconciling conflicting results.",
+     "Lacking principled criteria for selecting appropriate probes"),
+    # "… that we address are …": what follows "we address" is no object ("Addressing are the complexity …")
+    ("Loss landscapes are complex and poorly understood by practitioners. Two key challenges that we address are "
+     "the complexity of the loss landscape and of the dynamics within it. Results on three benchmarks follow.",
+     "Loss landscapes are complex and poorly understood by practitioners"),
+])
+def test_what_follows_the_object_is_not_part_of_it(abstract: str, title: str) -> None:
     assert enriched(abstract).title == title
 
 
