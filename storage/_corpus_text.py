@@ -296,11 +296,18 @@ def clause_cut(text: str, limit: int) -> str:
         if match.end() > best and match.end() >= 30 and match.start() > 0:
             best = match.end()
     if best:
-        cut = _without_open_bracket(_strip_weak_tail(_DANGLING_ADVERB.sub("", _strip_weak_tail(text[:best]))))
+        cut = _without_open_bracket(_strip_weak_tail(_without_dangling_end(_strip_weak_tail(text[:best]))))
         if len(cut) >= 30:
             return cut
     words = text[: limit - 1].rsplit(" ", 1)[0] if " " in text[: limit - 1] else text[: limit - 1]
     return _without_open_bracket(_strip_weak_tail(words)) + "…"
+
+
+def _without_dangling_end(cut: str) -> str:
+    """`cut` without a dangling adverb, participle or one-word clause at its end (_DANGLING_ADVERB); the
+    pattern is anchored at the end, so only the tail is scanned (from every position, it costs)."""
+    head, tail = cut[:-48], cut[-48:]
+    return head + _DANGLING_ADVERB.sub("", tail)
 
 
 def _without_open_bracket(cut: str) -> str:
@@ -888,13 +895,14 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     known, kind_of = _TOKEN_KINDS.get, _token_kind
     for sentence in sentences(plain):
         run: list[str] = []
+        closes_badly = 0  # the run's last word may not close a phrase (_TRAILING: "model trained")
         previous = ""
         chunk_index = index = 0
         for token in _TOKEN.findall(sentence):  # one C call per sentence
             low, kind = known(token) or kind_of(token)
             if kind == _BREAK:  # punctuation ends a chunk: no phrase crosses it
                 if run:
-                    found.append(_phrase(run))
+                    found.append(_phrase(run) if closes_badly else " ".join(run[-3:]))  # head noun last
                     run = []
                 previous = ""
                 chunk_index += 1
@@ -902,7 +910,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 continue
             if kind == _SPLIT:
                 if run:
-                    found.append(_phrase(run))
+                    found.append(_phrase(run) if closes_badly else " ".join(run[-3:]))
                     run = []
                 previous = low
             elif not run and (previous in before_verb or (
@@ -914,14 +922,15 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                     run.append(token)  # an acronym or a proper noun: kept as written
                 else:
                     run.append(low)
+                closes_badly = kind & _TRAILING
             index += 1
         if run:
-            found.append(_phrase(run))
+            found.append(_phrase(run) if closes_badly else " ".join(run[-3:]))
     return Counter(found), Counter(content)
 
 
 def _phrase(run: list[str]) -> str:
-    """The run's last three words (English puts the head noun last), less a verb form closing it."""
+    """The run's last three words (English puts the head noun last), less the verb forms closing it."""
     while len(run) > 1 and (_TOKEN_KINDS.get(run[-1]) or _token_kind(run[-1]))[1] & _TRAILING:
         run = run[:-1]
     return " ".join(run[-3:])
