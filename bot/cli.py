@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
 import os
 import sys
 from collections.abc import Callable, Coroutine, Iterator, Sequence
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -97,8 +97,6 @@ def _reader_gone() -> int:
     Status 141 (128 + SIGPIPE) is what a shell reports for any Unix filter stopped this way. Standard
     output is pointed at /dev/null so that Python's own flush at exit does not complain once more.
     """
-    import contextlib
-
     with contextlib.suppress(OSError, ValueError):  # not a real file (tests capture it): nothing to silence
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 141
@@ -119,7 +117,7 @@ def _on_database(settings: Settings, work: Callable[[aiosqlite.Connection], Coro
         return 1
 
 
-@contextmanager
+@contextlib.contextmanager
 def _database_session(settings: Settings, *, must_exist: bool = False) -> Iterator[tuple[asyncio.Runner,
                                                                                         aiosqlite.Connection]]:
     """The configured database, open on an event loop that lasts for several `runner.run` calls.

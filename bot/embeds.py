@@ -113,15 +113,16 @@ def _links(paper: Paper) -> str:
 def _join(items: Sequence[str], budget: int) -> str:
     """Comma-separated, markdown-escaped, whole items only, `… (+N more)` when cut."""
     cleaned = [escape_markdown(one_line(item, 100)) for item in items if item.strip()]
-    shown: list[str] = []
-    for index, item in enumerate(cleaned):
-        rest = len(cleaned) - index - 1
-        suffix = f" … (+{rest} more)" if rest else ""
-        candidate = ", ".join([*shown, item])
-        if len(candidate) + len(suffix) > budget:
-            return ", ".join(shown) + f" … (+{len(cleaned) - len(shown)} more)" if shown else truncate(item, budget)
-        shown.append(item)
-    return truncate(", ".join(shown), min(budget, limits.EMBED_FIELD_VALUE))
+    shown = limits.whole_items(cleaned, budget, separator=", ", more=_more_items)
+    if shown == len(cleaned):
+        return truncate(", ".join(cleaned), min(budget, limits.EMBED_FIELD_VALUE))
+    if not shown:
+        return truncate(cleaned[0], budget)
+    return ", ".join(cleaned[:shown]) + _more_items(len(cleaned) - shown)
+
+
+def _more_items(left_out: int) -> str:
+    return f" … (+{left_out} more)"
 
 
 def _footer(paper: Paper) -> str:

@@ -7,6 +7,7 @@ everything the bot builds from corpus text or user input goes through these help
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 
 # Interactions: answer (or defer) within this many seconds, or the user sees "interaction failed".
 INTERACTION_ACK_SECONDS = 3.0
@@ -69,6 +70,18 @@ def truncate(text: str, limit: int, *, ellipsis: str = ELLIPSIS) -> str:
         index = cut.rfind(_BOLD)
         cut = cut[:index] + cut[index + len(_BOLD):]
     return cut + ellipsis
+
+
+def whole_items(items: Sequence[str], budget: int, *, separator: str, more: Callable[[int], str]) -> int:
+    """How many of `items`, whole and joined by `separator`, fit in `budget` characters together with
+    `more(n)` after them for the n left out. A list cut mid-item shows half a name or a broken mention."""
+    length = -len(separator)
+    for index, item in enumerate(items):
+        length += len(separator) + len(item)
+        rest = len(items) - index - 1
+        if length + (len(more(rest)) if rest else 0) > budget:
+            return index
+    return len(items)
 
 
 def one_line(text: str, limit: int) -> str:

@@ -238,15 +238,10 @@ def whole_lines(lines: list[str], room: int) -> str:
 
     Half a line would show a broken channel mention or timestamp (`<t:17747`) as raw text.
     """
-    shown: list[str] = []
-    for index, line in enumerate(lines):
-        rest = len(lines) - index - 1
-        more = f"\n… and {rest} more" if rest else ""
-        if len("\n".join([*shown, line]) + more) > room:
-            shown.append(f"… and {len(lines) - index} more")
-            break
-        shown.append(line)
-    return "\n".join(shown)
+    shown = limits.whole_items(lines, room, separator="\n", more=lambda left_out: f"\n… and {left_out} more")
+    if shown == len(lines):
+        return "\n".join(lines)
+    return "\n".join([*lines[:shown], f"… and {len(lines) - shown} more"])
 
 
 def _offset(name: str, now: datetime) -> str:
