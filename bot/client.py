@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from bot.settings import Settings, load_settings
 from bot.tree import PaperTree
-from bot.views import RandomButton, SimilarButton
+from bot.views import RandomButton, SimilarButton, StaleListItem
 from storage.db import open_database
 from storage.loader import load_corpus
 from storage.papers import PaperRepository
@@ -103,7 +103,7 @@ class PaperBot(commands.Bot):
         self.search_engine = await SearchEngine.open(self.db)
         self.picks = PickRepository(self.db)
         await self._load_extensions()
-        self.add_dynamic_items(SimilarButton, RandomButton)
+        self.add_dynamic_items(SimilarButton, RandomButton, StaleListItem)
         self.last_sync = await self.sync_commands(force=self.force_sync)
         # The corpus, search index and caches built above live as long as the bot: move them out of
         # the collector's reach, so a full collection under load pauses the loop for ms, not 100s of ms.

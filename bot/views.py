@@ -2,14 +2,22 @@
 
 The card buttons are `DynamicItem`s whose custom_id carries the paper id, so they keep working
 after a restart without storing anything: discord.py rebuilds them from the custom_id.
+
+The two lists (search results, similar papers) live in the bot's memory. Their components carry
+`paper:list:<boot>-<n>:<part>`, and `StaleListItem` answers the clicks on a list this bot no
+longer has open (it restarted, or the list expired but could not be disabled): a private note,
+and the list's components disabled, instead of Discord's "This interaction failed".
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 import random
 import re
+import secrets
+import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -33,6 +41,7 @@ PICKER_TIMEOUT = 300.0
 _ID = r"[a-z0-9]{1,40}"
 _SIMILAR_PREFIX = "paper:similar:"
 _RANDOM_PREFIX = "paper:random:"
+_LIST_PREFIX = "paper:list:"
 
 
 def _bot(interaction: discord.Interaction) -> PaperBot:
@@ -88,7 +97,7 @@ class SimilarButton(_ReportingItem, discord.ui.DynamicItem[discord.ui.Button[Any
         embed = results_embed(f"Papers similar to “{paper.title}”",
                               [ResultLine(n, p) for n, p in enumerate(similar, start=1)],
                               footer="Pick one below to open it.")
-        picker = PaperPicker(similar)
+        picker = PaperPicker(similar, client=interaction.client)
         await interaction.response.send_message(embed=embed, view=picker, ephemeral=True)
         picker.source = interaction
 
@@ -177,11 +186,16 @@ def _select_options(papers: Sequence[Paper], first_number: int) -> list[discord.
     return options[: limits.SELECT_OPTIONS]
 
 
-async def _disable(view: discord.ui.View, source: discord.Interaction | None) -> None:
-    """Show `view` disabled on the message that `source` answered with (an expired list)."""
-    for item in view.children:
+def _disable_items(view: discord.ui.View | discord.ui.LayoutView) -> None:
+    for child in view.walk_children():
+        item = child.item if isinstance(child, discord.ui.DynamicItem) else child  # the clicked one, rebuilt
         if isinstance(item, discord.ui.Button | discord.ui.Select):
             item.disabled = True
+
+
+async def _disable(view: discord.ui.View, source: discord.Interaction | None) -> None:
+    """Show `view` disabled on the message that `source` answered with (an expired list)."""
+    _disable_items(view)
     if source is not None:
         try:
             await source.edit_original_response(view=view)
@@ -189,12 +203,119 @@ async def _disable(view: discord.ui.View, source: discord.Interaction | None) ->
             log.debug("could not disable an expired list", exc_info=True)
 
 
-class PaperPicker(discord.ui.View):
+# --- lists in memory, and the clicks they no longer answer ---------------------------------------
+
+class _OpenLists:
+    """The lists one bot instance has open, by the list id their components' custom_ids carry."""
+
+    def __init__(self) -> None:
+        # New at every start: a list id from another boot is a list from before a restart.
+        self.boot = secrets.token_hex(4)
+        self._serial = itertools.count(1)
+        # Weak: a list that stopped listening is collected soon after, its entry with it.
+        self._views: weakref.WeakValueDictionary[str, discord.ui.View] = weakref.WeakValueDictionary()
+
+    def add(self, view: discord.ui.View) -> str:
+        """Keep `view` as open and return its list id (unique within this boot)."""
+        list_id = f"{self.boot}-{next(self._serial):x}"
+        self._views[list_id] = view
+        return list_id
+
+    def is_open(self, list_id: str) -> bool:
+        """Whether a live view still answers the components of `list_id`."""
+        view = self._views.get(list_id)
+        return view is not None and not view.is_finished()
+
+
+# One registry per client object, not per process: a restart in the same process (the tests')
+# is a new client that has none of the old one's lists open.
+_OPEN_LISTS: weakref.WeakKeyDictionary[discord.Client, _OpenLists] = weakref.WeakKeyDictionary()
+
+
+def _open_lists(client: discord.Client) -> _OpenLists:
+    lists = _OPEN_LISTS.get(client)
+    if lists is None:
+        lists = _OPEN_LISTS[client] = _OpenLists()
+    return lists
+
+
+class _ListView(discord.ui.View):
+    """A list held in memory whose components `StaleListItem` recognises once the list is gone."""
+
+    def _track(self, client: discord.Client,
+               parts: dict[str, discord.ui.Button[Any] | discord.ui.Select[Any]]) -> None:
+        """Register this list as open and name its components `paper:list:<list id>:<part>`."""
+        list_id = _open_lists(client).add(self)
+        for part, item in parts.items():
+            item.custom_id = f"{_LIST_PREFIX}{list_id}:{part}"
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Leave a click that raced this list's timeout to `StaleListItem`.
+
+        Both run their checks in consecutive steps of the same loop turn (see `StaleListItem`),
+        so they agree on `is_finished()` and exactly one of them answers.
+        """
+        return not self.is_finished()
+
+
+_STALE_PARTS = ("prev", "next", "open", "pick")
+
+
+class StaleListItem(_ReportingItem, discord.ui.DynamicItem[discord.ui.Item[Any]],
+                    template=_LIST_PREFIX + r"(?P<list>(?P<boot>[0-9a-f]{8})-[0-9a-f]{1,16})"
+                             r":(?P<part>" + "|".join(_STALE_PARTS) + ")"):
+    """A click on a list this bot no longer has open: a private note, and the list disabled.
+
+    discord.py (2.7, `ViewStore.dispatch_view`) offers every component click to the matching
+    dynamic items *and* to the live view holding that custom_id; dynamic items are not a fallback.
+    Both are scheduled as tasks in that order, so this item checks first and stands aside while
+    the list is open (`interaction_check`), leaving the click to the list's own view.
+    """
+
+    def __init__(self, item: discord.ui.Item[Any], *, list_id: str, boot: str, part: str) -> None:
+        super().__init__(item)
+        self.list_id = list_id
+        self.boot = boot
+        self.part = part
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> StaleListItem:
+        """Wrap the clicked button or menu, as found on the message."""
+        return cls(item, list_id=match["list"], boot=match["boot"], part=match["part"])
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Only clicks no live list answers (no await before this check: see the class doc)."""
+        return not _open_lists(interaction.client).is_open(self.list_id)
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        restarted = self.boot != _open_lists(interaction.client).boot
+        if self.view is not None:  # discord.py's copy of the clicked message's components
+            _disable_items(self.view)
+            self.view.stop()  # it listens to nothing: keeps edit_message from storing it
+            try:
+                await interaction.response.edit_message(view=self.view)
+            except discord.HTTPException:
+                log.debug("could not disable a stale list", exc_info=True)
+        await send_ephemeral(interaction, stale_list_note(self.part, restarted=restarted))
+
+
+def stale_list_note(part: str, *, restarted: bool) -> str:
+    """What a click on a list that is no longer open gets (privately)."""
+    why = "is from before the bot restarted" if restarted else "has expired"
+    if part == "pick":
+        return f"This list {why} — click **Similar papers** on the card again."
+    return f"This result list {why} — run `/paper search` again."
+
+
+class PaperPicker(_ListView):
     """A select menu that opens one of a list of papers (used for similar papers)."""
 
-    def __init__(self, papers: Sequence[Paper], *, timeout: float = PICKER_TIMEOUT) -> None:
+    def __init__(self, papers: Sequence[Paper], *, client: discord.Client,
+                 timeout: float = PICKER_TIMEOUT) -> None:
         super().__init__(timeout=timeout)
         cast("discord.ui.Select[Any]", self.pick).options = _select_options(papers, 1)
+        self._track(client, {"pick": self.pick})
         # The interaction whose original response is this list: what disables it when it expires.
         self.source: discord.Interaction | None = None
 
@@ -213,7 +334,7 @@ class PaperPicker(discord.ui.View):
         await report_error(interaction, error)
 
 
-class SearchPaginator(discord.ui.View):
+class SearchPaginator(_ListView):
     """Ranked search results, five per page: ◀ ▶ to page, a select to open one; invoker only."""
 
     def __init__(self, bot: PaperBot, *, owner_id: int, query: str, hits: Sequence[Any], total: int,
@@ -230,6 +351,7 @@ class SearchPaginator(discord.ui.View):
         # Not the menu's: that interaction's original response is the card it opened.
         self.last_interaction: discord.Interaction | None = None
         self._sync_components()
+        self._track(bot, {"prev": self.previous, "next": self.next, "open": self.open})
 
     @property
     def pages(self) -> int:
@@ -268,6 +390,8 @@ class SearchPaginator(discord.ui.View):
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Only the person who searched may page or open from this list."""
+        if not await super().interaction_check(interaction):
+            return False
         if interaction.user.id == self.owner_id:
             return True
         await send_ephemeral(interaction, "Only the person who searched can use these buttons. "
