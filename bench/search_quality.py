@@ -7,7 +7,8 @@ For each development dataset (`../shared/datasets/*.json`: real titles and abstr
 1. write the abstracts WITHOUT their titles in the seed text format (a header line, then one
    abstract per paragraph), as the real corpus comes;
 2. ingest that file with the real loader (`load_corpus`) into a temporary SQLite database, so the
-   generated headlines, names and keywords are the product's own;
+   generated headlines, names and keywords are the product's own, and embed the abstracts as the
+   bot does in the background (`embed_missing`; its time is reported);
 3. query every real title, exactly and with two adjacent-character swaps (seeded RNG: positions
    where two different letters sit side by side, e.g. "Graph" -> "Grpah"), and score where the
    paper lands: Recall@1, Recall@5 and MRR@10.
@@ -23,14 +24,14 @@ of the names their abstract writes.
 
 Beside our engine, the same run measures the baseline: plain SQLite FTS5 BM25 over the same
 database (`papers_fts`: title, names, keywords, abstract), the title's words quoted and OR-ed; and
-our engine ranking by words only (`words_only`: without the embedding re-rank), to show what
+our engine ranking by words only (`words_only`: without the re-ranking by meaning), to show what
 meaning adds.
 
 Targets (issue 3): R@1 >= 0.95 exact and >= 0.92 with typos, on every dataset.
 
 With --misses, every exact title whose paper is not first is printed with the rank it got, the
-paper that beat it, and both papers' scores word by word (plus the name and word-pair bonuses),
-the starting point for finding out why.
+paper that beat it, and both papers' scores word by word (plus the name and word-pair bonuses and
+the cosine of the query's and the abstract's embeddings), the starting point for finding out why.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ from storage.db import open_database  # noqa: E402
 from storage.enrich import paper_id  # noqa: E402
 from storage.loader import load_corpus  # noqa: E402
 from storage.search import SearchEngine  # noqa: E402
+from storage.vectors import embed_missing  # noqa: E402
 
 DATASETS = ROOT.parent / "shared" / "datasets"
 TARGET_EXACT, TARGET_TYPO = 0.95, 0.92
@@ -198,6 +200,8 @@ async def print_misses(engine: SearchEngine, titles: Sequence[str], expected: Se
         print(f"    want: {index.titles[want_at][:100]}")
         print(f"    won:  {index.titles[win_at][:100]}")
         mine, theirs = index.explain(title, [want_at, win_at])
+        cosines = await engine.cosines(title, [want, hits[0]])
+        mine["cosine"], theirs["cosine"] = cosines.get(want, float("nan")), cosines.get(hits[0], float("nan"))
         for word in mine:
             print(f"    {word[:34]:>34}  want {mine[word]:6.2f}  won {theirs[word]:6.2f}")
 
@@ -214,12 +218,16 @@ async def run_dataset(path: Path, seed: int, workdir: Path, *, misses: bool = Fa
             loaded = {row[0] for row in await cursor.fetchall()}
         missing = sum(1 for pid in expected if pid not in loaded)
         engine = await SearchEngine.open(conn)
+        started = time.perf_counter()
+        embedded = await embed_missing(conn, engine.encoder) if engine.encoder is not None else 0
+        embed_seconds = time.perf_counter() - started
         words_only = await SearchEngine.open(conn, meaning=False)
         titles = [" ".join(r["title"].split()) for r in records]
         rng = random.Random(seed)
         typos = [two_swaps(title, rng) for title in titles]
         result = DatasetResult({"dataset": path.name, "papers": len(records), "loaded": report.active,
-                                "not_loaded": missing, "problems": len(report.problems)}, {})
+                                "not_loaded": missing, "problems": len(report.problems),
+                                "embedded": embedded, "embed_seconds": round(embed_seconds, 1)}, {})
         for name, rank in (("fts5_bm25_or", fts_baseline(conn)), ("words_only", engine_ranker(words_only)),
                            ("paperbot", engine_ranker(engine))):
             for mode, queries in (("exact", titles), ("typos", typos)):
@@ -247,7 +255,8 @@ def print_report(results: Sequence[DatasetResult]) -> bool:
     for result in results:
         meta = result.meta
         print(f"\n{meta['dataset']}: {meta['papers']} papers, {meta['loaded']} loaded "
-              f"({meta['not_loaded']} titles without their paper, {meta['problems']} load problems)")
+              f"({meta['not_loaded']} titles without their paper, {meta['problems']} load problems); "
+              f"{meta['embedded']} abstracts embedded in {meta['embed_seconds']} s")
         print(f"  {'engine':<14} {'queries':<7} {'R@1':>6} {'R@5':>6} {'MRR@10':>7} {'median ms':>10}")
         rows = [(name, mode) for name in ENGINES for mode in ("exact", "typos")]
         for name, mode in [*rows, ("paperbot", "name"), *(("autocomplete", mode) for mode in AUTOCOMPLETE_MODES)]:

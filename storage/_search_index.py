@@ -3,8 +3,8 @@
 Built once per corpus load (in a worker thread) from the active papers. A query is scored
 against every paper at once with vectorised array arithmetic, so a search over 100,000 papers
 costs a few milliseconds instead of a Python loop per paper. The best few hundred are then
-re-ranked by how many of the query's word pairs they contain side by side, and, with an embedding
-model (storage/_search_semantic.py), the best few by how close their abstract is in meaning.
+re-ranked by how many of the query's word pairs they contain side by side (`rank`); storage/search.py
+then re-orders the best few by meaning (`fuse_meaning`), with the abstracts' stored embeddings.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ import numpy as np
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from storage._search_semantic import Embedder
 from storage._search_text import (
     STOPWORDS,
     acronyms,
@@ -76,10 +75,11 @@ MAX_TYPED_NAME_PAPERS = 3
 MIN_NAME_PREFIX = 3
 NAME_COMPLETIONS = 5
 SIMILAR_TERMS = 16  # words of a paper used to find papers like it
-# Meaning: the best few candidates are re-ranked by the cosine between the query's and each
-# abstract's embedding (storage/_search_semantic.py), which adds this times the best score times
-# the cosine. Words decide which papers are candidates; meaning only orders the closest ones.
-SEMANTIC_WEIGHT = 0.2
+# Meaning (storage/search.py): the best few candidates are re-ranked by the cosine between the
+# query's and each abstract's sentence embedding, which adds this times the best score times the
+# cosine. Words decide which papers are candidates; meaning only orders the closest ones. Any
+# weight from 1.0 to 2.0 ranked the dev sets' titles within a title of the best (bench/search_quality.py).
+SEMANTIC_WEIGHT = 1.3
 SEMANTIC_CANDIDATES = 30
 _PAIR_MULTIPLIER = 0x9E3779B1  # Knuth's multiplicative hash: word pairs as 32-bit codes
 
@@ -116,6 +116,24 @@ class Ranking:
     scores: np.ndarray  # their scores
     total: int
     terms: list[QueryTerm] = field(default_factory=list)
+    partial: bool = False  # the last word was read as half-typed
+
+
+def fuse_meaning(ranking: Ranking, cosines: np.ndarray) -> Ranking:
+    """Re-order the ranking's head (one cosine per head paper) by word score plus closeness in meaning.
+
+    The bonus is relative to the best score, so it weighs the same for a two-word query as for a
+    long title; it is never negative, so the re-ordered head stays above the rest.
+    """
+    head = min(len(cosines), len(ranking.order))
+    if head == 0:
+        return ranking
+    order, scores = ranking.order, ranking.scores
+    bonus = SEMANTIC_WEIGHT * float(scores[0]) * np.maximum(cosines[:head], 0)
+    fused = scores[:head] + bonus.astype(np.float32)
+    resorted = np.lexsort((order[:head], -fused))
+    return Ranking(np.concatenate((order[:head][resorted], order[head:])),
+                   np.concatenate((fused[resorted], scores[head:])), ranking.total, ranking.terms, ranking.partial)
 
 
 def _fields(doc: IndexDoc) -> tuple[tuple[str, str], ...]:
@@ -135,10 +153,8 @@ def pair_codes(first: np.ndarray, second: np.ndarray) -> np.ndarray:
 class SearchIndex:
     """Inverted lists over the active papers, with the vocabulary for typo and prefix matching."""
 
-    def __init__(self, embedder: Embedder | None = None) -> None:
+    def __init__(self) -> None:
         self.ids: list[str] = []
-        self.embedder = embedder  # None: rank by words only
-        self.vectors: np.ndarray | None = None  # each paper's abstract embedding (float16), with an embedder
         self.titles: list[str] = []
         self.terms: dict[str, int] = {"": 0}  # term 0: the field separator, never a posting
         self.words: dict[str, int] = {}  # folded surface word -> how many papers use it
@@ -159,9 +175,9 @@ class SearchIndex:
         self.sorted_names: list[str] = []
 
     @classmethod
-    def build(cls, docs: Iterable[IndexDoc], embedder: Embedder | None = None) -> SearchIndex:
+    def build(cls, docs: Iterable[IndexDoc]) -> SearchIndex:
         """An index over `docs`, finished and ready to query."""
-        index = cls(embedder)
+        index = cls()
         index.add_all(docs)
         index.finish()
         return index
@@ -505,12 +521,10 @@ class SearchIndex:
         owner = np.repeat(np.arange(len(candidates)), lengths)
         return np.bincount(owner, weights=gains, minlength=len(candidates)).astype(np.float32)
 
-    def rank(self, query: str, *, partial: bool = False, candidates: int = RERANK_CANDIDATES,
-             meaning: bool = True) -> Ranking:
-        """Score every paper, re-rank the best `candidates` by word pairs and (unless `meaning` is
-        False or the last word is half-typed) the best few by meaning, best first."""
+    def rank(self, query: str, *, partial: bool = False, candidates: int = RERANK_CANDIDATES) -> Ranking:
+        """Score every paper by words, re-rank the best `candidates` by word pairs, best first."""
         terms = self.query_terms(query, partial=partial)
-        empty = Ranking(np.zeros(0, np.int64), np.zeros(0, np.float32), 0, terms)
+        empty = Ranking(np.zeros(0, np.int64), np.zeros(0, np.float32), 0, terms, partial)
         if not any(term.alternatives for term in terms) or self.size == 0:
             return empty
         scores = self.score(terms)
@@ -526,44 +540,18 @@ class SearchIndex:
         codes, weights = self.pair_query(query, terms)
         final = scores[part] + PAIR_WEIGHT * self.pair_bonus(part, codes, weights)
         order = np.lexsort((part, -final))
-        ranked, ranked_scores = part[order], final[order]
-        if meaning and not partial:
-            ranked, ranked_scores = self._rerank_by_meaning(query, terms, ranked, ranked_scores)
-        return Ranking(ranked, ranked_scores, total, terms)
+        return Ranking(part[order], final[order], total, terms, partial)
 
-    def query_vector(self, query: str, terms: Sequence[QueryTerm]) -> np.ndarray | None:
-        """The query's embedding, its typos corrected first ("Grpah" means "graph"); None without a model."""
-        if self.embedder is None or self.vectors is None:
-            return None
+    @staticmethod
+    def meaning_text(query: str, terms: Sequence[QueryTerm]) -> str:
+        """The query as the sentence encoder should read it: its words, typos corrected ("Grpah"
+        means "graph"), so a typo does not cost the meaning too."""
         fixes = {term.word: term.corrected for term in terms if term.corrected}
-        return self.embedder.embed(fixes.get(word, word) for word in words(query)[:MAX_QUERY_WORDS * 4])
-
-    def cosines(self, positions: np.ndarray, vector: np.ndarray) -> np.ndarray:
-        """Cosine between `vector` and each given paper's abstract embedding."""
-        assert self.vectors is not None
-        return self.vectors[positions].astype(np.float32) @ vector
-
-    def _rerank_by_meaning(self, query: str, terms: Sequence[QueryTerm], order: np.ndarray,
-                           scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Re-order the best SEMANTIC_CANDIDATES by lexical score plus closeness in meaning.
-
-        The bonus is relative to the best score, so it weighs the same for a two-word query as
-        for a long title; it is never negative, so the re-ordered head stays above the rest.
-        """
-        vector = self.query_vector(query, terms)
-        if vector is None or not len(order) or not vector.any():
-            return order, scores
-        head = min(SEMANTIC_CANDIDATES, len(order))
-        bonus = SEMANTIC_WEIGHT * float(scores[0]) * np.maximum(self.cosines(order[:head], vector), 0)
-        fused = scores[:head] + bonus.astype(np.float32)
-        resorted = np.lexsort((order[:head], -fused))
-        return (np.concatenate((order[:head][resorted], order[head:])),
-                np.concatenate((fused[resorted], scores[head:])))
+        return " ".join(fixes.get(word, word) for word in words(query)[:MAX_QUERY_WORDS * 4])
 
     def explain(self, query: str, positions: Sequence[int]) -> list[dict[str, float]]:
         """For each given paper, what its score for `query` is made of: each query word's share, the
-        method-name bonus ("names"), the word-pair bonus ("pairs") and, with a model, the cosine of
-        the query's and the abstract's embeddings ("cosine"). For diagnostics."""
+        method-name bonus ("names") and the word-pair bonus ("pairs"). For diagnostics."""
         terms = self.query_terms(query)
         chosen = np.asarray(positions, np.int64)
         parts: list[dict[str, float]] = [{} for _ in positions]
@@ -577,10 +565,6 @@ class SearchIndex:
         pairs = PAIR_WEIGHT * self.pair_bonus(chosen, codes, weights)
         for row, name, pair in zip(parts, names[chosen].tolist(), pairs.tolist(), strict=True):
             row["names"], row["pairs"] = name, pair
-        vector = self.query_vector(query, terms)
-        if vector is not None:
-            for row, cosine in zip(parts, self.cosines(chosen, vector).tolist(), strict=True):
-                row["cosine"] = cosine
         return parts
 
     def _name_bonus(self, query: str, scores: np.ndarray) -> None:
@@ -716,7 +700,6 @@ class _Builder:
         # Spelled-out words (term ids) -> acronym term -> how many abstracts define it so.
         self.acronym_entries: defaultdict[str, Counter[int]] = defaultdict(Counter)
         self.df = np.zeros(0, np.int64)
-        self.vectors = _VectorRows(index.embedder) if index.embedder is not None else None
         self._reset()
 
     def _reset(self) -> None:
@@ -728,7 +711,6 @@ class _Builder:
         position = len(self.lengths)
         counts: Counter[int] = Counter()  # term id -> weighted frequency, in half units
         surface: set[str] = set()
-        abstract_words: list[str] = []
         word_term, known = self.index.word_term, self.index._word_terms.get
         for name, text in _fields(doc):
             if not text:
@@ -740,10 +722,8 @@ class _Builder:
             field_counts = Counter(ids)
             if joined:
                 field_counts.update([known(j) or word_term(j) for j in joined])
-            if name == "abstract":
-                abstract_words = all_words
-                if "(" in text:
-                    self._spell_out_acronyms(text, all_words, field_counts)
+            if name == "abstract" and "(" in text:
+                self._spell_out_acronyms(text, all_words, field_counts)
             weight = _HALF_UNITS[name]
             if weight == 2:
                 counts.update(field_counts)
@@ -756,8 +736,6 @@ class _Builder:
                 self.sequence.append(0)  # no pair across fields
                 self.seq_owner.extend([position] * (len(ids) + 1))
         self.word_df.update(surface)
-        if self.vectors is not None:
-            self.vectors.add(abstract_words)
         listed = {name_key(name) for name in doc.names}
         for key in listed:
             if key:
@@ -851,9 +829,6 @@ class _Builder:
             cursor += counts
         self._weights(df, offsets, post_docs, post_tf)
         self._pairs()
-        if self.vectors is not None:
-            index.vectors = self.vectors.finish()
-            self.vectors = None
 
     def _weights(self, df: np.ndarray, offsets: np.ndarray, post_docs: np.ndarray, post_tf: np.ndarray) -> None:
         index = self.index
@@ -874,45 +849,6 @@ class _Builder:
         index.pair_offsets = np.zeros(len(self.pair_counts) + 1, np.int64)
         np.cumsum(np.frombuffer(self.pair_counts, np.uint32), out=index.pair_offsets[1:])
         index.pair_df_codes, index.pair_df = _shared_pairs(index.pair_codes)
-
-
-class _VectorRows:
-    """Papers' embeddings while the index is built: embedded a batch at a time (Embedder.embed_many),
-    kept in float16 blocks, laid out as one array at the end."""
-
-    BATCH = 64
-    BLOCK = 4096  # a multiple of BATCH: a batch never straddles two blocks
-
-    def __init__(self, embedder: Embedder) -> None:
-        self.embedder = embedder
-        self.pending: list[np.ndarray] = []  # token ids of the papers not embedded yet
-        self.blocks: list[np.ndarray] = []
-        self.count = 0
-
-    def add(self, folded_words: list[str]) -> None:
-        self.pending.append(self.embedder.tokens(folded_words))
-        if len(self.pending) == self.BATCH:
-            self._flush()
-
-    def _flush(self) -> None:
-        if not self.pending:
-            return
-        rows = self.embedder.embed_many(self.pending)
-        self.pending = []
-        start = self.count % self.BLOCK
-        if start == 0:
-            self.blocks.append(np.zeros((self.BLOCK, self.embedder.dimensions), np.float16))
-        self.blocks[-1][start:start + len(rows)] = rows
-        self.count += len(rows)
-
-    def finish(self) -> np.ndarray:
-        """Every row in paper order; blocks are freed as they are copied (peak: the result plus a block)."""
-        self._flush()
-        rows = np.zeros((self.count, self.embedder.dimensions), np.float16)
-        for start in range(0, self.count, self.BLOCK):
-            block = self.blocks.pop(0)
-            rows[start:start + self.BLOCK] = block[: self.count - start]
-        return rows
 
 
 def _shared_pairs(codes: np.ndarray, parts: int = 16) -> tuple[np.ndarray, np.ndarray]:

@@ -3,9 +3,10 @@
 `SearchEngine` keeps an in-memory index of the active papers (storage/_search_index.py: inverted
 lists in numpy arrays, BM25F over title, method names, keywords and abstract, typo correction
 against the corpus vocabulary, prefix completion of a half-typed last word, re-ranking by word
-pairs, then of the closest few by meaning with static word embeddings, storage/_search_semantic.py,
-when the model is installed). Every CPU-heavy step runs in a worker thread, so the event loop is never held for more
-than the time it takes to hand work over and read a few rows from SQLite.
+pairs), then re-orders the closest few by meaning: the cosine between the query's sentence embedding
+(storage/_search_encoder.py) and their abstracts' (stored in SQLite by storage/vectors.py). Every
+CPU-heavy step runs in a worker thread, so the event loop is never held for more than the time it
+takes to hand work over and read a few rows from SQLite.
 
 Call `refresh()` after a corpus load; searches keep using the previous index until the new one
 is complete.
@@ -19,13 +20,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import aiosqlite
+import numpy as np
 
-from storage._search_index import NAME_COMPLETIONS, IndexDoc, Ranking, SearchIndex
-from storage._search_semantic import load_embedder
+from storage._search_encoder import SentenceEncoder, load_encoder
+from storage._search_index import NAME_COMPLETIONS, SEMANTIC_CANDIDATES, IndexDoc, Ranking, SearchIndex, fuse_meaning
 from storage._search_snippet import snippet
 from storage._search_text import name_key
 from storage.models import Paper
 from storage.papers import PaperRepository
+from storage.vectors import vectors_for
 
 MAX_QUERY_CHARS = 10_000  # longer input is cut before any work; only its first words count anyway
 MAX_LIMIT = 100
@@ -90,7 +93,8 @@ class SearchEngine:
 
     def __init__(self, conn: aiosqlite.Connection, *, meaning: bool = True) -> None:
         self._conn = conn
-        self._meaning = meaning  # False: rank by words only, even with the embedding model installed
+        self._meaning = meaning  # False: rank by words only, even with the encoder and stored vectors
+        self._encoder: SentenceEncoder | None = None
         self._papers = PaperRepository(conn)
         self._index = SearchIndex.build([])
         self._refreshing = asyncio.Lock()
@@ -108,6 +112,11 @@ class SearchEngine:
         return self._index.size
 
     @property
+    def encoder(self) -> SentenceEncoder | None:
+        """The sentence encoder searches use for meaning (None: words only); it also embeds the abstracts."""
+        return self._encoder
+
+    @property
     def index(self) -> SearchIndex:
         """The index searches use now (read-only; for benchmarks and diagnostics)."""
         return self._index
@@ -115,8 +124,9 @@ class SearchEngine:
     async def refresh(self) -> None:
         """Rebuild the index from the active papers (after a corpus load); searches go on meanwhile."""
         async with self._refreshing:
-            embedder = await asyncio.to_thread(load_embedder) if self._meaning else None  # loaded once per process
-            index = SearchIndex(embedder)
+            if self._meaning and self._encoder is None:
+                self._encoder = await asyncio.to_thread(load_encoder)  # loaded once per process
+            index = SearchIndex()
             async with self._conn.execute(
                 "SELECT id, title, names, keywords, abstract FROM papers WHERE active = 1 ORDER BY num"
             ) as cursor:
@@ -132,12 +142,39 @@ class SearchEngine:
         limit, offset = max(0, min(limit, MAX_LIMIT)), max(0, offset)
         index = self._index
         ranking = await asyncio.to_thread(_rank_or_complete, index, text, max(200, offset + limit))
+        ranking = await self._rerank_by_meaning(index, text, ranking)
         page = [(index.ids[p], float(score)) for p, score in
                 zip(ranking.order[offset: offset + limit], ranking.scores[offset: offset + limit], strict=True)]
         papers = {paper.id: paper for paper in await self._papers.by_ids([pid for pid, _ in page])}
         scored = [(papers[pid], score) for pid, score in page if pid in papers]
         hits, suggestions = await asyncio.to_thread(self._present, index, text, ranking, scored)
         return SearchResults(hits, ranking.total, suggestions)
+
+    async def _rerank_by_meaning(self, index: SearchIndex, text: str, ranking: Ranking) -> Ranking:
+        """Re-order the best SEMANTIC_CANDIDATES by word score plus the cosine of the query's and each
+        abstract's embedding, once all of them are embedded (storage/vectors.py runs in the
+        background): a bonus for only some would favour them for having been embedded first.
+        A half-typed last word has no meaning yet: such a ranking stays as the words made it."""
+        encoder = self._encoder
+        if encoder is None or ranking.partial or not len(ranking.order):
+            return ranking
+        head = [index.ids[position] for position in ranking.order[:SEMANTIC_CANDIDATES]]
+        stored = await vectors_for(self._conn, head)
+        if len(stored) < len(head):
+            return ranking
+        query = await asyncio.to_thread(encoder.encode, [index.meaning_text(text, ranking.terms)])
+        return fuse_meaning(ranking, np.stack([stored[paper_id] for paper_id in head]) @ query[0])
+
+    async def cosines(self, text: str, paper_ids: Sequence[str]) -> dict[str, float]:
+        """The cosine between the query's embedding (typos corrected) and each given paper's stored
+        one, for the papers that have one; {} without an encoder. For diagnostics."""
+        encoder, index = self._encoder, self._index
+        stored = await vectors_for(self._conn, paper_ids)
+        if encoder is None or not stored:
+            return {}
+        terms = index.query_terms(clean_query(text))
+        query = (await asyncio.to_thread(encoder.encode, [index.meaning_text(text, terms)]))[0]
+        return {paper_id: float(vector @ query) for paper_id, vector in stored.items()}
 
     @staticmethod
     def _present(index: SearchIndex, text: str, ranking: Ranking,
@@ -162,7 +199,7 @@ class SearchEngine:
         by_id = index.ids_starting(typed.lower(), limit)
         by_name = index.names_starting(name_key(typed), NAME_COMPLETIONS) if _one_word(typed) else []
         # Words only: while typing, the words so far decide; meaning would cost time on every key.
-        ranking = index.rank(text, partial=not text[-1].isspace(), candidates=limit, meaning=False)
+        ranking = index.rank(text, partial=not text[-1].isspace(), candidates=limit)
         return list(dict.fromkeys([*by_id, *by_name, *(int(p) for p in ranking.order)]))[:limit]
 
     async def similar(self, paper_id: str, *, limit: int = 5) -> list[Paper]:

@@ -1,0 +1,101 @@
+"""Abstract embeddings in SQLite: made once per abstract, in the background; read a few per search.
+
+The sentence encoder (storage/_search_encoder.py) reads ~30-45 abstracts a second: a couple of
+minutes for a conference, about an hour for 100,000 papers. So it runs after the corpus is served,
+a batch at a time (`embed_missing`), and stores each vector under the paper's stable id; a restart
+goes on where it stopped, and an unchanged corpus costs nothing. Until a search's candidates all
+have a vector, that search ranks by words alone (storage/search.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+import aiosqlite
+import numpy as np
+
+from storage._search_encoder import DIMENSIONS, MODEL_NAME
+
+# Abstracts per step: ~2 s of one core, then one short write; small enough that a corpus load or a
+# shutdown never waits long for the step in progress.
+EMBED_BATCH = 64
+_VECTOR_TYPE = np.dtype("<f2")  # float16: half the bytes of float32, and cosines within 1e-3
+
+
+class Encoder(Protocol):
+    def encode(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+def to_blob(vector: np.ndarray) -> bytes:
+    """A vector as stored: float16, little-endian."""
+    return np.asarray(vector, _VECTOR_TYPE).tobytes()
+
+
+def from_blob(blob: bytes) -> np.ndarray:
+    """A stored vector as float32."""
+    return np.frombuffer(blob, _VECTOR_TYPE).astype(np.float32)
+
+
+async def vectors_for(conn: aiosqlite.Connection, paper_ids: Sequence[str], *,
+                      model: str = MODEL_NAME) -> dict[str, np.ndarray]:
+    """The stored vectors of the given papers, by id; papers without one (yet) are left out."""
+    if not paper_ids:
+        return {}
+    marks = ",".join("?" * len(paper_ids))
+    rows = await conn.execute_fetchall(
+        f"SELECT paper_id, vector FROM paper_vectors WHERE model = ? AND paper_id IN ({marks})",
+        (model, *paper_ids))
+    return {paper_id: from_blob(blob) for paper_id, blob in rows if len(blob) == DIMENSIONS * 2}
+
+
+async def count_missing(conn: aiosqlite.Connection, *, model: str = MODEL_NAME) -> int:
+    """How many active papers have no vector from `model` yet."""
+    rows = await conn.execute_fetchall(
+        "SELECT count(*) FROM papers p LEFT JOIN paper_vectors v ON v.paper_id = p.id AND v.model = ? "
+        "WHERE p.active = 1 AND v.paper_id IS NULL", (model,))
+    return int(next(iter(rows))[0])
+
+
+async def embed_missing(conn: aiosqlite.Connection, encoder: Encoder, *, model: str = MODEL_NAME,
+                        batch: int = EMBED_BATCH, progress: Callable[[int], None] | None = None) -> int:
+    """Embed every active paper that has no vector from `model`, a batch at a time; how many were.
+
+    The encoder runs in a worker thread (numpy leaves the GIL while it multiplies), and each batch is
+    written by one statement, so it is atomic on a connection that other tasks share in autocommit
+    mode. Cancelling it loses at most the batch in progress.
+    """
+    done, after = 0, -1
+    while rows := await _missing_after(conn, after, model, batch):
+        vectors = await asyncio.to_thread(encoder.encode, [abstract for _, _, abstract in rows])
+        await _store(conn, [paper_id for _, paper_id, _ in rows], vectors, model)
+        done += len(rows)
+        after = rows[-1][0]
+        if progress is not None:
+            progress(done)
+    return done
+
+
+async def _missing_after(conn: aiosqlite.Connection, after: int, model: str,
+                         batch: int) -> list[tuple[int, str, str]]:
+    """The next `batch` active papers (num, id, display abstract) past `after` without a vector:
+    walked in rowid order, so the whole corpus is one pass, not one scan per batch."""
+    rows = await conn.execute_fetchall(
+        "SELECT p.num, p.id, p.abstract FROM papers p "
+        "LEFT JOIN paper_vectors v ON v.paper_id = p.id AND v.model = ? "
+        "WHERE p.num > ? AND p.active = 1 AND v.paper_id IS NULL ORDER BY p.num LIMIT ?",
+        (model, after, batch))
+    return [(num, paper_id, abstract) for num, paper_id, abstract in rows]
+
+
+async def _store(conn: aiosqlite.Connection, paper_ids: Sequence[str], vectors: np.ndarray, model: str) -> None:
+    values = ",".join("(?, ?, ?)" for _ in paper_ids)
+    parameters = [value for paper_id, vector in zip(paper_ids, vectors, strict=True)
+                  for value in (paper_id, model, to_blob(vector))]
+    async with conn.execute(
+        f"INSERT INTO paper_vectors (paper_id, model, vector) VALUES {values} "
+        "ON CONFLICT (paper_id) DO UPDATE SET model = excluded.model, vector = excluded.vector",
+        parameters,
+    ):
+        pass
