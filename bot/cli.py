@@ -53,6 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
     ingest.add_argument("paths", nargs="*", type=Path, help="files or folders (default: the configured corpus)")
     ingest.add_argument("--force", action="store_true", help="reload even when the corpus is unchanged")
 
+    sub.add_parser("embed", parents=[common], help="embed the abstracts for search by meaning (the bot does "
+                   "it in the background)")
+
     sub.add_parser("stats", parents=[common], help="papers active/retired, venues, last load")
 
     show = sub.add_parser("show", parents=[common], help="print one paper")
@@ -186,11 +189,73 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
             print(f"  … and {report.duplicates - _MAX_LISTED_DUPLICATES:,} more duplicates")
         for problem in report.problems:
             print(f"  problem: {problem}", file=sys.stderr)
+        await _hint_embedding(conn, settings)
         loaded_nothing = not report.skipped_unchanged and report.added + report.updated + report.unchanged \
             + report.reactivated == 0
         return 1 if loaded_nothing else 0
 
     return _on_database(settings, ingest)
+
+
+async def _hint_embedding(conn: aiosqlite.Connection, settings: Settings) -> None:
+    """After a load: say how many abstracts search cannot yet read by meaning, and what embeds them.
+
+    `ingest` itself does not embed: the encoder reads ~40 abstracts a second, the loader 5,000.
+    """
+    from storage.vectors import count_missing
+
+    missing = await count_missing(conn)
+    if missing:
+        who = "the bot embeds them in the background, or run" if settings.embed_abstracts else "run"
+        print(f"search by meaning: {missing:,} abstracts not embedded yet; {who} `paperbot embed`")
+
+
+def _cmd_embed(args: argparse.Namespace, settings: Settings) -> int:
+    """Embed the active abstracts that have no vector yet; a progress bar on a terminal."""
+    import time
+
+    from storage._search_encoder import load_encoder
+    from storage.papers import PaperRepository
+    from storage.vectors import count_missing, embed_missing
+
+    async def embed(conn: aiosqlite.Connection) -> int:
+        active = await PaperRepository(conn).count()
+        if active == 0:
+            print(f"paperbot embed: no papers in {settings.database_path} to embed (run `paperbot ingest`)",
+                  file=sys.stderr)
+            return 1
+        missing = await count_missing(conn)
+        if missing == 0:
+            print(f"all {active:,} abstracts already embedded")
+            return 0
+        encoder = await asyncio.to_thread(load_encoder)
+        if encoder is None:  # load_encoder logged why
+            print("paperbot embed: the sentence encoder could not be loaded (see above); search ranks by words only",
+                  file=sys.stderr)
+            return 1
+        bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+        started, done = time.monotonic(), 0
+
+        def progress(count: int) -> None:
+            nonlocal done
+            done = count
+            if bar:
+                bar("embedding", count, missing)
+
+        try:
+            await embed_missing(conn, encoder, progress=progress)
+        except asyncio.CancelledError:  # Ctrl-C: the batches written so far stay
+            print(f"paperbot embed: stopped after {done:,} of {missing:,} abstracts; run it again to go on",
+                  file=sys.stderr)
+            raise
+        finally:
+            if bar:
+                bar.finish()
+        seconds = time.monotonic() - started
+        print(f"embedded {done:,} abstracts in {seconds:.{0 if seconds >= 10 else 1}f} s; search re-ranks by meaning")
+        return 0
+
+    return _on_database(settings, embed, must_exist=True)
 
 
 class _ProgressBar:
@@ -467,6 +532,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
     "run": _cmd_run,
     "sync": _cmd_sync,
     "ingest": _cmd_ingest,
+    "embed": _cmd_embed,
     "stats": _cmd_stats,
     "show": _cmd_show,
     "search": _cmd_search,

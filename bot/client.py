@@ -10,6 +10,7 @@ import logging
 import os
 import sqlite3
 import sys
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -28,6 +29,7 @@ from storage.loader import load_corpus
 from storage.papers import PaperRepository
 from storage.picks import PickRepository
 from storage.search import SearchEngine, SearchResults
+from storage.vectors import Encoder, count_missing, embed_missing
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +49,10 @@ REJECTED_TOKEN = (
 UNREACHABLE = "paperbot: could not reach Discord ({error}). Check the network connection and try again."
 _MAX_LOGGED_PROBLEMS = 20
 SEARCH_CONCURRENCY = 2
+# The background embedding logs its progress at most this often, in seconds and in share of the work:
+# a few lines for a conference, about ten for 100,000 papers (an hour of CPU).
+EMBED_LOG_SECONDS = 30.0
+EMBED_LOG_SHARE = 0.1
 
 
 class StartupError(Exception):
@@ -56,6 +62,36 @@ class StartupError(Exception):
 def utc_now() -> datetime:
     """The real time, as an aware UTC datetime (the default clock)."""
     return datetime.now(UTC)
+
+
+class EmbeddingProgress:
+    """Counts the abstracts the background embedding has done and logs a line now and then.
+
+    A line needs both EMBED_LOG_SECONDS since the last one and another EMBED_LOG_SHARE of the work:
+    a log read at a glance, not a line per batch. Durations come from `clock` (monotonic by
+    default), not the bot's clock: they measure work, and the bot's clock may be a test's.
+    """
+
+    def __init__(self, total: int, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self.total, self.done = total, 0
+        self._clock = clock
+        self._started = self._last_time = clock()
+        self._last_done = 0
+
+    def __call__(self, done: int) -> None:
+        self.done = done
+        now = self._clock()
+        if done >= self.total or now - self._last_time < EMBED_LOG_SECONDS \
+                or done - self._last_done < self.total * EMBED_LOG_SHARE:
+            return  # the end has its own line
+        log.info("search by meaning: %s of %s abstracts embedded (%d%%)",
+                 f"{done:,}", f"{self.total:,}", 100 * done // self.total)
+        self._last_time, self._last_done = now, done
+
+    @property
+    def seconds(self) -> float:
+        """Time since the embedding started."""
+        return self._clock() - self._started
 
 
 class PaperBot(commands.Bot):
@@ -81,6 +117,9 @@ class PaperBot(commands.Bot):
         self.settings = settings
         self.clock = clock
         self.force_sync = False  # `paperbot sync`: sync even when the command tree is unchanged
+        self.sync_only = False  # `paperbot sync`: the bot stops right after start-up, so no background work
+        # The background embedding of abstracts for search by meaning (None: not running, off, or no encoder).
+        self.embedding_task: asyncio.Task[None] | None = None
         self.last_sync: str | None = None  # "guild", "global" or "skipped", for logs and tests
         # Searches rank in worker threads that share the GIL with the event loop: more at once does
         # not finish sooner on a small machine, it only makes every loop callback wait longer.
@@ -105,6 +144,7 @@ class PaperBot(commands.Bot):
         await self._load_extensions()
         self.add_dynamic_items(SimilarButton, RandomButton, StaleListItem)
         self.last_sync = await self.sync_commands(force=self.force_sync)
+        self._start_embedding()
         # The corpus, search index and caches built above live as long as the bot: move them out of
         # the collector's reach, so a full collection under load pauses the loop for ms, not 100s of ms.
         gc.collect()
@@ -140,6 +180,49 @@ class PaperBot(commands.Bot):
         if len(report.problems) > _MAX_LOGGED_PROBLEMS:
             log.warning("... and %d more corpus problems", len(report.problems) - _MAX_LOGGED_PROBLEMS)
 
+    def _start_embedding(self) -> None:
+        """Start embedding the abstracts that have no vector yet, in the background.
+
+        The sentence encoder reads 30-45 abstracts a second (storage/vectors.py), so this runs after
+        start-up, while commands answer: a search ranks by words until its candidates have vectors.
+        """
+        encoder = self.search_engine.encoder
+        if not self.settings.embed_abstracts or encoder is None or self.sync_only:
+            return
+        self.embedding_task = asyncio.create_task(self._embed_abstracts(encoder), name="paperbot: embed abstracts")
+
+    async def _embed_abstracts(self, encoder: Encoder) -> None:
+        """Embed every active abstract without a vector and log how it went; never raises but to cancel."""
+        progress = EmbeddingProgress(0)
+        try:
+            missing = await count_missing(self.db)
+            if missing == 0:
+                log.info("search by meaning: all %s abstracts embedded", f"{self.search_engine.size:,}")
+                return
+            log.info("search by meaning: embedding %s abstracts in the background (searches rank by words "
+                     "until their candidates are embedded)", f"{missing:,}")
+            progress = EmbeddingProgress(missing)
+            done = await embed_missing(self.db, encoder, progress=progress)
+        except asyncio.CancelledError:  # close() or a crash: what is stored stays, the next start goes on
+            log.info("search by meaning: embedding stopped after %s of %s abstracts; the next start goes on",
+                     f"{progress.done:,}", f"{progress.total:,}")
+            raise
+        except Exception:  # no vectors is no meaning, never no search: keep serving by words
+            log.exception("search by meaning: embedding the abstracts failed after %s of %s; searches among "
+                          "the others rank by words", f"{progress.done:,}", f"{progress.total:,}")
+            return
+        seconds = progress.seconds
+        log.info("search by meaning: embedded %s abstracts in %.*f s; search re-ranks by meaning",
+                 f"{done:,}", 0 if seconds >= 10 else 1, seconds)
+
+    async def _stop_embedding(self) -> None:
+        """Cancel the background embedding and wait until it has let go of the database."""
+        task, self.embedding_task = self.embedding_task, None
+        if task is None or task.done():
+            return
+        task.cancel()
+        await asyncio.wait([task])  # not `await task`: its CancelledError is not ours to raise
+
     async def _load_extensions(self) -> None:
         for name in EXTENSIONS:
             try:
@@ -173,7 +256,8 @@ class PaperBot(commands.Bot):
         return "global"
 
     async def close(self) -> None:
-        """Log out and close the database."""
+        """Stop the background embedding, log out and close the database."""
+        await self._stop_embedding()  # first: it writes to the database closed below
         await super().close()
         db = getattr(self, "db", None)
         if db is not None:
@@ -216,7 +300,7 @@ def create_bot(settings: Settings | None = None, *, clock: Clock | None = None) 
 async def _start(bot: PaperBot, token: str, *, sync_only: bool) -> None:
     async with bot:
         if sync_only:
-            bot.force_sync = True
+            bot.force_sync = bot.sync_only = True
             await bot.login(token)  # runs setup_hook, which syncs; no gateway connection needed
             return
         await bot.start(token)

@@ -13,6 +13,7 @@ BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "data"
 DEFAULT_DATABASE = Path("paperbot.db")
 DEFAULT_MAX_SUBSCRIPTIONS_PER_GUILD = 10
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+_SWITCH_VALUES = {"on": True, "true": True, "1": True, "off": False, "false": False, "0": False}
 _WHERE = "(in the environment or .env)"
 
 
@@ -26,6 +27,7 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     max_subscriptions_per_guild: int = DEFAULT_MAX_SUBSCRIPTIONS_PER_GUILD
+    embed_abstracts: bool = True  # embed abstracts for search by meaning in the background (bot/client.py)
 
     def with_overrides(self, **overrides: Any) -> Settings:
         """Return a copy with the given non-None fields replaced."""
@@ -51,6 +53,7 @@ def load_settings(env_file: str | Path | None = ".env", **overrides: Any) -> Set
             "MAX_SUBSCRIPTIONS_PER_GUILD", values.get("MAX_SUBSCRIPTIONS_PER_GUILD"), minimum=1
         )
         or DEFAULT_MAX_SUBSCRIPTIONS_PER_GUILD,
+        embed_abstracts=_parse_switch("EMBED_ABSTRACTS", values.get("EMBED_ABSTRACTS"), default=True),
     )
     return settings.with_overrides(**overrides)
 
@@ -84,3 +87,13 @@ def _parse_log_level(raw: str | None) -> str:
     if level not in LOG_LEVELS:
         raise SystemExit(f"paperbot: LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {raw!r} {_WHERE}")
     return level
+
+
+def _parse_switch(name: str, raw: str | None, *, default: bool) -> bool:
+    """An on/off setting: on, off, true, false, 1 or 0, any case; empty means the default."""
+    text = (raw or "").strip().lower()
+    if not text:
+        return default
+    if text not in _SWITCH_VALUES:
+        raise SystemExit(f"paperbot: {name} must be on or off (or true/false, 1/0), got {raw!r} {_WHERE}")
+    return _SWITCH_VALUES[text]

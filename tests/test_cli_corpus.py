@@ -174,4 +174,4 @@ def test_ingest_names_twenty_duplicates_and_counts_the_rest(db_file: Path, tmp_p
     assert "30 added" in out
     assert "30 duplicates" in out
     assert out.count("  duplicate: ") == 20
-    assert out.endswith("  … and 10 more duplicates\n")
+    assert "  … and 10 more duplicates\nsearch by meaning: 30 abstracts not embedded yet" in out  # then the hint

@@ -12,7 +12,7 @@ from bot.settings import BUNDLED_CORPUS, load_settings
 @pytest.fixture(autouse=True)
 def _clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("DISCORD_TOKEN", "DATABASE_PATH", "CORPUS_PATH", "DEV_GUILD_ID", "LOG_LEVEL",
-                 "MAX_SUBSCRIPTIONS_PER_GUILD"):
+                 "MAX_SUBSCRIPTIONS_PER_GUILD", "EMBED_ABSTRACTS"):
         monkeypatch.delenv(name, raising=False)
 
 
@@ -66,6 +66,7 @@ def test_bad_guild_id_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     ("MAX_SUBSCRIPTIONS_PER_GUILD", "-5", "paperbot: MAX_SUBSCRIPTIONS_PER_GUILD must be at least 1, got '-5'"),
     ("MAX_SUBSCRIPTIONS_PER_GUILD", "ten", "paperbot: MAX_SUBSCRIPTIONS_PER_GUILD must be a whole number, got 'ten'"),
     ("DEV_GUILD_ID", "0", "paperbot: DEV_GUILD_ID must be at least 1, got '0'"),
+    ("EMBED_ABSTRACTS", "maybe", "paperbot: EMBED_ABSTRACTS must be on or off (or true/false, 1/0), got 'maybe'"),
 ])
 def test_a_bad_setting_is_one_line_naming_it_and_where_it_comes_from(
         name: str, raw: str, message: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -81,6 +82,17 @@ def test_log_level_and_subscription_limit_read_as_written(monkeypatch: pytest.Mo
     settings = load_settings(env_file=None)
     assert settings.log_level == "WARNING"
     assert settings.max_subscriptions_per_guild == 25
+
+
+@pytest.mark.parametrize(("raw", "expected"), [
+    (None, True), ("", True), ("on", True), (" OFF ", False), ("true", True), ("False", False), ("1", True),
+    ("0", False),
+])
+def test_embed_abstracts_is_on_unless_switched_off(raw: str | None, expected: bool,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    if raw is not None:
+        monkeypatch.setenv("EMBED_ABSTRACTS", raw)
+    assert load_settings(env_file=None).embed_abstracts is expected
 
 
 def test_a_home_relative_path_in_env_means_the_home_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

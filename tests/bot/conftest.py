@@ -7,9 +7,10 @@ Reusable by every bot test module (the daily-posts tests included):
   `clock.set(datetime)` jumps to a given instant (e.g. just before a DST change).
 - `corpus_paths`: what the bot loads (default: the bundled corpus). Override the fixture in a
   test module to add files.
-- `bot_settings`: Settings on `tmp_path / "paperbot.db"`, no token, no development guild; with the
-  bundled corpus the database starts as a copy of a session template with the corpus loaded
-  (mark a test `fresh_db` for an empty one).
+- `bot_settings`: Settings on `tmp_path / "paperbot.db"`, no token, no development guild, no
+  background embedding of abstracts (`EMBED_ABSTRACTS` off); with the bundled corpus the database
+  starts as a copy of a session template with the corpus loaded (mark a test `fresh_db` for an
+  empty one).
 - `make_bot()`: build another bot on the same settings and clock (what a restart starts).
 - `simcord_bot` / `simcord_env`: the bot under test attached to a virtual Discord (setup_hook ran:
   database opened, corpus loaded, cogs added, commands synced). Options via
@@ -143,8 +144,10 @@ def bot_settings(tmp_path: Path, corpus_paths: tuple[Path, ...], bundled_templat
     database = tmp_path / "paperbot.db"
     if corpus_paths == (BUNDLED_CORPUS,) and request.node.get_closest_marker("fresh_db") is None:
         shutil.copyfile(bundled_template, database)
+    # Embedding off: the product embeds every abstract in the background, a second or so of CPU for the
+    # bundled corpus at every bot start; tests/bot/test_embedding.py switches it on for small corpora.
     return Settings(discord_token=None, database_path=database, corpus_paths=corpus_paths,
-                    dev_guild_id=None, log_level="DEBUG")
+                    dev_guild_id=None, log_level="DEBUG", embed_abstracts=False)
 
 
 @pytest_asyncio.fixture

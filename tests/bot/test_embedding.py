@@ -1,0 +1,274 @@
+"""The background embedding of abstracts for search by meaning (EMBED_ABSTRACTS), under SimCord.
+
+A small corpus of six abstracts, embedded two at a time, so that "in the middle" is a real state.
+`EmbeddingGate` holds the bot's embedding before a batch (declared to SimCord as an intended
+wait), so the test can act while it is under way: search, restart, close.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections import Counter
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+import numpy as np
+import pytest
+import pytest_asyncio
+import simcord
+
+from bot import client as bot_client
+from bot.client import EMBED_LOG_SECONDS, EmbeddingProgress, PaperBot
+from bot.settings import Settings
+from storage import vectors
+from storage.search import SearchEngine
+from tests.bot.conftest import TestClock, World
+from tests.storage.conftest import seed_paragraphs, write_seed_file
+
+ABSTRACTS = 6
+BATCH = 2
+WAIT = 60  # seconds: a bound for waits that end in well under one, so a hang fails instead of blocking
+
+
+class EmbeddingGate:
+    """Holds the background embedding before batch number `after + 1` until `release()`, once.
+
+    It wraps storage.vectors' batch reader; the hold is an `external_wait`, so SimCord counts the
+    bot as settled (commands answer) while the embedding waits.
+    """
+
+    def __init__(self, after: int) -> None:
+        self.env: simcord.Env | None = None
+        self._after, self._reads, self._held = after, 0, False
+        self._released = asyncio.Event()
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        read = vectors._missing_after
+
+        async def gated(conn: aiosqlite.Connection, *args: Any) -> list[tuple[int, str, str]]:
+            self._reads += 1
+            if self._reads == self._after + 1 and not self._held:
+                self._held = True
+                assert self.env is not None
+                await self.env.external_wait(self._released.wait(), reason="the test holds the embedding")
+            return await read(conn, *args)
+
+        monkeypatch.setattr(vectors, "_missing_after", gated)
+
+    def release(self) -> None:
+        self._released.set()
+
+
+class RecordingEncoder:
+    """The real encoder (given at the bot's start), noting every text the bot's embedding gives it."""
+
+    def __init__(self) -> None:
+        self.real: vectors.Encoder | None = None
+        self.texts = Counter[str]()
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        assert self.real is not None
+        self.texts.update(texts)
+        return self.real.encode(texts)
+
+
+class FailingEncoder:
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        raise RuntimeError("the encoder broke")
+
+
+@pytest.fixture
+def corpus_paths(tmp_path: Path) -> tuple[Path, ...]:
+    return (write_seed_file(tmp_path / "small.txt", seed_paragraphs()[:ABSTRACTS]),)
+
+
+@pytest.fixture
+def embed_abstracts() -> bool:
+    """EMBED_ABSTRACTS for the bot under test (parametrize to switch it off)."""
+    return True
+
+
+@pytest.fixture
+def bot_settings(bot_settings: Settings, embed_abstracts: bool) -> Settings:
+    return replace(bot_settings, embed_abstracts=embed_abstracts)
+
+
+@pytest.fixture(autouse=True)
+def small_batches(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(bot_client, "embed_missing", functools.partial(vectors.embed_missing, batch=BATCH))
+    caplog.set_level(logging.INFO, logger="bot.client")
+
+
+@pytest.fixture
+def gate(monkeypatch: pytest.MonkeyPatch) -> EmbeddingGate:
+    held = EmbeddingGate(after=1)
+    held.install(monkeypatch)
+    return held
+
+
+@pytest.fixture
+def encoder(monkeypatch: pytest.MonkeyPatch) -> RecordingEncoder:
+    """What the bots embed with (request it before the bot; searches keep the engine's own encoder)."""
+    real = SearchEngine.encoder.fget
+    assert real is not None
+    recording = RecordingEncoder()
+
+    def recorded(engine: SearchEngine) -> RecordingEncoder | None:
+        recording.real = real(engine)
+        return recording if recording.real is not None else None
+
+    monkeypatch.setattr(SearchEngine, "encoder", property(recorded))
+    return recording
+
+
+@pytest.fixture
+def failing_encoder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bots embed with an encoder that raises (request it before the bot)."""
+    monkeypatch.setattr(SearchEngine, "encoder", property(lambda engine: FailingEncoder()))
+
+
+@pytest_asyncio.fixture
+async def simcord_env(simcord_bot: PaperBot, clock: TestClock, request: pytest.FixtureRequest,
+                      gate: EmbeddingGate) -> AsyncIterator[simcord.Env]:
+    """The shared fixture's environment, with the gate told about it before the bot starts."""
+    env = simcord.Env(simcord_bot)
+    gate.env = env
+    clock.bind(env)
+    await asyncio.wait_for(env.start(), WAIT)  # an embedding that held up start-up would hang here
+    try:
+        yield env
+    finally:
+        gate.release()
+        await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)
+
+
+async def stored(bot: PaperBot) -> int:
+    rows = await bot.db.execute_fetchall("SELECT count(*) FROM paper_vectors")
+    return int(next(iter(rows))[0])
+
+
+async def finished(bot: PaperBot) -> None:
+    """Wait for the bot's embedding to end (it must have started)."""
+    assert bot.embedding_task is not None
+    await asyncio.wait_for(asyncio.shield(bot.embedding_task), WAIT)
+
+
+def records(caplog: pytest.LogCaptureFixture, *, setup: bool = False) -> list[logging.LogRecord]:
+    """The log records of the test (with `setup`: from the bot's start too, which the fixtures ran)."""
+    return [*(caplog.get_records("setup") if setup else []), *caplog.records]
+
+
+def messages(caplog: pytest.LogCaptureFixture, *, level: int = logging.INFO, setup: bool = False) -> list[str]:
+    return [r.getMessage() for r in records(caplog, setup=setup) if r.name == "bot.client" and r.levelno >= level]
+
+
+async def test_abstracts_are_embedded_in_the_background_while_search_answers(
+        bot: PaperBot, world: World, gate: EmbeddingGate, caplog: pytest.LogCaptureFixture) -> None:
+    assert bot.embedding_task is not None
+    assert not bot.embedding_task.done()  # the bot is ready, and still embedding
+    assert await stored(bot) == BATCH
+    assert any(f"search by meaning: embedding {ABSTRACTS} abstracts in the background" in line
+               for line in messages(caplog, setup=True))
+
+    result = await world.alice.slash(world.channel, "paper search", query="learning")
+    assert result.response is not None
+    assert "1." in (result.response.embeds[0].description or "")  # results, ranked by words meanwhile
+    assert await stored(bot) == BATCH  # answered during the embedding, not after it
+
+    gate.release()
+    await finished(bot)
+    assert await vectors.count_missing(bot.db) == 0
+    assert await stored(bot) == await bot.papers.count() == ABSTRACTS
+    assert any(f"embedded {ABSTRACTS} abstracts in" in line for line in messages(caplog))
+    assert [r.getMessage() for r in records(caplog, setup=True) if r.levelno >= logging.WARNING] == []
+
+
+async def test_a_restart_in_the_middle_goes_on_and_embeds_nothing_twice(
+        encoder: RecordingEncoder, bot: PaperBot, restart: Callable, caplog: pytest.LogCaptureFixture) -> None:
+    assert await stored(bot) == BATCH
+    caplog.clear()
+
+    again = await restart()  # the held embedding is cancelled, as by a crash
+    await finished(again)
+    assert any(f"search by meaning: embedding {ABSTRACTS - BATCH} abstracts in the background" in line
+               for line in messages(caplog))
+    rows = await again.db.execute_fetchall("SELECT abstract FROM papers WHERE active = 1")
+    assert await vectors.count_missing(again.db) == 0
+    assert encoder.texts == Counter(abstract for (abstract,) in rows)  # every abstract, each once
+
+    caplog.clear()
+    third = await restart()
+    await finished(third)
+    assert [line for line in messages(caplog) if "by meaning" in line] == [
+        f"search by meaning: all {ABSTRACTS} abstracts embedded"]
+    assert sum(encoder.texts.values()) == ABSTRACTS
+
+
+async def test_close_during_the_embedding_stops_it_cleanly(
+        bot: PaperBot, gate: EmbeddingGate, caplog: pytest.LogCaptureFixture) -> None:
+    task = bot.embedding_task
+    assert task is not None
+    assert not task.done()
+
+    await bot.close()
+    assert task.cancelled()
+    gate.release()  # had close() left it running, it would now read the closed database
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert f"search by meaning: embedding stopped after {BATCH} of {ABSTRACTS} abstracts; the next start " \
+           "goes on" in messages(caplog)
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+async def test_an_encoder_that_fails_is_logged_once_and_search_goes_on(
+        failing_encoder: None, bot: PaperBot, world: World, caplog: pytest.LogCaptureFixture) -> None:
+    await finished(bot)
+    errors = [r for r in records(caplog, setup=True) if r.levelno >= logging.ERROR]
+    assert [r.getMessage() for r in errors] == [f"search by meaning: embedding the abstracts failed after 0 of "
+                                                f"{ABSTRACTS}; searches among the others rank by words"]
+    assert errors[0].exc_info is not None
+    assert "the encoder broke" in str(errors[0].exc_info[1])
+
+    result = await world.alice.slash(world.channel, "paper search", query="learning")
+    assert result.response is not None
+    assert "1." in (result.response.embeds[0].description or "")
+    assert await stored(bot) == 0
+
+
+@pytest.mark.parametrize("embed_abstracts", [False])
+async def test_switched_off_nothing_is_embedded(bot: PaperBot, world: World, simcord_env: simcord.Env) -> None:
+    assert bot.embedding_task is None
+    await world.alice.slash(world.channel, "paper search", query="learning")
+    await simcord_env.settle()
+    assert await stored(bot) == 0
+
+
+async def test_paperbot_sync_embeds_nothing(simcord_env: simcord.Env, make_bot: Callable[[], PaperBot]) -> None:
+    syncing = make_bot()
+    syncing.force_sync = syncing.sync_only = True  # what `paperbot sync` sets
+    await simcord_env.restart_bot(syncing)
+    assert syncing.embedding_task is None
+
+
+def test_progress_is_logged_at_most_every_30_seconds_and_every_tenth(caplog: pytest.LogCaptureFixture) -> None:
+    now = [0.0]
+    progress = EmbeddingProgress(1000, clock=lambda: now[0])
+    caplog.set_level(logging.INFO, logger="bot.client")
+    for done, at in [(64, 5), (128, 40), (192, 45), (256, 80), (300, 200), (360, 210), (1000, 400)]:
+        now[0] = at
+        progress(done)
+    assert messages(caplog) == [
+        "search by meaning: 128 of 1,000 abstracts embedded (12%)",
+        "search by meaning: 256 of 1,000 abstracts embedded (25%)",  # not 192: 30 s, but only 6.4% more
+        "search by meaning: 360 of 1,000 abstracts embedded (36%)",  # not 300: 120 s, but only 4.4% more
+    ]  # and not the last: the end has its own line
+    assert progress.done == 1000
+    assert progress.seconds == 400
+    assert EMBED_LOG_SECONDS == 30

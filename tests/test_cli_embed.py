@@ -1,0 +1,110 @@
+"""`paperbot embed`, and `paperbot ingest`'s hint about abstracts not embedded yet, on temporary databases."""
+
+from __future__ import annotations
+
+import io
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import storage._search_encoder
+from bot.cli import main
+from tests.storage.conftest import seed_paragraphs, write_seed_file
+
+ABSTRACTS = 5
+HINT = (f"search by meaning: {ABSTRACTS} abstracts not embedded yet; the bot embeds them in the background, "
+        "or run `paperbot embed`")
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.fixture(autouse=True)
+def _embedding_setting_unset(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("EMBED_ABSTRACTS", raising=False)
+
+
+@pytest.fixture
+def small_db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A database with five abstracts ingested, none embedded; `ingest`'s output is checked here."""
+    path = tmp_path / "small.db"
+    corpus = write_seed_file(tmp_path / "small.txt", seed_paragraphs()[:ABSTRACTS])
+    assert main(["ingest", str(corpus), "--db", str(path)]) == 0
+    assert HINT in capsys.readouterr().out.splitlines()
+    return path
+
+
+def vectors_of_active_papers(path: Path) -> tuple[int, int]:
+    """(active papers, active papers with a vector) in the database file."""
+    with sqlite3.connect(path) as conn:
+        active, embedded = conn.execute(
+            "SELECT count(*), count(v.paper_id) FROM papers p LEFT JOIN paper_vectors v ON v.paper_id = p.id "
+            "WHERE p.active = 1").fetchone()
+    return int(active), int(embedded)
+
+
+def test_embed_embeds_every_abstract_then_has_nothing_left(small_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert vectors_of_active_papers(small_db) == (ABSTRACTS, 0)
+    assert main(["embed", "--db", str(small_db)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"embedded {ABSTRACTS} abstracts in ")
+    assert out.endswith(" s; search re-ranks by meaning\n")
+    assert vectors_of_active_papers(small_db) == (ABSTRACTS, ABSTRACTS)
+
+    assert main(["embed", "--db", str(small_db)]) == 0
+    assert capsys.readouterr().out == f"all {ABSTRACTS} abstracts already embedded\n"
+
+
+def test_ingest_hints_only_while_abstracts_are_missing(small_db: Path, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    main(["embed", "--db", str(small_db)])
+    capsys.readouterr()
+    assert main(["ingest", str(tmp_path / "small.txt"), "--db", str(small_db), "--force"]) == 0
+    assert "search by meaning" not in capsys.readouterr().out
+
+    bigger = write_seed_file(tmp_path / "small.txt", seed_paragraphs()[:ABSTRACTS + 2])
+    assert main(["ingest", str(bigger), "--db", str(small_db)]) == 0
+    assert "search by meaning: 2 abstracts not embedded yet;" in capsys.readouterr().out
+
+
+def test_ingest_hint_without_the_bot_embedding(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("EMBED_ABSTRACTS", "off")
+    corpus = write_seed_file(tmp_path / "small.txt", seed_paragraphs()[:ABSTRACTS])
+    assert main(["ingest", str(corpus), "--db", str(tmp_path / "off.db")]) == 0
+    assert f"search by meaning: {ABSTRACTS} abstracts not embedded yet; run `paperbot embed`\n" \
+        in capsys.readouterr().out
+
+
+def test_embed_draws_a_progress_bar_on_a_terminal(small_db: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    assert main(["embed", "--db", str(small_db)]) == 0
+    drawn = terminal.getvalue()
+    assert f"\rembedding  [{'#' * 30}] {ABSTRACTS}/{ABSTRACTS}" in drawn
+    assert drawn.endswith("\n")  # the bar's line is ended before the summary
+    assert f"embedded {ABSTRACTS} abstracts" in capsys.readouterr().out
+
+
+def test_embed_without_the_encoder_fails_and_says_so(small_db: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(storage._search_encoder, "load_encoder", lambda: None)
+    assert main(["embed", "--db", str(small_db)]) == 1
+    assert "paperbot embed: the sentence encoder could not be loaded" in capsys.readouterr().err
+    assert vectors_of_active_papers(small_db) == (ABSTRACTS, 0)
+
+
+def test_embed_refuses_a_missing_or_empty_database(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    mistyped = tmp_path / "typo.db"
+    assert main(["embed", "--db", str(mistyped)]) == 1
+    assert f"there is no database at {mistyped}" in capsys.readouterr().err
+    assert not mistyped.exists()
+
+    empty = tmp_path / "empty.db"
+    sqlite3.connect(empty).close()
+    assert main(["embed", "--db", str(empty)]) == 1
+    assert f"paperbot embed: no papers in {empty} to embed (run `paperbot ingest`)" in capsys.readouterr().err
