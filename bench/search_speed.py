@@ -6,7 +6,10 @@ The corpus is synthetic but made of real text: each paper recombines 4-8 sentenc
 the abstracts of the development datasets and the bundled seeds (deterministic RNG), written in
 the seed format and ingested with the real loader (`load_corpus`), so titles, method names and
 keywords are the product's own. Each size is ingested in a child process, then measured in a
-fresh child process, so its peak RSS is the search engine's own (open, build, query).
+fresh child process, so its peak RSS is the search engine's own (open, build, query). Every paper
+gets an abstract vector in `paper_vectors`, as the bot's background embedding leaves it: random
+unit vectors by default (a search's time and memory do not depend on their values; embedding
+100,000 abstracts takes ~15 minutes of one core), or the encoder's own with --real-vectors.
 
 Queries (seeded): 1-8 consecutive words remembered from a paper, the first words of a real title,
 a method name; a fifth of them with a typo (two letters swapped). Autocomplete gets the same
@@ -19,8 +22,8 @@ Floors, measured in the same run on the same database and queries:
 - autocomplete: a rapidfuzz WRatio scan of every title (on a subset of inputs: it is slow).
 A heartbeat task records the longest event-loop stall while the index is built and while
 queries run (the bot's loop must never be held for long). The same measurement is repeated in
-another fresh process with the engine ranking by words only (no embedding re-rank, see
-storage/_search_semantic.py), to show what meaning costs (skip it with --no-comparison); the
+another fresh process with the engine ranking by words only (no re-ranking by meaning, see
+storage/_search_encoder.py), to show what meaning costs (skip it with --no-comparison); the
 database file is read through first, so both start from a warm page cache.
 
 Targets at 100,000 papers (issue 3): search p50 <= 10 ms and p99 <= 50 ms, autocomplete
@@ -45,12 +48,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import aiosqlite  # noqa: E402
+import numpy as np  # noqa: E402
 from _stats import p50_p99  # noqa: E402
 from rapidfuzz import fuzz, process  # noqa: E402
 
-from storage.db import open_database  # noqa: E402
+from storage._search_encoder import DIMENSIONS, MODEL_NAME, load_encoder  # noqa: E402
+from storage.db import open_database, transaction  # noqa: E402
 from storage.loader import load_corpus  # noqa: E402
 from storage.search import SearchEngine  # noqa: E402
+from storage.vectors import embed_missing, to_blob  # noqa: E402
 
 DATASETS = ROOT.parent / "shared" / "datasets"
 SEEDS = ROOT / "data"
@@ -85,8 +92,8 @@ def write_corpus(n: int, path: Path, seed: int) -> None:
             out.write("\n" + " ".join(rng.sample(sentences, rng.randint(4, 8))) + "\n")
 
 
-def ingest(n: int, db: Path, seed: int) -> dict[str, float]:
-    """Child process: write and ingest the corpus of size `n` into `db`."""
+def ingest(n: int, db: Path, seed: int, *, real_vectors: bool = False) -> dict[str, float]:
+    """Child process: write and ingest the corpus of size `n` into `db`, then give every paper a vector."""
     corpus = db.with_suffix(".txt")
     write_corpus(n, corpus, seed)
 
@@ -95,11 +102,32 @@ def ingest(n: int, db: Path, seed: int) -> dict[str, float]:
         try:
             started = time.perf_counter()
             report = await load_corpus(conn, [corpus])
-            return {"papers": report.active, "ingest_s": time.perf_counter() - started}
+            ingest_s = time.perf_counter() - started
+            started = time.perf_counter()
+            encoder = load_encoder() if real_vectors else None
+            if encoder is not None:
+                await embed_missing(conn, encoder)
+            else:
+                await random_vectors(conn, seed)
+            return {"papers": report.active, "ingest_s": ingest_s, "vectors_s": time.perf_counter() - started,
+                    "real_vectors": encoder is not None}
         finally:
             await conn.close()
 
     return asyncio.run(load())
+
+
+async def random_vectors(conn: aiosqlite.Connection, seed: int) -> None:
+    """A random unit vector for every active paper, stored as the encoder's would be."""
+    ids = [row[0] for row in await conn.execute_fetchall("SELECT id FROM papers WHERE active = 1")]
+    rng = np.random.default_rng(seed)
+    async with transaction(conn):
+        for start in range(0, len(ids), 10_000):
+            chunk = ids[start:start + 10_000]
+            vectors = rng.normal(size=(len(chunk), DIMENSIONS)).astype(np.float32)
+            vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+            rows = [(pid, MODEL_NAME, to_blob(vector)) for pid, vector in zip(chunk, vectors, strict=True)]
+            await conn.executemany("INSERT INTO paper_vectors (paper_id, model, vector) VALUES (?, ?, ?)", rows)
 
 
 # --- the queries --------------------------------------------------------------------------------
@@ -276,8 +304,9 @@ def report(size: int, ingested: dict[str, object], found: dict[str, object],
     assert isinstance(complete, dict)
     assert isinstance(fts, dict)
     assert isinstance(scan, dict)
-    print(f"\n{size:,} papers ({found['papers']:,} indexed; ingest {ingested['ingest_s']:.1f} s, "
-          f"index build {found['build_s']:.1f} s)")
+    vectors = "the encoder's" if ingested.get("real_vectors") else "random"
+    print(f"\n{size:,} papers ({found['papers']:,} indexed; ingest {ingested['ingest_s']:.1f} s, {vectors} "
+          f"abstract vectors {ingested.get('vectors_s', float('nan')):.1f} s, index build {found['build_s']:.1f} s)")
     print(f"  search        p50 {search['p50']:7.2f} ms  p99 {search['p99']:7.2f} ms   "
           f"FTS5 OR floor p50 {fts['p50']:7.2f} ms  p99 {fts['p99']:7.2f} ms   "
           f"ratio p50 {search['p50'] / fts['p50']:.2f}x")
@@ -319,11 +348,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--ingest", nargs=2, metavar=("N", "DB"), help=argparse.SUPPRESS)
     parser.add_argument("--measure", metavar="DB", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--words-only", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--real-vectors", action="store_true",
+                        help="embed the abstracts with the encoder (~15 min at 100,000) instead of random vectors")
     parser.add_argument("--no-comparison", action="store_true",
                         help="skip the second measurement with the engine ranking by words only")
     args = parser.parse_args(argv)
     if args.ingest:
-        print(json.dumps(ingest(int(args.ingest[0]), Path(args.ingest[1]), args.seed)))
+        print(json.dumps(ingest(int(args.ingest[0]), Path(args.ingest[1]), args.seed, real_vectors=args.real_vectors)))
         return 0
     if args.measure:
         print(json.dumps(asyncio.run(measure(args.measure, args.queries, args.seed, meaning=not args.words_only))))
@@ -334,8 +365,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         workdir.mkdir(parents=True, exist_ok=True)
         for size in args.sizes:
             db = workdir / f"speed_{size}.db"
-            ingested = child(["--ingest", str(size), str(db), "--seed", str(args.seed)]) if not db.exists() \
-                else {"ingest_s": float("nan")}
+            ingesting = ["--ingest", str(size), str(db), "--seed", str(args.seed)]
+            ingested = child([*ingesting, *(["--real-vectors"] if args.real_vectors else [])]) if not db.exists() \
+                else {"ingest_s": float("nan"), "vectors_s": float("nan"), "real_vectors": False}
             measuring = ["--measure", str(db), "--queries", str(args.queries), "--seed", str(args.seed)]
             read_through(db)  # both engines start from a warm page cache, whichever is measured first
             found = child(measuring)

@@ -2,4 +2,7 @@
 
 from bot.cli import main
 
-raise SystemExit(main())
+# Guarded: a spawned worker process (storage.vectors.EncoderProcess) imports this module again, as
+# __mp_main__, and must not start a second bot.
+if __name__ == "__main__":
+    raise SystemExit(main())

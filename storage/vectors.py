@@ -10,13 +10,15 @@ have a vector, that search ranks by words alone (storage/search.py).
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Protocol
 
 import aiosqlite
 import numpy as np
 
-from storage._search_encoder import DIMENSIONS, MODEL_NAME
+from storage._search_encoder import DIMENSIONS, MODEL_NAME, load_encoder
 
 # Abstracts per step: ~2 s of one core, then one short write; small enough that a corpus load or a
 # shutdown never waits long for the step in progress.
@@ -26,6 +28,41 @@ _VECTOR_TYPE = np.dtype("<f2")  # float16: half the bytes of float32, and cosine
 
 class Encoder(Protocol):
     def encode(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+class EncoderProcess:
+    """The sentence encoder in a child process of its own, for embedding a whole corpus.
+
+    Embedding thousands of abstracts grows the encoder's working memory by ~50-130 MB (batches of
+    activations that the allocator keeps); in a child that memory goes back when it is closed, and
+    the encoder's one core of work never competes with the bot's event loop for the GIL. The child
+    is spawned, not forked: onnxruntime is already loaded in the parent (queries use it), and a
+    fork would copy its state mid-flight. Use it as a context manager, or call close().
+    """
+
+    def __init__(self) -> None:
+        self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """Like SentenceEncoder.encode, in the child (blocks the calling thread until it is done)."""
+        return self._pool.submit(_encode_in_child, list(texts)).result()
+
+    def close(self) -> None:
+        """Stop the child (at once: work not started is dropped)."""
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def __enter__(self) -> EncoderProcess:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+def _encode_in_child(texts: list[str]) -> np.ndarray:
+    encoder = load_encoder()  # once per child: cached
+    if encoder is None:
+        raise RuntimeError("the sentence encoder could not be loaded in the worker process (see its log line)")
+    return encoder.encode(texts)
 
 
 def to_blob(vector: np.ndarray) -> bytes:

@@ -10,9 +10,9 @@ import aiosqlite
 import numpy as np
 import pytest
 
-from storage._search_encoder import DIMENSIONS, MODEL_NAME
+from storage._search_encoder import DIMENSIONS, MODEL_NAME, load_encoder
 from storage.loader import load_corpus
-from storage.vectors import count_missing, embed_missing, from_blob, to_blob, vectors_for
+from storage.vectors import EncoderProcess, count_missing, embed_missing, from_blob, to_blob, vectors_for
 from tests.storage.conftest import write_seed_file
 
 ABSTRACTS = [f"We study problem number {i} of {topic} and propose a method that solves it in practice."
@@ -136,3 +136,18 @@ async def test_an_encoder_failure_keeps_the_batches_before_it(db: aiosqlite.Conn
         await embed_missing(db, CountingEncoder(fail_on_call=2), batch=3)
     assert len(await _stored(db)) == 3
     assert await count_missing(db) == 4
+
+
+async def test_the_encoder_in_a_child_process_gives_the_same_vectors(db: aiosqlite.Connection,
+                                                                      tmp_path: Path) -> None:
+    encoder = load_encoder()
+    assert encoder is not None
+    await _load(db, tmp_path, ABSTRACTS[:3])
+    with EncoderProcess() as child:
+        assert await embed_missing(db, child) == 3
+    ids = sorted(await _ids(db))
+    abstracts = {row[0]: row[1] for row in await db.execute_fetchall("SELECT id, abstract FROM papers")}
+    stored = await vectors_for(db, ids)
+    here = encoder.encode([abstracts[paper_id] for paper_id in ids])
+    for row, paper_id in enumerate(ids):
+        assert float(stored[paper_id] @ here[row]) > 0.999
