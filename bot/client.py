@@ -29,7 +29,7 @@ from storage.loader import load_corpus
 from storage.papers import PaperRepository
 from storage.picks import PickRepository
 from storage.search import SearchEngine, SearchResults
-from storage.vectors import Encoder, count_missing, embed_missing
+from storage.vectors import EncoderProcess, count_missing, embed_missing
 
 log = logging.getLogger(__name__)
 
@@ -183,15 +183,15 @@ class PaperBot(commands.Bot):
     def _start_embedding(self) -> None:
         """Start embedding the abstracts that have no vector yet, in the background.
 
-        The sentence encoder reads 30-45 abstracts a second (storage/vectors.py), so this runs after
+        The sentence encoder reads ~100 abstracts a second (storage/vectors.py), so this runs after
         start-up, while commands answer: a search ranks by words until its candidates have vectors.
+        Only when search has an encoder: without one (model files missing) vectors would go unused.
         """
-        encoder = self.search_engine.encoder
-        if not self.settings.embed_abstracts or encoder is None or self.sync_only:
+        if not self.settings.embed_abstracts or self.search_engine.encoder is None or self.sync_only:
             return
-        self.embedding_task = asyncio.create_task(self._embed_abstracts(encoder), name="paperbot: embed abstracts")
+        self.embedding_task = asyncio.create_task(self._embed_abstracts(), name="paperbot: embed abstracts")
 
-    async def _embed_abstracts(self, encoder: Encoder) -> None:
+    async def _embed_abstracts(self) -> None:
         """Embed every active abstract without a vector and log how it went; never raises but to cancel."""
         progress = EmbeddingProgress(0)
         try:
@@ -202,7 +202,7 @@ class PaperBot(commands.Bot):
             log.info("search by meaning: embedding %s abstracts in the background (searches rank by words "
                      "until their candidates are embedded)", f"{missing:,}")
             progress = EmbeddingProgress(missing)
-            done = await embed_missing(self.db, encoder, progress=progress)
+            done = await self._embed_in_child_process(progress)
         except asyncio.CancelledError:  # close() or a crash: what is stored stays, the next start goes on
             log.info("search by meaning: embedding stopped after %s of %s abstracts; the next start goes on",
                      f"{progress.done:,}", f"{progress.total:,}")
@@ -214,6 +214,17 @@ class PaperBot(commands.Bot):
         seconds = progress.seconds
         log.info("search by meaning: embedded %s abstracts in %.*f s; search re-ranks by meaning",
                  f"{done:,}", 0 if seconds >= 10 else 1, seconds)
+
+    async def _embed_in_child_process(self, progress: EmbeddingProgress) -> int:
+        """embed_missing with the encoder in a child process (EncoderProcess): its work never holds the
+        event loop's GIL, and the memory its batches grow goes back when it is closed."""
+        encoder = EncoderProcess()
+        try:
+            return await embed_missing(self.db, encoder, progress=progress)
+        finally:
+            # Closing waits for the batch in progress (< 1 s); shielded, so that a second cancellation
+            # (a shutdown in a hurry) cannot leave the child process behind.
+            await asyncio.shield(asyncio.to_thread(encoder.close))
 
     async def _stop_embedding(self) -> None:
         """Cancel the background embedding and wait until it has let go of the database."""

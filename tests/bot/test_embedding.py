@@ -26,7 +26,7 @@ from bot import client as bot_client
 from bot.client import EMBED_LOG_SECONDS, EmbeddingProgress, PaperBot
 from bot.settings import Settings
 from storage import vectors
-from storage.search import SearchEngine
+from storage.vectors import EncoderProcess
 from tests.bot.conftest import TestClock, World
 from tests.storage.conftest import seed_paragraphs, write_seed_file
 
@@ -64,22 +64,40 @@ class EmbeddingGate:
         self._released.set()
 
 
-class RecordingEncoder:
-    """The real encoder (given at the bot's start), noting every text the bot's embedding gives it."""
+class EncoderProcesses:
+    """Stands in for EncoderProcess in the client: real child processes, with every text noted and
+    every process counted as it is opened and closed."""
 
     def __init__(self) -> None:
-        self.real: vectors.Encoder | None = None
         self.texts = Counter[str]()
+        self.opened = self.closed = 0
+
+    def __call__(self) -> RecordedProcess:
+        self.opened += 1
+        return RecordedProcess(self, EncoderProcess())
+
+
+class RecordedProcess:
+    def __init__(self, processes: EncoderProcesses, real: EncoderProcess) -> None:
+        self._processes, self._real = processes, real
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        assert self.real is not None
-        self.texts.update(texts)
-        return self.real.encode(texts)
+        self._processes.texts.update(texts)
+        return self._real.encode(texts)
+
+    def close(self) -> None:
+        self._real.close()
+        self._processes.closed += 1
 
 
 class FailingEncoder:
+    closed = 0
+
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         raise RuntimeError("the encoder broke")
+
+    def close(self) -> None:
+        FailingEncoder.closed += 1
 
 
 @pytest.fixture
@@ -112,24 +130,19 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> EmbeddingGate:
 
 
 @pytest.fixture
-def encoder(monkeypatch: pytest.MonkeyPatch) -> RecordingEncoder:
-    """What the bots embed with (request it before the bot; searches keep the engine's own encoder)."""
-    real = SearchEngine.encoder.fget
-    assert real is not None
-    recording = RecordingEncoder()
-
-    def recorded(engine: SearchEngine) -> RecordingEncoder | None:
-        recording.real = real(engine)
-        return recording if recording.real is not None else None
-
-    monkeypatch.setattr(SearchEngine, "encoder", property(recorded))
-    return recording
+def processes(monkeypatch: pytest.MonkeyPatch) -> EncoderProcesses:
+    """The bots' encoder processes, recorded (request it before the bot)."""
+    recorded = EncoderProcesses()
+    monkeypatch.setattr(bot_client, "EncoderProcess", recorded)
+    return recorded
 
 
 @pytest.fixture
-def failing_encoder(monkeypatch: pytest.MonkeyPatch) -> None:
+def failing_encoder(monkeypatch: pytest.MonkeyPatch) -> type[FailingEncoder]:
     """The bots embed with an encoder that raises (request it before the bot)."""
-    monkeypatch.setattr(SearchEngine, "encoder", property(lambda engine: FailingEncoder()))
+    monkeypatch.setattr(FailingEncoder, "closed", 0)
+    monkeypatch.setattr(bot_client, "EncoderProcess", FailingEncoder)
+    return FailingEncoder
 
 
 @pytest_asyncio.fixture
@@ -191,34 +204,37 @@ async def test_abstracts_are_embedded_in_the_background_while_search_answers(
 
 
 async def test_a_restart_in_the_middle_goes_on_and_embeds_nothing_twice(
-        encoder: RecordingEncoder, bot: PaperBot, restart: Callable, caplog: pytest.LogCaptureFixture) -> None:
+        processes: EncoderProcesses, bot: PaperBot, restart: Callable, caplog: pytest.LogCaptureFixture) -> None:
     assert await stored(bot) == BATCH
     caplog.clear()
 
     again = await restart()  # the held embedding is cancelled, as by a crash
+    assert processes.opened == processes.closed == 2  # the cancelled run's child process is gone too
     await finished(again)
     assert any(f"search by meaning: embedding {ABSTRACTS - BATCH} abstracts in the background" in line
                for line in messages(caplog))
     rows = await again.db.execute_fetchall("SELECT abstract FROM papers WHERE active = 1")
     assert await vectors.count_missing(again.db) == 0
-    assert encoder.texts == Counter(abstract for (abstract,) in rows)  # every abstract, each once
+    assert processes.texts == Counter(abstract for (abstract,) in rows)  # every abstract, each once
 
     caplog.clear()
     third = await restart()
     await finished(third)
     assert [line for line in messages(caplog) if "by meaning" in line] == [
         f"search by meaning: all {ABSTRACTS} abstracts embedded"]
-    assert sum(encoder.texts.values()) == ABSTRACTS
+    assert sum(processes.texts.values()) == ABSTRACTS
+    assert processes.opened == processes.closed == 2  # none for nothing to embed
 
 
 async def test_close_during_the_embedding_stops_it_cleanly(
-        bot: PaperBot, gate: EmbeddingGate, caplog: pytest.LogCaptureFixture) -> None:
+        processes: EncoderProcesses, bot: PaperBot, gate: EmbeddingGate, caplog: pytest.LogCaptureFixture) -> None:
     task = bot.embedding_task
     assert task is not None
     assert not task.done()
 
     await bot.close()
     assert task.cancelled()
+    assert processes.opened == processes.closed == 1
     gate.release()  # had close() left it running, it would now read the closed database
     for _ in range(20):
         await asyncio.sleep(0)
@@ -228,8 +244,10 @@ async def test_close_during_the_embedding_stops_it_cleanly(
 
 
 async def test_an_encoder_that_fails_is_logged_once_and_search_goes_on(
-        failing_encoder: None, bot: PaperBot, world: World, caplog: pytest.LogCaptureFixture) -> None:
+        failing_encoder: type[FailingEncoder], bot: PaperBot, world: World,
+        caplog: pytest.LogCaptureFixture) -> None:
     await finished(bot)
+    assert failing_encoder.closed == 1
     errors = [r for r in records(caplog, setup=True) if r.levelno >= logging.ERROR]
     assert [r.getMessage() for r in errors] == [f"search by meaning: embedding the abstracts failed after 0 of "
                                                 f"{ABSTRACTS}; searches among the others rank by words"]
