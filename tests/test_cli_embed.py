@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import io
+import re
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -108,3 +113,33 @@ def test_embed_refuses_a_missing_or_empty_database(tmp_path: Path, capsys: pytes
     sqlite3.connect(empty).close()
     assert main(["embed", "--db", str(empty)]) == 1
     assert f"paperbot embed: no papers in {empty} to embed (run `paperbot ingest`)" in capsys.readouterr().err
+
+
+def test_ctrl_c_keeps_the_batches_done_and_a_second_run_goes_on(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Someone stops a long `paperbot embed` with Ctrl-C once the first batch is stored, then runs it again."""
+    paragraphs = seed_paragraphs()
+    abstracts = [f"{paragraphs[n % len(paragraphs)]} (Variant {n}.)" for n in range(256)]  # ~3 s of embedding
+    db = tmp_path / "long.db"
+    assert main(["ingest", str(write_seed_file(tmp_path / "long.txt", abstracts)), "--db", str(db)]) == 0
+    capsys.readouterr()
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "embed", "--db", str(db)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while vectors_of_active_papers(db)[1] == 0 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)  # polls the database for the first stored batch, not a guessed duration
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert out == ""
+    assert re.search(r"^paperbot embed: stopped after \d+ of 256 abstracts; run it again to go on$", err, re.M), err
+    assert "Traceback" not in err
+    active, embedded = vectors_of_active_papers(db)
+    assert 0 < embedded < active  # the batches done are kept, and it did stop
+
+    assert main(["embed", "--db", str(db)]) == 0
+    assert capsys.readouterr().out.startswith(f"embedded {active - embedded} abstracts in ")
+    assert vectors_of_active_papers(db) == (active, active)
