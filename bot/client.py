@@ -222,7 +222,7 @@ class PaperBot(commands.Bot):
         try:
             return await embed_missing(self.db, encoder, progress=progress)
         finally:
-            # Closing waits for the batch in progress (< 1 s); shielded, so that a second cancellation
+            # Closing waits for the batch in progress (a second or so); shielded, so a second cancellation
             # (a shutdown in a hurry) cannot leave the child process behind.
             await asyncio.shield(asyncio.to_thread(encoder.close))
 
