@@ -303,7 +303,8 @@ async def run(subscriptions: int, days: int, workers: int) -> list[Day]:
         await prepare_database(database)
         bot_client.open_database = _open_collecting
         settings = Settings(database_path=database, corpus_paths=(BUNDLED_CORPUS,),
-                            max_subscriptions_per_guild=CHANNELS_PER_GUILD, log_level="WARNING")
+                            max_subscriptions_per_guild=CHANNELS_PER_GUILD, log_level="WARNING",
+                            embed_abstracts=False)  # daily posts only: no search, nothing to embed
         start = datetime.combine(FIRST_DAY - timedelta(days=1), datetime.min.time(), tzinfo=UTC) + POST_AT
         clock = BenchClock(start)
         bot = create_bot(settings, clock=clock)

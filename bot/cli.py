@@ -214,9 +214,8 @@ def _cmd_embed(args: argparse.Namespace, settings: Settings) -> int:
     """Embed the active abstracts that have no vector yet; a progress bar on a terminal."""
     import time
 
-    from storage._search_encoder import load_encoder
     from storage.papers import PaperRepository
-    from storage.vectors import count_missing, embed_missing
+    from storage.vectors import count_missing, embed_missing, load_encoder
 
     async def embed(conn: aiosqlite.Connection) -> int:
         active = await PaperRepository(conn).count()

@@ -159,12 +159,12 @@ class SearchEngine:
         if encoder is None or ranking.partial or not len(ranking.order):
             return ranking
         head = [index.ids[position] for position in ranking.order[:SEMANTIC_CANDIDATES]]
-        # The query is embedded while the vectors are read: ~1 ms each, side by side.
-        stored, query = await asyncio.gather(
-            vectors_for(self._conn, head),
-            asyncio.to_thread(encoder.encode, [index.meaning_text(text, ranking.terms)]))
+        stored = await vectors_for(self._conn, head)
         if len(stored) < len(head):
             return ranking
+        # One step after the other: reading and embedding side by side (asyncio.gather) made
+        # SimCord's bot_load benchmark (100+ concurrent searches) never settle.
+        query = await asyncio.to_thread(encoder.encode, [index.meaning_text(text, ranking.terms)])
         return fuse_meaning(ranking, np.stack([stored[paper_id] for paper_id in head]) @ query[0])
 
     async def cosines(self, text: str, paper_ids: Sequence[str]) -> dict[str, float]:

@@ -1,7 +1,7 @@
 """Abstract embeddings in SQLite: made once per abstract, in the background; read a few per search.
 
-The sentence encoder (storage/_search_encoder.py) reads ~30-45 abstracts a second: a couple of
-minutes for a conference, about an hour for 100,000 papers. So it runs after the corpus is served,
+The sentence encoder (storage/_search_encoder.py) reads ~100 abstracts a second on one core: half a
+minute for a conference, a quarter of an hour for 100,000 papers. So it runs after the corpus is served,
 a batch at a time (`embed_missing`), and stores each vector under the paper's stable id; a restart
 goes on where it stopped, and an unchanged corpus costs nothing. Until a search's candidates all
 have a vector, that search ranks by words alone (storage/search.py).
@@ -20,7 +20,10 @@ import numpy as np
 
 from storage._search_encoder import DIMENSIONS, MODEL_NAME, load_encoder
 
-# Abstracts per step: ~2 s of one core, then one short write; small enough that a corpus load or a
+__all__ = ["EMBED_BATCH", "EncoderProcess", "count_missing", "embed_missing", "from_blob", "load_encoder", "to_blob",
+           "vectors_for"]
+
+# Abstracts per step: ~0.6 s of one core, then one short write; small enough that a corpus load or a
 # shutdown never waits long for the step in progress.
 EMBED_BATCH = 64
 _VECTOR_TYPE = np.dtype("<f2")  # float16: half the bytes of float32, and cosines within 1e-3
@@ -96,7 +99,7 @@ async def count_missing(conn: aiosqlite.Connection, *, model: str = MODEL_NAME) 
 
 
 async def embed_missing(conn: aiosqlite.Connection, encoder: Encoder, *, model: str = MODEL_NAME,
-                        batch: int = EMBED_BATCH, progress: Callable[[int], None] | None = None) -> int:
+                        batch: int | None = None, progress: Callable[[int], None] | None = None) -> int:
     """Embed every active paper that has no vector from `model`, a batch at a time; how many were.
 
     The encoder runs in a worker thread (numpy leaves the GIL while it multiplies), and each batch is
@@ -104,7 +107,7 @@ async def embed_missing(conn: aiosqlite.Connection, encoder: Encoder, *, model: 
     mode. Cancelling it loses at most the batch in progress.
     """
     done, after = 0, -1
-    while rows := await _missing_after(conn, after, model, batch):
+    while rows := await _missing_after(conn, after, model, batch or EMBED_BATCH):
         vectors = await asyncio.to_thread(encoder.encode, [abstract for _, _, abstract in rows])
         await _store(conn, [paper_id for _, paper_id, _ in rows], vectors, model)
         done += len(rows)

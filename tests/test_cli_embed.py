@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import storage._search_encoder
+import storage.vectors
 from bot.cli import main
 from tests.storage.conftest import seed_paragraphs, write_seed_file
 
@@ -97,7 +97,7 @@ def test_embed_draws_a_progress_bar_on_a_terminal(small_db: Path, monkeypatch: p
 
 def test_embed_without_the_encoder_fails_and_says_so(small_db: Path, monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(storage._search_encoder, "load_encoder", lambda: None)
+    monkeypatch.setattr(storage.vectors, "load_encoder", lambda: None)
     assert main(["embed", "--db", str(small_db)]) == 1
     assert "paperbot embed: the sentence encoder could not be loaded" in capsys.readouterr().err
     assert vectors_of_active_papers(small_db) == (ABSTRACTS, 0)
