@@ -200,7 +200,7 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
 async def _hint_embedding(conn: aiosqlite.Connection, settings: Settings) -> None:
     """After a load: say how many abstracts search cannot yet read by meaning, and what embeds them.
 
-    `ingest` itself does not embed: the encoder reads ~40 abstracts a second, the loader 5,000.
+    `ingest` itself does not embed: the encoder reads ~100 abstracts a second, the loader 5,000.
     """
     from storage.vectors import count_missing
 

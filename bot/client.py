@@ -50,7 +50,7 @@ UNREACHABLE = "paperbot: could not reach Discord ({error}). Check the network co
 _MAX_LOGGED_PROBLEMS = 20
 SEARCH_CONCURRENCY = 2
 # The background embedding logs its progress at most this often, in seconds and in share of the work:
-# a few lines for a conference, about ten for 100,000 papers (an hour of CPU).
+# a few lines for a conference, about ten for 100,000 papers (a quarter of an hour of one core).
 EMBED_LOG_SECONDS = 30.0
 EMBED_LOG_SHARE = 0.1
 

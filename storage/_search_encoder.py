@@ -3,7 +3,8 @@
 A title often says in other words what its abstract says ("Deep One-Class Classification" for an
 anomaly-detection abstract); BM25 sees no shared word there, and averaged word vectors read too
 little of the sentence to tell two papers on one topic apart. A transformer encoder does: fused
-with the word scores it finds 2-3% more of the dev sets' titles (bench/search_quality.py).
+with the word scores it puts 1-2% more of the dev sets' titles first (bench/search_quality.py,
+R@1 by words only and with meaning: icml2018 0.935 -> 0.954, aistats2025 0.962 -> 0.970).
 
 The model (6 layers, 384 dimensions, 22 M weights) ships in storage/models/ as an ONNX graph with
 int8 weights (scripts/build_encoder.py), 23 MB. On one core it embeds ~100 abstracts a second

@@ -102,9 +102,10 @@ async def embed_missing(conn: aiosqlite.Connection, encoder: Encoder, *, model: 
                         batch: int | None = None, progress: Callable[[int], None] | None = None) -> int:
     """Embed every active paper that has no vector from `model`, a batch at a time; how many were.
 
-    The encoder runs in a worker thread (numpy leaves the GIL while it multiplies), and each batch is
-    written by one statement, so it is atomic on a connection that other tasks share in autocommit
-    mode. Cancelling it loses at most the batch in progress.
+    `encoder.encode` runs in a worker thread, so the event loop goes on meanwhile (onnxruntime leaves
+    the GIL while it computes; the bot passes an EncoderProcess, which only waits for its child), and
+    each batch is written by one statement, so it is atomic on a connection that other tasks share
+    in autocommit mode. Cancelling it loses at most the batch in progress.
     """
     done, after = 0, -1
     while rows := await _missing_after(conn, after, model, batch or EMBED_BATCH):

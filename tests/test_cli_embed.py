@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 import signal
 import sqlite3
@@ -16,6 +17,7 @@ import pytest
 import storage.vectors
 from bot.cli import main
 from tests.storage.conftest import seed_paragraphs, write_seed_file
+from tests.storage.test_search_meaning import CAUSAL, IMAGES, MARKOV, SYNONYM_QUERY
 
 ABSTRACTS = 5
 HINT = (f"search by meaning: {ABSTRACTS} abstracts not embedded yet; the bot embeds them in the background, "
@@ -143,3 +145,19 @@ def test_ctrl_c_keeps_the_batches_done_and_a_second_run_goes_on(tmp_path: Path,
     assert main(["embed", "--db", str(db)]) == 0
     assert capsys.readouterr().out.startswith(f"embedded {active - embedded} abstracts in ")
     assert vectors_of_active_papers(db) == (active, active)
+
+
+def test_search_ranks_by_words_until_embed_then_by_meaning(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`paperbot search` reads the stored vectors: none yet, words decide; after `embed`, meaning
+    puts the paper about medical records first for "Estimation for doctors"."""
+    db = str(tmp_path / "meaning.db")
+    assert main(["ingest", str(write_seed_file(tmp_path / "three.txt", [MARKOV, CAUSAL, IMAGES])), "--db", db]) == 0
+
+    def first_words() -> list[str]:
+        capsys.readouterr()
+        assert main(["search", SYNONYM_QUERY, "--json", "--db", db]) == 0
+        return [hit["abstract"].split()[2] for hit in json.loads(capsys.readouterr().out)["results"]]
+
+    assert first_words() == ["spectral", "causal"]
+    assert main(["embed", "--db", db]) == 0
+    assert first_words() == ["causal", "spectral"]

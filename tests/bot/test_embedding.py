@@ -22,10 +22,13 @@ import pytest
 import pytest_asyncio
 import simcord
 
+import storage.db
 from bot import client as bot_client
 from bot.client import EMBED_LOG_SECONDS, EmbeddingProgress, PaperBot
 from bot.settings import Settings
 from storage import vectors
+from storage.db import open_database, schema_version
+from storage.loader import load_corpus
 from storage.vectors import EncoderProcess
 from tests.bot.conftest import TestClock, World
 from tests.storage.conftest import seed_paragraphs, write_seed_file
@@ -146,6 +149,23 @@ def failing_encoder(monkeypatch: pytest.MonkeyPatch) -> type[FailingEncoder]:
 
 
 @pytest_asyncio.fixture
+async def previous_version_db(bot_settings: Settings, corpus_paths: tuple[Path, ...],
+                              monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The bot's database as the version before the vectors left it: migrations 1-2, corpus loaded
+    (request it before the bot)."""
+    every = storage.db.migrations()
+    with monkeypatch.context() as previous_version:
+        previous_version.setattr(storage.db, "migrations", lambda: [m for m in every if m[0] < 3])
+        conn = await open_database(bot_settings.database_path)
+        try:
+            await load_corpus(conn, list(corpus_paths))
+            assert await schema_version(conn) == 2
+        finally:
+            await conn.close()
+    return bot_settings.database_path
+
+
+@pytest_asyncio.fixture
 async def simcord_env(simcord_bot: PaperBot, clock: TestClock, request: pytest.FixtureRequest,
                       gate: EmbeddingGate) -> AsyncIterator[simcord.Env]:
     """The shared fixture's environment, with the gate told about it before the bot starts."""
@@ -201,6 +221,19 @@ async def test_abstracts_are_embedded_in_the_background_while_search_answers(
     assert await stored(bot) == await bot.papers.count() == ABSTRACTS
     assert any(f"embedded {ABSTRACTS} abstracts in" in line for line in messages(caplog))
     assert [r.getMessage() for r in records(caplog, setup=True) if r.levelno >= logging.WARNING] == []
+
+
+async def test_a_database_from_the_previous_version_is_migrated_and_its_abstracts_embedded(
+        previous_version_db: Path, bot: PaperBot, world: World, gate: EmbeddingGate) -> None:
+    assert await schema_version(bot.db) == 3
+    assert await stored(bot) == BATCH  # embedding, while the commands answer
+    result = await world.alice.slash(world.channel, "paper search", query="learning")
+    assert result.response is not None
+    assert "1." in (result.response.embeds[0].description or "")
+
+    gate.release()
+    await finished(bot)
+    assert await stored(bot) == await bot.papers.count() == ABSTRACTS
 
 
 async def test_a_restart_in_the_middle_goes_on_and_embeds_nothing_twice(

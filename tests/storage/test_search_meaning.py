@@ -5,8 +5,10 @@ Real model (storage/models/, run by onnxruntime), real temporary SQLite files.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Iterator
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import aiosqlite
@@ -183,3 +185,45 @@ async def test_cosines_explain_the_meaning_part(db: aiosqlite.Connection, tmp_pa
     ids = {row[1].split(".")[0]: row[0] for row in await db.execute_fetchall("SELECT id, abstract FROM papers")}
     cosines = await engine.cosines(SYNONYM_QUERY, [ids[CAUSAL_FIRST], ids[MARKOV_FIRST]])
     assert cosines[ids[CAUSAL_FIRST]] > cosines[ids[MARKOV_FIRST]] > 0
+
+
+class TakingTurns:
+    """The real encoder, but each batch waits until the test has searched once more (in the worker
+    thread, so the event loop, and the searches on the shared connection, go on meanwhile)."""
+
+    def __init__(self, encoder: SentenceEncoder) -> None:
+        self._encoder, self.turn = encoder, threading.Event()
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        assert self.turn.wait(30), "the test stopped searching"
+        self.turn.clear()
+        return self._encoder.encode(texts)
+
+
+async def test_searches_during_the_embedding_rank_by_words_or_by_meaning_and_never_fail(
+        db: aiosqlite.Connection, tmp_path: Path) -> None:
+    """The background embedding writes on the connection the searches read from (autocommit): a
+    search sees either too few vectors (words) or all of its candidates' (meaning), never an error."""
+    engine = await _engine(db, tmp_path, embed=False)
+    assert engine.encoder is not None
+    turns = TakingTurns(engine.encoder)
+    embedding = asyncio.ensure_future(embed_missing(db, turns, batch=1))
+    rounds: list[tuple[int, list[list[str]], int]] = []  # (vectors before, the orders, vectors after)
+    while not embedding.done():
+        before = await _stored_count(db)
+        orders = await asyncio.gather(*(_order(engine, SYNONYM_QUERY) for _ in range(4)))
+        rounds.append((before, orders, await _stored_count(db)))
+        turns.turn.set()
+        await asyncio.sleep(0.001)
+    assert await embedding == 3
+    by_words, by_meaning = [MARKOV_FIRST, CAUSAL_FIRST], [CAUSAL_FIRST, MARKOV_FIRST]
+    assert rounds[0] == (0, [by_words] * 4, 0)  # the first batch waits for the first round
+    for before, orders, after in rounds:
+        # Papers are embedded in load order (Markov, causal, images): both candidates from 2 on.
+        expected = [by_words] if after < 2 else [by_meaning] if before >= 2 else [by_words, by_meaning]
+        assert all(order in expected for order in orders), (before, orders, after)
+    assert await _order(engine, SYNONYM_QUERY) == by_meaning
+
+
+async def _stored_count(db: aiosqlite.Connection) -> int:
+    return int(next(iter(await db.execute_fetchall("SELECT count(*) FROM paper_vectors")))[0])

@@ -10,7 +10,9 @@ import aiosqlite
 import numpy as np
 import pytest
 
+import storage.db
 from storage._search_encoder import DIMENSIONS, MODEL_NAME, load_encoder
+from storage.db import open_database, schema_version
 from storage.loader import load_corpus
 from storage.vectors import EncoderProcess, count_missing, embed_missing, from_blob, to_blob, vectors_for
 from tests.storage.conftest import write_seed_file
@@ -151,3 +153,29 @@ async def test_the_encoder_in_a_child_process_gives_the_same_vectors(db: aiosqli
     here = encoder.encode([abstracts[paper_id] for paper_id in ids])
     for row, paper_id in enumerate(ids):
         assert float(stored[paper_id] @ here[row]) > 0.999
+
+
+async def test_a_database_from_before_the_vectors_gets_the_table_and_every_paper_embedded(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A database the previous version made (migrations 1-2, papers loaded) is what an upgrade opens."""
+    path = tmp_path / "previous.db"
+    every = storage.db.migrations()
+    with monkeypatch.context() as previous_version:
+        previous_version.setattr(storage.db, "migrations", lambda: [m for m in every if m[0] < 3])
+        old = await open_database(path)
+        try:
+            await _load(old, tmp_path, ABSTRACTS)
+            assert await schema_version(old) == 2
+        finally:
+            await old.close()
+
+    conn = await open_database(path)
+    try:
+        assert await schema_version(conn) == 3
+        assert await count_missing(conn) == len(ABSTRACTS)
+        encoder = CountingEncoder()
+        assert await embed_missing(conn, encoder) == len(ABSTRACTS)
+        assert sorted(encoder.embedded) == sorted(ABSTRACTS)
+        assert len(await vectors_for(conn, sorted(await _ids(conn)))) == len(ABSTRACTS)
+    finally:
+        await conn.close()
