@@ -212,6 +212,7 @@ async def _hint_embedding(conn: aiosqlite.Connection, settings: Settings) -> Non
 
 def _cmd_embed(args: argparse.Namespace, settings: Settings) -> int:
     """Embed the active abstracts that have no vector yet; a progress bar on a terminal."""
+    import sqlite3
     import time
 
     from storage.papers import PaperRepository
@@ -242,14 +243,19 @@ def _cmd_embed(args: argparse.Namespace, settings: Settings) -> int:
                 bar("embedding", count, missing)
 
         try:
-            await embed_missing(conn, encoder, progress=progress)
+            try:
+                await embed_missing(conn, encoder, progress=progress)
+            finally:  # first: what follows goes on a line of its own
+                if bar:
+                    bar.finish()
         except asyncio.CancelledError:  # Ctrl-C: the batches written so far stay
             print(f"paperbot embed: stopped after {done:,} of {missing:,} abstracts; run it again to go on",
                   file=sys.stderr)
             raise
-        finally:
-            if bar:
-                bar.finish()
+        except sqlite3.Error as error:  # e.g. another process held the write lock past the busy timeout
+            print(f"paperbot embed: could not store the vectors ({error}) after {done:,} of {missing:,} abstracts; "
+                  "the ones stored are kept, run it again to go on", file=sys.stderr)
+            return 1
         seconds = time.monotonic() - started
         print(f"embedded {done:,} abstracts in {seconds:.{0 if seconds >= 10 else 1}f} s; search re-ranks by meaning")
         return 0

@@ -5,15 +5,19 @@ from __future__ import annotations
 import io
 import json
 import re
+import runpy
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import bot.cli
+import storage.db
 import storage.vectors
 from bot.cli import main
 from tests.storage.conftest import seed_paragraphs, write_seed_file
@@ -161,3 +165,44 @@ def test_search_ranks_by_words_until_embed_then_by_meaning(tmp_path: Path, capsy
     assert first_words() == ["spectral", "causal"]
     assert main(["embed", "--db", db]) == 0
     assert first_words() == ["causal", "spectral"]
+
+
+def test_a_write_lock_held_too_long_is_one_line_not_a_traceback(small_db: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """Another process (a bot loading a large corpus, a `paperbot ingest`) takes the database's write
+    lock after the first batch and holds it past the busy timeout: the rest cannot be stored now;
+    say so on a line of its own below the bar, and that a rerun goes on."""
+    monkeypatch.setattr(storage.db, "BUSY_TIMEOUT_MS", 50)
+    monkeypatch.setattr(storage.vectors, "EMBED_BATCH", 2)
+    writer = sqlite3.connect(small_db, isolation_level=None)
+    store = storage.vectors._store
+
+    async def store_then_lock(*args: Any) -> None:
+        await store(*args)
+        if not writer.in_transaction:
+            writer.execute("BEGIN IMMEDIATE")
+
+    monkeypatch.setattr(storage.vectors, "_store", store_then_lock)
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    try:
+        assert main(["embed", "--db", str(small_db)]) == 1
+    finally:
+        writer.close()
+    assert f"] 2/{ABSTRACTS}\npaperbot embed: could not store the vectors (database is locked) after 2 of " \
+           f"{ABSTRACTS} abstracts; the ones stored are kept, run it again to go on\n" in terminal.getvalue()
+    assert "Traceback" not in terminal.getvalue()
+    assert capsys.readouterr().out == ""
+    assert vectors_of_active_papers(small_db) == (ABSTRACTS, 2)
+
+
+def test_python_m_bot_imported_by_a_spawned_child_does_not_start_a_second_bot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot's encoder child process (storage.vectors.EncoderProcess) is spawned: it imports the
+    parent's main module again, as __mp_main__, and `python -m bot` must then do nothing."""
+    started: list[object] = []
+    monkeypatch.setattr(bot.cli, "main", lambda *args: started.append(args) or 0)
+    runpy.run_module("bot", run_name="__mp_main__")
+    assert started == []
+    with pytest.raises(SystemExit):
+        runpy.run_module("bot", run_name="__main__")
+    assert started == [()]
