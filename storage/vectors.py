@@ -51,7 +51,7 @@ class EncoderProcess:
         return self._pool.submit(_encode_in_child, list(texts)).result()
 
     def close(self) -> None:
-        """Stop the child (at once: work not started is dropped)."""
+        """Stop the child: work not started is dropped, a batch in progress is waited for (~0.6 s)."""
         self._pool.shutdown(wait=True, cancel_futures=True)
 
     def __enter__(self) -> EncoderProcess:
@@ -131,6 +131,9 @@ async def _missing_after(conn: aiosqlite.Connection, after: int, model: str,
 
 
 async def _store(conn: aiosqlite.Connection, paper_ids: Sequence[str], vectors: np.ndarray, model: str) -> None:
+    """Write a batch's vectors in one statement: atomic in autocommit mode, with no transaction left
+    open on the shared connection. Three variables a row: 64 rows are 192, far below SQLite's limit
+    (999 before SQLite 3.32, 32,766 since)."""
     values = ",".join("(?, ?, ?)" for _ in paper_ids)
     parameters = [value for paper_id, vector in zip(paper_ids, vectors, strict=True)
                   for value in (paper_id, model, to_blob(vector))]

@@ -23,6 +23,7 @@ import pytest_asyncio
 import simcord
 
 import storage.db
+import storage.search
 from bot import client as bot_client
 from bot.client import EMBED_LOG_SECONDS, EmbeddingProgress, PaperBot
 from bot.settings import Settings
@@ -298,6 +299,25 @@ async def test_switched_off_nothing_is_embedded(bot: PaperBot, world: World, sim
     assert bot.embedding_task is None
     await world.alice.slash(world.channel, "paper search", query="learning")
     await simcord_env.settle()
+    assert await stored(bot) == 0
+
+
+@pytest.fixture
+def no_encoder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Search finds no usable encoder (model files or onnxruntime missing; request it before the bot)."""
+    monkeypatch.setattr(storage.search, "load_encoder", lambda: None)
+
+
+async def test_without_an_encoder_nothing_is_embedded_and_no_child_started(
+        processes: EncoderProcesses, no_encoder: None, bot: PaperBot, world: World,
+        simcord_env: simcord.Env) -> None:
+    assert bot.search_engine.encoder is None
+    assert bot.embedding_task is None
+    result = await world.alice.slash(world.channel, "paper search", query="learning")
+    assert result.response is not None
+    assert "1." in (result.response.embeds[0].description or "")  # by words
+    await simcord_env.settle()
+    assert processes.opened == 0
     assert await stored(bot) == 0
 
 
