@@ -15,7 +15,7 @@ from storage._search_encoder import DIMENSIONS, MODEL_NAME, load_encoder
 from storage.db import open_database, schema_version
 from storage.loader import load_corpus
 from storage.vectors import EncoderProcess, count_missing, embed_missing, from_blob, to_blob, vectors_for
-from tests.storage.conftest import write_seed_file
+from tests.storage.conftest import write_json, write_seed_file
 
 ABSTRACTS = [f"We study problem number {i} of {topic} and propose a method that solves it in practice."
              for i, topic in enumerate(["graph learning", "causal inference", "kv caches", "diffusion models",
@@ -179,3 +179,21 @@ async def test_a_database_from_before_the_vectors_gets_the_table_and_every_paper
         assert len(await vectors_for(conn, sorted(await _ids(conn)))) == len(ABSTRACTS)
     finally:
         await conn.close()
+
+
+async def test_an_abstract_with_no_readable_text_gets_a_unit_vector(db: aiosqlite.Connection, tmp_path: Path) -> None:
+    """An abstract of LaTeX layout commands alone loads with an empty display text: the encoder still
+    reads its start and end tokens, so its vector is a unit vector, not NaN (a NaN cosine would
+    scramble the re-ranking of every search that has the paper among its candidates)."""
+    layout_only = " ".join([r"\vspace{2mm}"] * 40)
+    records: list[dict[str, object]] = [{"abstract": layout_only}, {"abstract": ABSTRACTS[0]}]
+    await load_corpus(db, [write_json(tmp_path / "corpus.json", records)])
+    assert "" in {row[0] for row in await db.execute_fetchall("SELECT abstract FROM papers WHERE active = 1")}
+    encoder = load_encoder()
+    assert encoder is not None
+    assert await embed_missing(db, encoder) == 2
+    vectors = await vectors_for(db, sorted(await _ids(db)))
+    assert len(vectors) == 2
+    for vector in vectors.values():
+        assert np.isfinite(vector).all()
+        assert abs(float(np.linalg.norm(vector)) - 1) < 1e-2
