@@ -177,8 +177,14 @@ async def emit_concurrently(env: simcord.Env, actors: list[simcord.MemberActor],
     log.expect({s.token for s in sent} if wait_shown else {str(s.interaction_id) for s in sent})
     await asyncio.wait_for(log.all_in.wait(), timeout=120)
     window = (emitted, time.perf_counter())
-    await env.settle(timeout=60)  # let SimCord catch up before the next phase (not measured; with 500
-    # paginators parked a settle can take over 20 s on a busy machine: seen once)
+    # Let SimCord catch up before the next phase (not measured). With 500 paginators parked a settle
+    # can take over 20 s on a busy machine, and since the fifth session it does not finish at all
+    # after the search phase (also with the code of that session's start): every result is shown by
+    # then, so a settle that times out is reported and the run goes on.
+    try:
+        await env.settle(timeout=60)
+    except TimeoutError:
+        print("(SimCord did not settle within 60 s after this phase; its results were all in already)")
     return sent, window
 
 
