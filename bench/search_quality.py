@@ -1,6 +1,7 @@
 """Quality benchmark: does a real paper title find its paper, exactly and with typos?
 
     .venv/bin/python bench/search_quality.py [--datasets DIR] [--seed 2025] [--json] [--misses]
+                                             [--meaning-weight W]
 
 For each development dataset (`../shared/datasets/*.json`: real titles and abstracts):
 
@@ -54,6 +55,7 @@ sys.path.insert(0, str(ROOT))
 
 import aiosqlite  # noqa: E402
 
+from storage import _search_index  # noqa: E402
 from storage.db import open_database  # noqa: E402
 from storage.enrich import paper_id  # noqa: E402
 from storage.loader import load_corpus  # noqa: E402
@@ -278,7 +280,10 @@ async def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2025, help="seed of the typo generator")
     parser.add_argument("--json", action="store_true", help="also print the results as JSON")
     parser.add_argument("--misses", action="store_true", help="print why each missed exact title missed")
+    parser.add_argument("--meaning-weight", type=float, default=_search_index.SEMANTIC_WEIGHT,
+                        help="weight of meaning in the re-ranking (default: the engine's), to see how much it matters")
     args = parser.parse_args(argv)
+    _search_index.SEMANTIC_WEIGHT = args.meaning_weight
     paths = sorted(args.datasets.glob("*.json"))
     if not paths:
         print(f"no *.json datasets in {args.datasets}", file=sys.stderr)
