@@ -77,8 +77,9 @@ NAME_COMPLETIONS = 5
 SIMILAR_TERMS = 16  # words of a paper used to find papers like it
 # Meaning (storage/search.py): the best few candidates are re-ranked by the cosine between the
 # query's and each abstract's sentence embedding, which adds this times the best score times the
-# cosine. Words decide which papers are candidates; meaning only orders the closest ones. Any
-# weight from 1.0 to 2.0 ranked the dev sets' titles within a title of the best (bench/search_quality.py).
+# cosine. Words decide which papers are candidates; meaning only orders the closest ones. Any weight
+# from 1.0 to 2.0 ranked the dev sets' titles within a few of each other (bench/search_quality.py
+# --meaning-weight): a plateau, not a value fitted to them.
 SEMANTIC_WEIGHT = 1.3
 SEMANTIC_CANDIDATES = 30
 _PAIR_MULTIPLIER = 0x9E3779B1  # Knuth's multiplicative hash: word pairs as 32-bit codes
