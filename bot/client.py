@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import hashlib
 import json
@@ -53,6 +54,13 @@ SEARCH_CONCURRENCY = 2
 # a few lines for a conference, about ten for 100,000 papers (a quarter of an hour of one core).
 EMBED_LOG_SECONDS = 30.0
 EMBED_LOG_SHARE = 0.1
+# Pause before embedding again when another process held the write lock past the busy timeout.
+EMBED_RETRY_SECONDS = 60
+
+
+def _add_then_report(before: int, progress: EmbeddingProgress, done: int) -> None:
+    """Report a round's count to `progress` as the whole embedding's (earlier rounds' first)."""
+    progress(before + done)
 
 
 class StartupError(Exception):
@@ -220,11 +228,29 @@ class PaperBot(commands.Bot):
         event loop's GIL, and the memory its batches grow goes back when it is closed."""
         encoder = EncoderProcess()
         try:
-            return await embed_missing(self.db, encoder, progress=progress)
+            return await self._embed_while_busy_waits(encoder, progress)
         finally:
             # Closing waits for the batch in progress (a second or so); shielded, so a second cancellation
             # (a shutdown in a hurry) cannot leave the child process behind.
             await asyncio.shield(asyncio.to_thread(encoder.close))
+
+    async def _embed_while_busy_waits(self, encoder: EncoderProcess, progress: EmbeddingProgress) -> int:
+        """embed_missing, again after EMBED_RETRY_SECONDS whenever another process (a large
+        `paperbot ingest`) held the write lock past the busy timeout: a busy database delays the
+        embedding, it does not end it. What was stored stays; the next round goes on from there."""
+        before = 0  # abstracts embedded by the earlier rounds
+        while True:
+            try:
+                counted = functools.partial(_add_then_report, before, progress)
+                return before + await embed_missing(self.db, encoder, progress=counted)
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error):
+                    raise
+                before = progress.done
+                log.warning("search by meaning: the database is busy (another process is writing); embedding goes "
+                            "on in %d s (%s of %s abstracts done)", EMBED_RETRY_SECONDS, f"{before:,}",
+                            f"{progress.total:,}")
+                await asyncio.sleep(EMBED_RETRY_SECONDS)
 
     async def _stop_embedding(self) -> None:
         """Cancel the background embedding and wait until it has let go of the database."""

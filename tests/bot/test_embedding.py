@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import sqlite3
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import replace
@@ -292,6 +293,37 @@ async def test_an_encoder_that_fails_is_logged_once_and_search_goes_on(
     assert result.response is not None
     assert "1." in (result.response.embeds[0].description or "")
     assert await stored(bot) == 0
+
+
+@pytest.fixture
+def locked_once(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The first batch's write finds the database locked by another process past the busy timeout, as
+    under a large `paperbot ingest` (request it before the bot). Returns the writes tried."""
+    store, tried = vectors._store, []
+
+    async def flaky(*args: Any) -> None:
+        tried.append(len(args[1]))
+        if len(tried) == 1:
+            raise sqlite3.OperationalError("database is locked")
+        await store(*args)
+
+    monkeypatch.setattr(vectors, "_store", flaky)
+    monkeypatch.setattr(bot_client, "EMBED_RETRY_SECONDS", 0)
+    return tried
+
+
+async def test_a_database_locked_by_another_process_delays_the_embedding_and_does_not_end_it(
+        locked_once: list[int], processes: EncoderProcesses, bot: PaperBot, gate: EmbeddingGate,
+        caplog: pytest.LogCaptureFixture) -> None:
+    gate.release()
+    await finished(bot)
+    assert await stored(bot) == await bot.papers.count() == ABSTRACTS
+    assert locked_once == [BATCH] * (ABSTRACTS // BATCH + 1)  # the refused batch, written again
+    warnings = [r.getMessage() for r in records(caplog, setup=True) if r.levelno >= logging.WARNING]
+    assert warnings == [f"search by meaning: the database is busy (another process is writing); embedding goes "
+                        f"on in 0 s (0 of {ABSTRACTS} abstracts done)"]
+    assert any(f"embedded {ABSTRACTS} abstracts in" in line for line in messages(caplog))
+    assert processes.opened == processes.closed == 1  # one child process for both rounds
 
 
 @pytest.mark.parametrize("embed_abstracts", [False])
