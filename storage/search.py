@@ -23,7 +23,15 @@ import aiosqlite
 import numpy as np
 
 from storage._search_encoder import SentenceEncoder, load_encoder
-from storage._search_index import NAME_COMPLETIONS, SEMANTIC_CANDIDATES, IndexDoc, Ranking, SearchIndex, fuse_meaning
+from storage._search_index import (
+    NAME_COMPLETIONS,
+    SEMANTIC_CANDIDATES,
+    IndexDoc,
+    QueryTerm,
+    Ranking,
+    SearchIndex,
+    fuse_meaning,
+)
 from storage._search_snippet import snippet
 from storage._search_text import name_key
 from storage.models import Paper
@@ -164,8 +172,8 @@ class SearchEngine:
             return ranking
         # One step after the other: reading and embedding side by side (asyncio.gather) made
         # SimCord's bot_load benchmark (100+ concurrent searches) never settle.
-        query = await asyncio.to_thread(encoder.encode, [index.meaning_text(text, ranking.terms)])
-        return fuse_meaning(ranking, np.stack([stored[paper_id] for paper_id in head]) @ query[0])
+        query = await _query_vector(encoder, index, text, ranking.terms)
+        return fuse_meaning(ranking, np.stack([stored[paper_id] for paper_id in head]) @ query)
 
     async def cosines(self, text: str, paper_ids: Sequence[str]) -> dict[str, float]:
         """The cosine between the query's embedding (typos corrected) and each given paper's stored
@@ -174,8 +182,7 @@ class SearchEngine:
         stored = await vectors_for(self._conn, paper_ids)
         if encoder is None or not stored:
             return {}
-        terms = index.query_terms(clean_query(text))
-        query = (await asyncio.to_thread(encoder.encode, [index.meaning_text(text, terms)]))[0]
+        query = await _query_vector(encoder, index, text, index.query_terms(clean_query(text)))
         return {paper_id: float(vector @ query) for paper_id, vector in stored.items()}
 
     @staticmethod
@@ -220,6 +227,12 @@ class SearchEngine:
         index = self._index
         positions = await asyncio.to_thread(index.matching, text)
         return [index.ids[p] for p in positions]
+
+
+async def _query_vector(encoder: SentenceEncoder, index: SearchIndex, text: str,
+                        terms: Sequence[QueryTerm]) -> np.ndarray:
+    """The query's embedding, its typos corrected first, made in a worker thread."""
+    return (await asyncio.to_thread(encoder.encode, [index.meaning_text(text, terms)]))[0]
 
 
 def _index_doc(row: aiosqlite.Row | tuple) -> IndexDoc:
