@@ -3,13 +3,33 @@
 from __future__ import annotations
 
 import os
+import sysconfig
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from dotenv import dotenv_values
 
-BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "data"
+_CHECKOUT_CORPUS = Path(__file__).resolve().parent.parent / "data"
+_INSTALLED_CORPUS = Path("share", "paperbot", "data")  # pyproject.toml's data-files, under an install's data root
+
+
+def bundled_corpus(checkout: Path = _CHECKOUT_CORPUS, data_roots: Sequence[str] | None = None) -> Path:
+    """The bundled default corpus: data/ in a checkout (and an editable install), else the copy a
+    regular install (`pip install .`, a wheel) put under its data root: the environment's prefix,
+    or the user's base for `pip install --user`. A checkout's path when neither exists, for the message."""
+    if checkout.is_dir():
+        return checkout
+    if data_roots is None:
+        data_roots = [sysconfig.get_path("data"), sysconfig.get_path("data", f"{os.name}_user")]
+    for root in data_roots:
+        if (Path(root) / _INSTALLED_CORPUS).is_dir():
+            return Path(root) / _INSTALLED_CORPUS
+    return checkout
+
+
+BUNDLED_CORPUS = bundled_corpus()
 DEFAULT_DATABASE = Path("paperbot.db")
 DEFAULT_MAX_SUBSCRIPTIONS_PER_GUILD = 10
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
