@@ -21,7 +21,9 @@ def wordset(words: str) -> frozenset[str]:
 MIN_KEYWORDS = 5
 MAX_KEYWORDS = 8
 
-_MARKDOWN = re.compile(r"(?<!\\)\*\*|(?<![\\\w])\*(?=\S)|(?<=[^\s\\])\*(?!\w)|`|~~|\|\|")  # "\*" is a star
+# "\*" is a star. Each alternative starts with its character and looks behind it only after: a
+# pattern opening with a look-behind is tried at every position of the text, this one only at marks.
+_MARKDOWN = re.compile(r"\*(?<!\\\*)\*|\*(?<![\\\w]\*)(?=\S)|\*(?<=[^\s\\]\*)(?!\w)|`|~~|\|\|")
 _ESCAPE = re.compile(r"\\([*_`~|\\])")
 # Group 1 is the space between sentences. Matching the full stop itself (rather than looking behind
 # for it at every position) lets the regex engine skip ahead to the punctuation.
@@ -890,7 +892,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     """
     found: list[str] = []  # candidate phrases, one entry per occurrence
     content: list[str] = []  # content words, lower-cased, one entry per occurrence
-    proper = set(_MID_SENTENCE_CAPITAL.findall(plain))  # "Bayesian" stays capitalised at a sentence start too
+    proper: set[str] | None = None  # words capitalised mid-sentence, found when a sentence opens with one
     before_verb, before_gerund = _BEFORE_A_VERB, _BEFORE_A_GERUND
     known, kind_of = _TOKEN_KINDS.get, _token_kind
     for sentence in sentences(plain):
@@ -918,10 +920,12 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 previous = low  # the verb opening a clause: not part of a keyphrase
             else:
                 content.append(low)
-                if kind & _ACRONYM or (kind & _CAPITALISED and (index or chunk_index or token in proper)):
-                    run.append(token)  # an acronym or a proper noun: kept as written
-                else:
-                    run.append(low)
+                if index or chunk_index or not kind & _CAPITALISED:
+                    run.append(token)  # as written: lower case, an acronym, or a capital mid-sentence
+                else:  # the sentence's first word: a capital only because it opens it, unless a proper noun
+                    if proper is None:
+                        proper = set(_MID_SENTENCE_CAPITAL.findall(plain))  # "Bayesian"
+                    run.append(token if token in proper else low)
                 closes_badly = kind & _TRAILING
             index += 1
         if run:
