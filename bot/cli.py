@@ -202,12 +202,13 @@ async def _hint_embedding(conn: aiosqlite.Connection, settings: Settings) -> Non
 
     `ingest` itself does not embed: the encoder reads ~100 abstracts a second, the loader 5,000.
     """
+    from storage.loader import counted
     from storage.vectors import count_missing
 
     missing = await count_missing(conn)
     if missing:
         who = "the bot embeds them in the background, or run" if settings.embed_abstracts else "run"
-        print(f"search by meaning: {missing:,} abstracts not embedded yet; {who} `paperbot embed`")
+        print(f"search by meaning: {counted(missing, 'abstract')} not embedded yet; {who} `paperbot embed`")
 
 
 def _cmd_embed(args: argparse.Namespace, settings: Settings) -> int:
@@ -215,6 +216,7 @@ def _cmd_embed(args: argparse.Namespace, settings: Settings) -> int:
     import sqlite3
     import time
 
+    from storage.loader import counted
     from storage.papers import PaperRepository
     from storage.vectors import count_missing, embed_missing, load_encoder
 
@@ -226,7 +228,7 @@ def _cmd_embed(args: argparse.Namespace, settings: Settings) -> int:
             return 1
         missing = await count_missing(conn)
         if missing == 0:
-            print(f"all {active:,} abstracts already embedded")
+            print("the abstract is already embedded" if active == 1 else f"all {active:,} abstracts already embedded")
             return 0
         encoder = await asyncio.to_thread(load_encoder)
         if encoder is None:  # load_encoder logged why
@@ -257,7 +259,8 @@ def _cmd_embed(args: argparse.Namespace, settings: Settings) -> int:
                   "the ones stored are kept, run it again to go on", file=sys.stderr)
             return 1
         seconds = time.monotonic() - started
-        print(f"embedded {done:,} abstracts in {seconds:.{0 if seconds >= 10 else 1}f} s; search re-ranks by meaning")
+        print(f"embedded {counted(done, 'abstract')} in {seconds:.{0 if seconds >= 10 else 1}f} s; "
+              "search re-ranks by meaning")
         return 0
 
     return _on_database(settings, embed, must_exist=True)

@@ -26,7 +26,7 @@ from bot.settings import Settings, load_settings
 from bot.tree import PaperTree
 from bot.views import RandomButton, SimilarButton, StaleListItem
 from storage.db import open_database
-from storage.loader import load_corpus
+from storage.loader import counted, load_corpus
 from storage.papers import PaperRepository
 from storage.picks import PickRepository
 from storage.search import SearchEngine, SearchResults
@@ -207,8 +207,8 @@ class PaperBot(commands.Bot):
             if missing == 0:
                 log.info("search by meaning: all %s abstracts embedded", f"{self.search_engine.size:,}")
                 return
-            log.info("search by meaning: embedding %s abstracts in the background (searches rank by words "
-                     "until their candidates are embedded)", f"{missing:,}")
+            log.info("search by meaning: embedding %s in the background (searches rank by words "
+                     "until their candidates are embedded)", counted(missing, "abstract"))
             progress = EmbeddingProgress(missing)
             done = await self._embed_in_child_process(progress)
         except asyncio.CancelledError:  # close() or a crash: what is stored stays, the next start goes on
@@ -220,8 +220,8 @@ class PaperBot(commands.Bot):
                           "the others rank by words", f"{progress.done:,}", f"{progress.total:,}")
             return
         seconds = progress.seconds
-        log.info("search by meaning: embedded %s abstracts in %.*f s; search re-ranks by meaning",
-                 f"{done:,}", 0 if seconds >= 10 else 1, seconds)
+        log.info("search by meaning: embedded %s in %.*f s; search re-ranks by meaning",
+                 counted(done, "abstract"), 0 if seconds >= 10 else 1, seconds)
 
     async def _embed_in_child_process(self, progress: EmbeddingProgress) -> int:
         """embed_missing with the encoder in a child process (EncoderProcess): its work never holds the

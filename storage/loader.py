@@ -127,15 +127,16 @@ def _finish_report(report: LoadReport, built: Built) -> None:
 def summary(report: LoadReport) -> str:
     """One line describing a LoadReport, for logs and the CLI."""
     if report.skipped_unchanged:
-        return f"unchanged, skipped ({_count(report.active, 'active paper')}, {report.seconds * 1000:.0f} ms)"
-    return (f"{_count(report.records, 'record')} from {_count(len(report.files), 'file')}: {report.added} added, "
+        return f"unchanged, skipped ({counted(report.active, 'active paper')}, {report.seconds * 1000:.0f} ms)"
+    return (f"{counted(report.records, 'record')} from {counted(len(report.files), 'file')}: {report.added} added, "
             f"{report.updated} updated, {report.unchanged} unchanged, {report.retired} retired, "
-            f"{report.reactivated} reactivated, {_count(report.duplicates, 'duplicate')}, "
-            f"{_count(len(report.problems), 'problem')}; {report.active} active ({report.seconds:.2f} s)")
+            f"{report.reactivated} reactivated, {counted(report.duplicates, 'duplicate')}, "
+            f"{counted(len(report.problems), 'problem')}; {report.active} active ({report.seconds:.2f} s)")
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+def counted(n: int, noun: str) -> str:
+    """ "1 record", "3,301 records": a count and its noun, in the singular for one."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
 # --- fingerprints -----------------------------------------------------------------------------------

@@ -69,6 +69,18 @@ def test_embed_embeds_every_abstract_then_has_nothing_left(small_db: Path, capsy
     assert capsys.readouterr().out == f"all {ABSTRACTS} abstracts already embedded\n"
 
 
+def test_one_abstract_is_counted_in_the_singular(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "one.db"
+    assert main(["ingest", str(write_seed_file(tmp_path / "one.txt", seed_paragraphs()[:1])), "--db", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "1 record from 1 file: 1 added" in out
+    assert "search by meaning: 1 abstract not embedded yet; " in out
+    assert main(["embed", "--db", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("embedded 1 abstract in ")
+    assert main(["embed", "--db", str(path)]) == 0
+    assert capsys.readouterr().out == "the abstract is already embedded\n"
+
+
 def test_ingest_hints_only_while_abstracts_are_missing(small_db: Path, tmp_path: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     main(["embed", "--db", str(small_db)])
