@@ -128,10 +128,10 @@ def summary(report: LoadReport) -> str:
     """One line describing a LoadReport, for logs and the CLI."""
     if report.skipped_unchanged:
         return f"unchanged, skipped ({counted(report.active, 'active paper')}, {report.seconds * 1000:.0f} ms)"
-    return (f"{counted(report.records, 'record')} from {counted(len(report.files), 'file')}: {report.added} added, "
-            f"{report.updated} updated, {report.unchanged} unchanged, {report.retired} retired, "
-            f"{report.reactivated} reactivated, {counted(report.duplicates, 'duplicate')}, "
-            f"{counted(len(report.problems), 'problem')}; {report.active} active ({report.seconds:.2f} s)")
+    return (f"{counted(report.records, 'record')} from {counted(len(report.files), 'file')}: {report.added:,} added, "
+            f"{report.updated:,} updated, {report.unchanged:,} unchanged, {report.retired:,} retired, "
+            f"{report.reactivated:,} reactivated, {counted(report.duplicates, 'duplicate')}, "
+            f"{counted(len(report.problems), 'problem')}; {report.active:,} active ({report.seconds:.2f} s)")
 
 
 def counted(n: int, noun: str) -> str:
