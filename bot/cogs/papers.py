@@ -27,9 +27,11 @@ PICKED = "id:"
 # Per-user cooldowns: (uses, per seconds).
 SEARCH_COOLDOWN = (5, 30.0)
 RANDOM_COOLDOWN = (5, 30.0)
-# An id as people paste it: a picked suggestion ("id:abc123"), a card's footer ("id abc123"), or
-# quoted from a result list (`abc123`).
-_TYPED_ID = re.compile(r"(?:id(?::\s*|\s+))?[`'\"“”‘’]*(?P<id>[a-z0-9]+)[`'\"“”‘’.]*", re.IGNORECASE)
+# An id as people paste it: a picked suggestion ("id:abc123"), a card's footer copied whole ("id abc123",
+# "id abc123 · no longer in the current corpus", "id abc123 · paper of the day 2026-11-30"), or quoted
+# from a result list (`abc123`).
+_TYPED_ID = re.compile(r"(?:id(?::\s*|\s+))?[`'\"“”‘’]*(?P<id>[a-z0-9]+)[`'\"“”‘’.]*(?:\s*·.*)?",
+                       re.IGNORECASE | re.DOTALL)
 
 
 def _per_user(interaction: discord.Interaction) -> int:
@@ -59,12 +61,11 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
     @app_commands.describe(query="What to look for; pick a suggestion to open that paper directly")
     @app_commands.checks.cooldown(*SEARCH_COOLDOWN, key=_per_user)
     async def search(self, interaction: discord.Interaction, query: str) -> None:
-        """Open a picked suggestion, or list ranked results five per page."""
-        if query.startswith(PICKED):
-            paper = await self.bot.papers.by_id(query.removeprefix(PICKED))
-            if paper is not None:
-                await self._send_card(interaction, paper)
-                return
+        """Open a picked suggestion (or a pasted id), or list ranked results five per page."""
+        paper = await self._pasted_paper(query)
+        if paper is not None:  # an id names one paper: searching its letters as words finds nothing
+            await self._send_card(interaction, paper)
+            return
         text, shortened = clean_query(query)
         if not any(ch.isalnum() for ch in text):
             raise UserFacingError("Type a few words to search for: a title, a topic or a method name.")
@@ -155,12 +156,17 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         papers = await self.bot.papers.by_ids([s.id for s in suggestions])
         return next((p for p in papers if " ".join(p.title.split()).casefold() == wanted), None)
 
+    async def _pasted_paper(self, typed: str) -> Paper | None:
+        """The paper whose id was typed: a picked suggestion, an id or a card's footer pasted; else None."""
+        paper_id = pasted_id(typed)
+        return await self.bot.papers.by_id(paper_id) if paper_id else None
+
     async def _suggest(self, current: str, *, prefix: str) -> list[app_commands.Choice[str]]:
-        if current.startswith(PICKED):  # back in a field that holds a picked paper: offer it again
-            paper = await self.bot.papers.by_id(current.removeprefix(PICKED))
-            if paper is not None:
-                return [app_commands.Choice(name=one_line(paper.title, limits.CHOICE_NAME) or paper.id,
-                                            value=prefix + paper.id)]
+        # Back in a field that holds a picked paper, or an id pasted: offer that paper.
+        paper = await self._pasted_paper(current)
+        if paper is not None:
+            return [app_commands.Choice(name=one_line(paper.title, limits.CHOICE_NAME) or paper.id,
+                                        value=prefix + paper.id)]
         text, _ = clean_query(current)
         if not text:
             return []
@@ -172,9 +178,13 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
 
 def typed_id(typed: str) -> str:
     """The id in what was typed: a picked suggestion, an id, or the card's footer copied (`id abc123`)."""
-    text = typed.strip()
-    match = _TYPED_ID.fullmatch(text)
-    return match["id"] if match else text
+    return pasted_id(typed) or typed.strip()
+
+
+def pasted_id(typed: str) -> str | None:
+    """The id in what was typed when it is shaped like one (see `_TYPED_ID`), else None."""
+    match = _TYPED_ID.fullmatch(typed.strip())
+    return match["id"] if match else None
 
 
 def _no_results(query: str, suggestions: list[str]) -> str:
