@@ -8,7 +8,7 @@ Discord ignores default permissions on subcommands, so Manage Channels is checke
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -44,7 +44,7 @@ def timestamp(moment: datetime) -> str:
     return f"<t:{seconds}:F> (<t:{seconds}:R>)"
 
 
-def describe(sub: Subscription, now: datetime, *, posted_day: Any = None) -> str:
+def describe(sub: Subscription, now: datetime, *, posted_day: date | None = None) -> str:
     """One line about a subscription: where, when, topic, and the next post or why it is paused."""
     line = f"<#{sub.channel_id}> · **{format_post_time(sub.post_time)}** {sub.timezone}"
     if sub.topic:
@@ -137,8 +137,10 @@ class DailyPosts(commands.Cog):
                 f"This server already has {error.limit} daily-post subscriptions, the most it may have. "
                 "Remove one with `/paper unsubscribe` first.") from None
         verb = _verb(live, sub)
+        # A day that already has its delivery gets no second one, whatever the new time or zone says.
+        posted_day = (await self.subscriptions.last_claimed_days([sub.id])).get(sub.id)
         await interaction.response.send_message(
-            f"{verb}: the paper of the day in {describe(sub, self.bot.now())}.",
+            f"{verb}: the paper of the day in {describe(sub, self.bot.now(), posted_day=posted_day)}.",
             ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @subscribe.autocomplete("timezone")

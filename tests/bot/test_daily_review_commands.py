@@ -1,0 +1,53 @@
+"""Review of /paper subscribe as admins use it: what the reply promises is what happens (SimCord)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import simcord
+
+from tests.bot.conftest import TestClock, World
+from tests.bot.test_daily_delivery import card_days, run_until, skip_to, subscribe, utc
+
+
+def stamp(moment: datetime) -> str:
+    """The Discord timestamp the bot writes for `moment`."""
+    return f"<t:{int(moment.timestamp())}:F>"
+
+
+async def test_moving_the_time_after_todays_card_promises_tomorrow_not_a_second_card_today(
+    simcord_env: simcord.Env, world: World, clock: TestClock
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    await subscribe(simcord_env, world, time="09:00")
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    assert card_days(world.channel) == ["2026-02-01"]
+
+    moved = await world.mod.slash(world.channel, "paper subscribe", time="18:00")  # today's card is out
+
+    assert moved.response is not None
+    text = moved.response.content
+    assert text.startswith("Updated")
+    assert f"next post {stamp(utc(2026, 2, 2, 18))}" in text, text  # one card a day: today's is done
+    await skip_to(simcord_env, clock, utc(2026, 2, 1, 18, 1))
+    assert card_days(world.channel) == ["2026-02-01"]
+    await skip_to(simcord_env, clock, utc(2026, 2, 2, 18, 1))
+    assert card_days(world.channel) == ["2026-02-01", "2026-02-02"]
+
+
+async def test_moving_to_a_zone_where_the_day_already_had_its_card_promises_the_next_one(
+    simcord_env: simcord.Env, world: World, clock: TestClock
+) -> None:
+    clock.set(datetime(2026, 2, 1, 20, tzinfo=UTC))
+    await subscribe(simcord_env, world, time="08:00", timezone="Asia/Tokyo")  # 23:00 UTC the day before
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 23, 1))
+    assert card_days(world.channel) == ["2026-02-02"]  # already the 2nd in Tokyo
+
+    # The admin meant London: 2 February (London) already had its card, in Tokyo's morning.
+    moved = await world.mod.slash(world.channel, "paper subscribe", timezone="Europe/London")
+
+    assert moved.response is not None
+    assert f"next post {stamp(utc(2026, 2, 3, 8))}" in moved.response.content, moved.response.content
+    listing = await world.mod.slash(world.channel, "paper subscriptions")
+    assert listing.response is not None
+    assert stamp(utc(2026, 2, 3, 8)) in (listing.response.embeds[0].description or "")
