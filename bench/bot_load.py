@@ -180,11 +180,14 @@ async def emit_concurrently(env: simcord.Env, actors: list[simcord.MemberActor],
     # Let SimCord catch up before the next phase (not measured). With 500 paginators parked a settle
     # can take over 20 s on a busy machine, and since the fifth session it does not finish at all
     # after the search phase (also with the code of that session's start): every result is shown by
-    # then, so a settle that times out is reported and the run goes on.
+    # then, so a settle that times out is reported (with what SimCord says it waits for: in the sixth
+    # session, the daily scheduler's start-up tick as a "runnable continuation" that never ran) and
+    # the run goes on.
     try:
         await env.settle(timeout=60)
-    except TimeoutError:
+    except TimeoutError as error:  # SimCord's message lists what it still waits for
         print("(SimCord did not settle within 60 s after this phase; its results were all in already)")
+        print("\n".join(f"    {line}" for line in str(error).splitlines()[:12]))
     return sent, window
 
 
