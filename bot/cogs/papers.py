@@ -170,6 +170,8 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         text, _ = clean_query(current)
         if not text:
             return []
+        if current[-1].isspace():
+            text += " "  # the last word is finished: search reads it whole, not as the start of longer ones
         suggestions = await self.bot.search_engine.autocomplete(text, limit=limits.AUTOCOMPLETE_CHOICES)
         return [app_commands.Choice(name=one_line(s.label, limits.CHOICE_NAME) or s.id, value=prefix + s.id)
                 for s in suggestions[: limits.AUTOCOMPLETE_CHOICES]
