@@ -115,7 +115,9 @@ def _city_zones() -> dict[str, str]:
     (America/Argentina/Buenos_Aires rather than the older America/Buenos_Aires)."""
     by_city: dict[str, list[str]] = {}
     for name in available_timezones():
-        if "/" in name:
+        # Etc/ names are offsets, not cities, with POSIX's inverted sign: "GMT+2" as a city would
+        # be Etc/GMT+2, two hours *behind* UTC, the opposite of what people mean by it.
+        if "/" in name and not name.startswith("Etc/"):
             by_city.setdefault(name.rsplit("/", 1)[1].casefold().replace("-", "_"), []).append(name)
     checks = [datetime(year, month, 15, tzinfo=UTC) for year in range(2020, 2031) for month in range(1, 13)]
     cities = {}

@@ -6,8 +6,10 @@ from datetime import UTC, datetime
 
 import simcord
 
-from tests.bot.conftest import TestClock, World
-from tests.bot.test_daily_delivery import card_days, run_until, skip_to, subscribe, utc
+from bot.client import PaperBot
+from bot.errors import UserFacingError
+from tests.bot.conftest import TestClock, World, expect_errors
+from tests.bot.test_daily_delivery import card_days, daily, run_until, skip_to, subscribe, utc
 
 
 def stamp(moment: datetime) -> str:
@@ -51,3 +53,21 @@ async def test_moving_to_a_zone_where_the_day_already_had_its_card_promises_the_
     listing = await world.mod.slash(world.channel, "paper subscriptions")
     assert listing.response is not None
     assert stamp(utc(2026, 2, 3, 8)) in (listing.response.embeds[0].description or "")
+
+
+async def test_gmt_plus_two_typed_as_the_time_zone_never_posts_at_utc_minus_two(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    # People write "GMT+2" for two hours ahead of UTC; the tz database's Etc/GMT+2 is two hours
+    # *behind* (POSIX signs). Read as a city name, it scheduled 09:00 "GMT+2" at 11:00 UTC.
+    clock.set(utc(2026, 2, 1, 6))
+    typed = await world.mod.slash(world.channel, "paper subscribe", time="09:00", timezone="GMT+2")
+
+    assert typed.response is not None
+    assert "`GMT+2` is not a time zone I know" in typed.response.content, typed.response.content
+    expect_errors(simcord_env, UserFacingError)
+    assert await daily(bot).subscriptions.by_channel(world.channel.id) is None
+    # The full IANA name is still taken at its word (autocomplete shows it as UTC-02:00).
+    full = await world.mod.slash(world.channel, "paper subscribe", time="09:00", timezone="Etc/GMT-2")
+    assert full.response is not None
+    assert f"next post {stamp(utc(2026, 2, 1, 7))}" in full.response.content
