@@ -44,6 +44,9 @@ STRING_OPTION = 6000  # the longest string option value Discord will send us
 ELLIPSIS = "…"
 _BOLD = "**"
 _SPACES = re.compile(r"\s+")
+# Explicit direction controls (embeddings, overrides, isolates): one left open turns every character
+# after it around, to the end of the paragraph — in a reply, the bot's own words after an echoed query.
+_DIRECTION_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
 
 def truncate(text: str, limit: int, *, ellipsis: str = ELLIPSIS) -> str:
@@ -85,8 +88,9 @@ def whole_items(items: Sequence[str], budget: int, *, separator: str, more: Call
 
 
 def one_line(text: str, limit: int) -> str:
-    """Collapse whitespace (newlines included) and truncate: for labels, choices and titles."""
-    return truncate(_SPACES.sub(" ", text).strip(), limit)
+    """Collapse whitespace (newlines included), drop direction controls and truncate: for labels,
+    choices, titles and what people typed, echoed back."""
+    return truncate(_SPACES.sub(" ", _DIRECTION_CONTROLS.sub("", text)).strip(), limit)
 
 
 def fits_custom_id(custom_id: str) -> bool:
