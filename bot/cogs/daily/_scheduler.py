@@ -123,6 +123,10 @@ class CannotPostError(Exception):
     """Discord will not let the bot post there (Missing Permissions / Missing Access)."""
 
 
+class NotInServerError(Exception):
+    """The bot is no longer in the subscription's server (removed from it, or the server deleted)."""
+
+
 class TransientError(Exception):
     """A failure worth retrying later."""
 
@@ -280,7 +284,11 @@ class DailyScheduler:
             await self._post(item)
         except Exception as raw:
             error = classify(raw)
-            if isinstance(error, ChannelGoneError):
+            if isinstance(error, NotInServerError):
+                # Its admins sent the bot away: a notice could reach only a DM naming a server and a
+                # channel its reader may not open. Paused, a re-invite and /paper subscribe resume it.
+                await self._pause(sub, str(error), notify=False)
+            elif isinstance(error, ChannelGoneError):
                 await self._remove(sub, str(error))
             elif isinstance(error, CannotPostError):
                 await self._pause(sub, str(error))
@@ -320,6 +328,10 @@ class DailyScheduler:
         await self.repo.mark_sent(sub.id, delivery.local_day, message_id=message.id, now=self.bot.now())
 
     async def _channel(self, sub: Subscription) -> Any:
+        # Once ready, every server the bot is in is cached (an unavailable one too), so a missing
+        # one means the bot was removed, live or while it was down (Discord would answer 403 below).
+        if self.bot.get_guild(sub.guild_id) is None:
+            raise NotInServerError("I was removed from this server")
         channel = self.bot.get_channel(sub.channel_id)
         if channel is None:
             channel = await self.bot.fetch_channel(sub.channel_id)  # NotFound -> ChannelGoneError
@@ -395,12 +407,13 @@ class DailyScheduler:
         log.info("daily posts: channel %s is gone; ending subscription %s", sub.channel_id, sub.id)
         await self.repo.end(sub.id, reason=reason, now=self.bot.now())
 
-    async def _pause(self, sub: Subscription, reason: str) -> None:
+    async def _pause(self, sub: Subscription, reason: str, *, notify: bool = True) -> None:
         paused = await self.repo.pause(sub.id, reason=reason, now=self.bot.now())
         if paused is None:
             return  # already paused or ended by someone else
         log.warning("daily posts paused for channel %s: %s", sub.channel_id, reason)
-        await self.notify_paused(sub, reason)
+        if notify:
+            await self.notify_paused(sub, reason)
 
     async def notify_paused(self, sub: Subscription, reason: str) -> bool:
         """Tell the server: its system channel if the bot may post there, else the subscriber by DM."""
