@@ -292,7 +292,7 @@ def clause_cut(text: str, limit: int) -> str:
         return text
     best = 0
     for match in _CLAUSE_BREAKS.finditer(text, 0, limit + 1):
-        if match.start() >= 30 and not _inside_title_run(text, match):
+        if match.start() >= 30 and not _inside_title_run(text, match) and not _halves_a_pair(text, match):
             best = match.start()
     for match in _TITLE_RUN_END.finditer(text, 0, limit):  # "… with Bayesian Ambiguity Sets| hedging …"
         if match.end() > best and match.end() >= 30 and match.start() > 0:
@@ -303,6 +303,21 @@ def clause_cut(text: str, limit: int) -> str:
             return cut
     words = text[: limit - 1].rsplit(" ", 1)[0] if " " in text[: limit - 1] else text[: limit - 1]
     return _without_open_bracket(_strip_weak_tail(words)) + "…"
+
+
+# "both X and Y", "either X or Y", "between X and Y": a cut at the conjunction reads "… prioritizing
+# both minimal response time", half of the pair.
+_OPEN_PAIR = re.compile(r"\b(?:both|either|neither|between)\s+(?:(?!\b(?:and|or|nor)\b)[^,;:()])*$", re.IGNORECASE)
+_PAIR_CONJUNCTIONS = frozenset(("and", "or", "nor"))
+
+
+def _halves_a_pair(text: str, brk: re.Match[str]) -> bool:
+    """Whether a break is the "and" (or "or", "nor") of a pair opened by "both", "either", "neither" or
+    "between" ("between X and Y"): a cut there would keep only its first half."""
+    if brk.group().strip().lower() not in _PAIR_CONJUNCTIONS:
+        return False
+    before = text[max(0, brk.start() - 100):brk.start()]
+    return _OPEN_PAIR.search(before) is not None
 
 
 def _without_dangling_end(cut: str) -> str:

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from storage._corpus_text import clause_cut
 from storage.enrich import display_text, enrich, links_in, paper_id
 from storage.models import Paper, RawRecord
 from tests.storage.conftest import SHARED_DATASETS, seed_paragraphs
@@ -239,6 +240,25 @@ def test_what_is_so_called_is_no_new_name() -> None:
     paper = enriched("Dynamics matter. Our framework requires that the objective function satisfies the so called "
                      "Polyak--Łojasiewicz inequality. We introduce a class of hybrid control systems.")
     assert paper.names == ()
+
+
+def test_a_cut_keeps_a_pair_whole_or_leaves_it_out() -> None:
+    """ "both X and Y", "between X and Y": a cut at their "and" would keep half the pair."""
+    assert seed_paper("prioritizing both minimal").title == "Real-time anomaly detection for autonomous driving"
+    assert enriched("Federated learning is hard. We propose a locally private sampling framework that leverages "
+                    "both the private and the public parts of a distributed dataset in one protocol.").title == \
+        "A locally private sampling framework"
+    assert enriched("Models drift. We introduce a tractable mathematical model where the interplay between the data "
+                    "distribution and the architecture of the network is solved exactly at every depth.").title == \
+        "A tractable mathematical model"
+
+
+def test_only_the_pairs_own_conjunction_is_no_place_to_cut() -> None:
+    """After "both", a cut at another break ("that") is fine: "both methods require …" needs no "and"."""
+    text = ("To update the level parameter towards the optimality, both methods require an oracle that generates "
+            "upper and lower bounds as well as an affine-minorant of the level function")
+    assert clause_cut(text, 100) == \
+        "To update the level parameter towards the optimality, both methods require an oracle"
 
 
 @pytest.mark.parametrize(("abstract", "title"), [
