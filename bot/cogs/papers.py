@@ -148,13 +148,9 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         await interaction.response.send_message(embed=paper_embed(paper), view=paper_card_view(paper.id))
 
     async def _by_title(self, typed: str) -> Paper | None:
-        """The paper whose title is exactly what was typed (case and spacing aside), if any."""
-        wanted = " ".join(typed.split()).casefold()
-        if not wanted:
-            return None
-        suggestions = await self.bot.search_engine.autocomplete(wanted, limit=5)
-        papers = await self.bot.papers.by_ids([s.id for s in suggestions])
-        return next((p for p in papers if " ".join(p.title.split()).casefold() == wanted), None)
+        """The paper whose title is what was typed (case, spacing, punctuation and markup aside), if any."""
+        paper_id = await self.bot.search_engine.by_title(typed)
+        return await self.bot.papers.by_id(paper_id) if paper_id else None
 
     async def _pasted_paper(self, typed: str) -> Paper | None:
         """The paper whose id was typed: a picked suggestion, an id or a card's footer pasted; else None."""
