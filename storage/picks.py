@@ -57,11 +57,7 @@ class PickRepository:
         pool = list(dict.fromkeys(candidates)) if candidates is not None else await self._papers.active_ids()
         if not pool:
             return None
-        paper_id, cycle = await self._next_in_rotation(day, key, pool)
-        await self._record(day, key, paper_id, cycle)
-        # Read back: if another task recorded a pick first, theirs wins for everyone.
-        winner = await self.recorded(day, topic=key)
-        return await self._papers.by_id(winner or paper_id)
+        return await self._papers.by_id(await self._choose_and_record(day, key, pool))
 
     async def recorded(self, day: date, *, topic: str | None = None) -> str | None:
         """The paper id recorded for (day, topic), or None."""
@@ -78,6 +74,21 @@ class PickRepository:
             (topic_key(topic), limit),
         ) as cursor:
             return [(date.fromisoformat(row[0]), str(row[1])) for row in await cursor.fetchall()]
+
+    async def _choose_and_record(self, day: date, topic: str, pool: list[str]) -> str:
+        """Record the day's choice and return it, or the pick another task recorded for the day first.
+
+        Another day's pick made at the same moment (the channels due at 00:00 UTC in Tokyo and in New
+        York, or another bot process) may record the paper this one chose: the record then refuses it
+        and the choice is made again, with that paper shown. Each refusal adds a paper to the cycle
+        read, so this ends.
+        """
+        while True:
+            paper_id, cycle = await self._next_in_rotation(day, topic, pool)
+            await self._record(day, topic, paper_id, cycle)
+            winner = await self.recorded(day, topic=topic)
+            if winner is not None:
+                return winner
 
     async def _next_in_rotation(self, day: date, topic: str, pool: list[str]) -> tuple[str, int]:
         """Choose among the candidates not shown in the current cycle; start a new cycle when none is left."""
@@ -109,10 +120,15 @@ class PickRepository:
         return str(row[0]) if row else None
 
     async def _record(self, day: date, topic: str, paper_id: str, cycle: int) -> None:
-        """Record the pick unless one exists already (first writer wins, atomically)."""
+        """Record the pick unless the day has one, or the paper was picked in this cycle meanwhile.
+
+        One statement, so atomic: the check and the write cannot be split by another day's pick.
+        """
         await self._conn.execute(
-            "INSERT INTO picks (day, topic, paper_id, cycle, picked_at) VALUES (?, ?, ?, ?, ?) "
+            "INSERT INTO picks (day, topic, paper_id, cycle, picked_at) SELECT ?, ?, ?, ?, ? "
+            "WHERE NOT EXISTS (SELECT 1 FROM picks WHERE topic = ? AND cycle = ? AND paper_id = ?) "
             "ON CONFLICT (day, topic) DO NOTHING",
             # picked_at is for people reading the table; nothing is decided by it (order is by rowid).
-            (day.isoformat(), topic, paper_id, cycle, datetime.now(UTC).isoformat(timespec="seconds")),
+            (day.isoformat(), topic, paper_id, cycle, datetime.now(UTC).isoformat(timespec="seconds"),
+             topic, cycle, paper_id),
         )

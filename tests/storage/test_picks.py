@@ -10,7 +10,7 @@ import aiosqlite
 import pytest
 
 from storage.db import open_database
-from storage.picks import PickRepository, topic_key
+from storage.picks import PickRepository, choose, topic_key
 
 DAY = date(2026, 12, 1)
 
@@ -154,3 +154,42 @@ async def test_concurrent_pickers_on_two_connections_record_one_pick(tmp_path: P
 def test_topic_key_normalises_case_and_spacing() -> None:
     assert topic_key("  Graph\tNEURAL  networks ") == "graph neural networks"
     assert topic_key(None) == ""
+
+
+def _days_with_the_same_first_choice(ids: list[str]) -> tuple[date, date]:
+    """Two consecutive days whose own hash would open a fresh rotation with the same paper."""
+    day = DAY
+    while choose(day, "", 0, ids) != choose(day + timedelta(days=1), "", 0, ids):
+        day += timedelta(days=1)
+    return day, day + timedelta(days=1)
+
+
+async def test_two_days_picked_at_the_same_moment_get_different_papers(conn: aiosqlite.Connection) -> None:
+    # At 00:00 UTC a channel in Tokyo (09:00, tomorrow there) and one in New York (19:00, today)
+    # are due together: the two days' picks run side by side on the bot's one connection.
+    await add_papers(conn, IDS)
+    picks = PickRepository(conn)
+    today, tomorrow = _days_with_the_same_first_choice(IDS)
+
+    both = await asyncio.gather(picks.pick_for(today), picks.pick_for(tomorrow))
+
+    assert all(both)
+    assert both[0] != both[1], "the same paper two days running, in the first cycle"
+    assert [await pick_id(picks, d) for d in (today, tomorrow)] == [p.id for p in both if p]  # as recorded
+    rest = [await pick_id(picks, tomorrow + timedelta(days=i)) for i in range(1, len(IDS) - 1)]
+    assert sorted([p.id for p in both if p] + rest) == sorted(IDS), "a paper repeated within the cycle"
+
+
+async def test_two_processes_picking_two_days_at_once_get_different_papers(tmp_path: Path) -> None:
+    path = tmp_path / "bot.db"
+    first, second = await open_database(path), await open_database(path)  # an overlapping deploy
+    try:
+        await add_papers(first, IDS)
+        today, tomorrow = _days_with_the_same_first_choice(IDS)
+        both = await asyncio.gather(PickRepository(first).pick_for(today),
+                                    PickRepository(second).pick_for(tomorrow))
+        assert all(both)
+        assert both[0] != both[1]
+    finally:
+        await first.close()
+        await second.close()
