@@ -94,6 +94,21 @@ class DailyPosts(commands.Cog):
             await self.subscriptions.end(sub.id, reason="the channel was deleted", now=self.bot.now())
             log.info("daily posts: channel %s deleted; subscription %s ended", channel.id, sub.id)
 
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """End the subscriptions of channels deleted while the bot was away (it missed those events).
+
+        Their channels cannot be named in /paper unsubscribe, and a paused one never posts again to
+        learn it from Discord: it would hold its server's place for good.
+        """
+        for sub in await self.subscriptions.all():
+            guild = self.bot.get_guild(sub.guild_id)
+            if guild is None or guild.unavailable:
+                continue  # not known now: the post will tell (ChannelGoneError, NotInServerError)
+            if guild.get_channel(sub.channel_id) is None:
+                await self.subscriptions.end(sub.id, reason="the channel was deleted", now=self.bot.now())
+                log.info("daily posts: channel %s deleted while away; subscription %s ended", sub.channel_id, sub.id)
+
     # ---- /paper subscribe
 
     @app_commands.command(name="subscribe", description="Post the paper of the day in a channel, every day")
