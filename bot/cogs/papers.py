@@ -134,13 +134,16 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
     @app_commands.command(name="today", description="Today's paper of the day (the same for everyone)")
     async def today(self, interaction: discord.Interaction) -> None:
         """Post the paper of the day for today's date (UTC)."""
+        # Ack first: the day's first ask records the pick, a write that may wait (up to the busy timeout)
+        # while another process, such as a large `paperbot ingest`, holds the database's write lock.
+        await interaction.response.defer(thinking=True)
         day = self.bot.now().date()
         paper = await self.bot.picks.pick_for(day)
         if paper is None:
             raise UserFacingError("There are no papers to choose from yet.")
         heading = f"Paper of the day · {day:%A %-d %B %Y}"
-        await interaction.response.send_message(embed=paper_embed(paper, heading=heading),
-                                                view=paper_card_view(paper.id))
+        await interaction.edit_original_response(embed=paper_embed(paper, heading=heading),
+                                                 view=paper_card_view(paper.id))
 
     # --- helpers ------------------------------------------------------------------------------
 
