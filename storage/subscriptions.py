@@ -9,6 +9,7 @@ send may already have reached Discord, so whoever retries it must look for the c
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
@@ -86,9 +87,16 @@ COMMON_TIMEZONES = (
 )
 
 
+def _folded(text: str) -> str:
+    """Typed text in the form zone names are compared in: no accents ("São Paulo" is "sao_paulo",
+    as in America/Sao_Paulo), each run of spaces one "_", case folded."""
+    plain = "".join(char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char))
+    return "_".join(plain.split()).casefold()
+
+
 def suggest_timezones(partial: str, *, limit: int = 25) -> list[str]:
     """Zone names for what has been typed: whole-name prefix first, then a city prefix, then anywhere."""
-    typed = partial.strip().replace(" ", "_").casefold()
+    typed = _folded(partial)
     if not typed:
         return list(COMMON_TIMEZONES[:limit])
     ranked: list[tuple[float, str]] = []
@@ -134,7 +142,7 @@ def resolve_timezone(text: str | None) -> str:
     zone ("berlin", "new york"); None means UTC."""
     if text is None or not text.strip():
         return DEFAULT_TIMEZONE
-    cleaned = "_".join(text.split()).casefold()
+    cleaned = _folded(text)
     name = _zone_names().get(cleaned) or _city_zones().get(cleaned.replace("-", "_"))
     if name is None:
         raise ScheduleError(

@@ -71,3 +71,20 @@ async def test_gmt_plus_two_typed_as_the_time_zone_never_posts_at_utc_minus_two(
     full = await world.mod.slash(world.channel, "paper subscribe", time="09:00", timezone="Etc/GMT-2")
     assert full.response is not None
     assert f"next post {stamp(utc(2026, 2, 1, 7))}" in full.response.content
+
+
+async def test_a_city_typed_with_its_accents_is_understood_and_suggested(
+    simcord_env: simcord.Env, world: World, bot: PaperBot
+) -> None:
+    suggested = await world.mod.autocomplete(world.channel, "paper subscribe", "timezone", "São Pa")
+    assert [choice["value"] for choice in suggested][:1] == ["America/Sao_Paulo"]
+    zurich = await world.mod.autocomplete(world.channel, "paper subscribe", "timezone", "zürich")
+    assert [choice["value"] for choice in zurich][:1] == ["Europe/Zurich"]
+
+    typed = await world.mod.slash(world.channel, "paper subscribe", time="8:00", timezone="São Paulo")
+
+    assert typed.response is not None
+    assert "**08:00** America/Sao_Paulo" in typed.response.content, typed.response.content
+    sub = await daily(bot).subscriptions.by_channel(world.channel.id)
+    assert sub is not None
+    assert sub.timezone == "America/Sao_Paulo"
