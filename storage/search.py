@@ -130,6 +130,10 @@ class SearchEngine:
         """The index searches use now (read-only; for benchmarks and diagnostics)."""
         return self._index
 
+    def holds(self, paper_id: str) -> bool:
+        """Whether the index holds this paper (an active one; case and spaces aside), without reading SQLite."""
+        return self._index.position(paper_id.strip().lower()) is not None
+
     async def refresh(self) -> None:
         """Rebuild the index from the active papers (after a corpus load); searches go on meanwhile."""
         async with self._refreshing:

@@ -156,9 +156,15 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         return await self.bot.papers.by_id(paper_id) if paper_id else None
 
     async def _pasted_paper(self, typed: str) -> Paper | None:
-        """The paper whose id was typed: a picked suggestion, an id or a card's footer pasted; else None."""
+        """The paper of a picked suggestion, or the current paper whose id (or card's footer) was pasted.
+
+        Any one word is shaped like an id, and a search acknowledges only after this: the database is
+        read for a picked suggestion or an id the search index holds, never for every word people type.
+        """
         paper_id = pasted_id(typed)
-        return await self.bot.papers.by_id(paper_id) if paper_id else None
+        if paper_id is None or not (typed.startswith(PICKED) or self.bot.search_engine.holds(paper_id)):
+            return None
+        return await self.bot.papers.by_id(paper_id)
 
     async def _suggest(self, current: str, *, prefix: str) -> list[app_commands.Choice[str]]:
         # Back in a field that holds a picked paper, or an id pasted: offer that paper.
