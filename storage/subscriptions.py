@@ -360,7 +360,9 @@ class SubscriptionRepository:
         """Create or update (and resume) the channel's subscription; raise SubscriptionLimitError when full.
 
         The limit counts the server's other live (active or paused) subscriptions, checked in the
-        same statement as the write so two concurrent subscribes cannot both slip past it.
+        same statement as the write so two concurrent subscribes cannot both slip past it. It only
+        keeps new ones out: a live one may always be changed or resumed, even in a server that has
+        more than a lowered limit allows.
         """
         stamp = _iso(now)
         async with self._conn.execute(
@@ -369,13 +371,14 @@ class SubscriptionRepository:
             "SELECT ?, ?, ?, ?, ?, ?, 'active', ?, NULL, ?, ? "
             "WHERE (SELECT count(*) FROM subscriptions WHERE guild_id = ? AND status != 'ended' "
             "AND channel_id != ?) < ? "
+            "OR EXISTS (SELECT 1 FROM subscriptions WHERE channel_id = ? AND status != 'ended') "
             "ON CONFLICT (channel_id) DO UPDATE SET guild_id = excluded.guild_id, "
             "post_time = excluded.post_time, timezone = excluded.timezone, topic = excluded.topic, "
             "subscriber_id = excluded.subscriber_id, status = 'active', "
             "active_since = excluded.active_since, status_reason = NULL, updated_at = excluded.updated_at "
             f"RETURNING {_SUB_COLUMNS}",
             (guild_id, channel_id, format_post_time(post_time), timezone, topic or None, subscriber_id,
-             stamp, stamp, stamp, guild_id, channel_id, limit),
+             stamp, stamp, stamp, guild_id, channel_id, limit, channel_id),
         ) as cursor:
             row = await cursor.fetchone()
         if row is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
 import simcord
 
 from bot.client import PaperBot
@@ -88,3 +89,28 @@ async def test_a_city_typed_with_its_accents_is_understood_and_suggested(
     sub = await daily(bot).subscriptions.by_channel(world.channel.id)
     assert sub is not None
     assert sub.timezone == "America/Sao_Paulo"
+
+
+async def test_after_the_limit_was_lowered_existing_subscriptions_can_still_be_changed_and_resumed(
+    simcord_env: simcord.Env, world: World, bot: PaperBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    channels = [world.guild.create_text_channel(f"daily-{n}") for n in range(4)]
+    for channel in channels:
+        await subscribe(simcord_env, world, channel, time="09:00")
+    paused = await daily(bot).subscriptions.by_channel(channels[1].id)
+    assert paused is not None
+    await daily(bot).subscriptions.pause(paused.id, reason="lost Send Messages", now=bot.now())
+    # The operator lowers MAX_SUBSCRIPTIONS_PER_GUILD below what this server already has.
+    monkeypatch.setattr(bot, "settings", bot.settings.with_overrides(max_subscriptions_per_guild=2))
+
+    changed = await world.mod.slash(channels[0], "paper subscribe", time="10:00")
+    resumed = await world.mod.slash(channels[1], "paper subscribe")  # what the pause notice says to run
+
+    assert changed.response is not None
+    assert changed.response.content.startswith("Updated"), changed.response.content
+    assert resumed.response is not None
+    assert resumed.response.content.startswith("Resumed"), resumed.response.content
+    added = await world.mod.slash(world.channel, "paper subscribe")  # a new one still waits for room
+    assert added.response is not None
+    assert "already has 4 daily-post subscriptions, and it may have at most 2" in added.response.content
+    expect_errors(simcord_env, UserFacingError)

@@ -148,9 +148,11 @@ class DailyPosts(commands.Cog):
                 limit=self.bot.settings.max_subscriptions_per_guild,
             )
         except SubscriptionLimitError as error:
+            # The count, not the limit: a server may have more than a since lowered limit allows.
+            count = await self.subscriptions.count_live(guild.id)
             raise UserFacingError(
-                f"This server already has {error.limit} daily-post subscriptions, the most it may have. "
-                "Remove one with `/paper unsubscribe` first.") from None
+                f"This server already has {count} daily-post subscriptions, and it may have at most "
+                f"{error.limit}. Remove one with `/paper unsubscribe` first.") from None
         verb = _verb(live, sub)
         # A day that already has its delivery gets no second one, whatever the new time or zone says.
         posted_day = (await self.subscriptions.last_claimed_days([sub.id])).get(sub.id)
