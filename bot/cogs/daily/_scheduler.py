@@ -108,6 +108,13 @@ def is_daily_card(message: discord.Message, day: date, bot_user_id: int) -> bool
     return any((embed.footer.text or "").endswith(wanted) for embed in message.embeds)
 
 
+def _day_over(item: PendingDelivery, now: datetime) -> bool:
+    """Whether the local day a post is due on has ended (its own day, but for a post time that a clock
+    change pushed past midnight: storage.subscriptions.posts_on)."""
+    tz = item.subscription.tz
+    return local_day(now, tz) != local_day(item.delivery.due_at, tz)
+
+
 def retry_delay(failing_for: timedelta, retry_after: float | None = None) -> timedelta:
     """Backoff without bookkeeping: wait as long as the delivery has been failing (so the gaps double),
     at least 30 s, at most 15 min, and never sooner than Discord asked."""
@@ -180,6 +187,8 @@ class DailyScheduler:
         self._worker_tasks: set[asyncio.Task[None]] = set()
         self._queue: deque[PendingDelivery] = deque()
         self._in_flight: set[tuple[int, date]] = set()
+        # Queued after their local day ended, only to look for a card an attempt may have posted.
+        self._too_late: set[tuple[int, date]] = set()
         self._picks: dict[tuple[date, str], tuple[Paper, str | None]] = {}
         self._pruned_on: date | None = None  # the UTC day whose history pruning is done
         self.ticks = 0
@@ -201,6 +210,7 @@ class DailyScheduler:
         self._worker_tasks.clear()
         self._queue.clear()
         self._in_flight.clear()
+        self._too_late.clear()
 
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
@@ -248,12 +258,14 @@ class DailyScheduler:
         key = (item.subscription.id, item.delivery.local_day)
         if key in self._in_flight:
             return
-        # The day the post is due on, which is its own day but for a post time that a clock change
-        # pushed past midnight (storage.subscriptions.posts_on).
-        if local_day(now, item.subscription.tz) != local_day(item.delivery.due_at, item.subscription.tz):
-            await self._give_up(item, "the local day ended before the post got through")
-            report.expired += 1
-            return
+        if _day_over(item, now):
+            if item.delivery.attempts == 0:
+                await self._give_up(item, "the local day ended before the post got through")
+                report.expired += 1
+                return
+            # An attempt may have reached Discord before midnight (then a crash): a worker looks for
+            # its card, and gives the day up only if it is not there.
+            self._too_late.add(key)
         self._in_flight.add(key)
         self._queue.append(item)
         report.queued += 1
@@ -274,6 +286,7 @@ class DailyScheduler:
                 log.exception("daily post for subscription %s failed unexpectedly", item.subscription.id)
             finally:
                 self._in_flight.discard((item.subscription.id, item.delivery.local_day))
+                self._too_late.discard((item.subscription.id, item.delivery.local_day))
 
     # ---- one delivery
 
@@ -311,6 +324,9 @@ class DailyScheduler:
             await self._pause(sub, f"I'm missing {', '.join(f'**{m}**' for m in missing)} in <#{sub.channel_id}>")
             return
         if delivery.attempts > 0 and await self._recover(channel, item):
+            return
+        if (sub.id, delivery.local_day) in self._too_late:
+            await self._give_up(item, "the local day ended before the post got through")
             return
         paper, note = await self._paper_for(sub, delivery)
         if paper is None:
@@ -391,6 +407,10 @@ class DailyScheduler:
     # ---- outcomes
 
     async def _retry(self, item: PendingDelivery, reason: str, retry_after: float | None) -> None:
+        if (item.subscription.id, item.delivery.local_day) in self._too_late:
+            # Looking for the card failed too; the day is over, so there is nothing left to retry.
+            await self._give_up(item, f"the local day ended before the post got through ({reason})")
+            return
         now = self.bot.now()
         at = now + retry_delay(now - item.delivery.claimed_at, retry_after)
         log.warning("daily post for subscription %s: %s; retrying at %s", item.subscription.id, reason,
