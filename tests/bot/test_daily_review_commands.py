@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import discord
 import pytest
 import simcord
 
@@ -114,3 +115,29 @@ async def test_after_the_limit_was_lowered_existing_subscriptions_can_still_be_c
     assert added.response is not None
     assert "already has 4 daily-post subscriptions, and it may have at most 2" in added.response.content
     expect_errors(simcord_env, UserFacingError)
+
+
+async def test_the_list_does_not_show_a_member_the_subscriptions_of_channels_they_cannot_see(
+    simcord_env: simcord.Env, world: World, bot: PaperBot
+) -> None:
+    me = world.guild.me
+    assert me is not None
+    hidden = discord.PermissionOverwrite(view_channel=False)
+    seen = discord.PermissionOverwrite(view_channel=True)
+    staff = world.guild.create_text_channel(
+        "staff-only", overwrites={world.guild.default_role: hidden, world.mod: seen, me: seen})
+    await subscribe(simcord_env, world, staff, time="07:00", topic="reinforcement learning")
+    await subscribe(simcord_env, world, time="09:00")
+
+    as_member = await world.alice.slash(world.channel, "paper subscriptions")
+    as_staff = await world.mod.slash(world.channel, "paper subscriptions")
+
+    assert as_member.response is not None
+    member_view = as_member.response.embeds[0].description or ""
+    assert f"<#{world.channel.id}>" in member_view
+    assert f"<#{staff.id}>" not in member_view
+    assert "reinforcement learning" not in member_view  # what a private channel reads stays private
+    assert "1 more in a channel you can't see" in member_view
+    assert as_staff.response is not None
+    assert "reinforcement learning" in (as_staff.response.embeds[0].description or "")
+    assert as_member.response.embeds[0].footer.text == as_staff.response.embeds[0].footer.text

@@ -204,11 +204,13 @@ class DailyPosts(commands.Cog):
                 f"This server has no daily-paper subscriptions (it may have up to {limit}). "
                 "Add one with `/paper subscribe`.", ephemeral=True)
             return
-        days = await self.subscriptions.last_claimed_days([s.id for s in subs])
+        # A private channel's subscription (its topic too) is for those who can read the channel.
+        shown = [s for s in subs if _may_see(guild, interaction.user, s.channel_id)]
+        days = await self.subscriptions.last_claimed_days([s.id for s in shown])
         now = self.bot.now()
-        lines = [f"• {describe(s, now, posted_day=days.get(s.id))}" for s in subs]
+        lines = [f"• {describe(s, now, posted_day=days.get(s.id))}" for s in shown]
         embed = discord.Embed(title="Daily paper subscriptions", colour=discord.Colour(0x3B7DD8),
-                              description=whole_lines(lines, limits.EMBED_DESCRIPTION))
+                              description=listing_text(lines, unseen=len(subs) - len(shown)))
         embed.set_footer(text=f"{len(subs)} of at most {limit} for this server")
         await interaction.response.send_message(embed=embed, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
@@ -253,6 +255,24 @@ def _verb(before: Subscription | None, after: Subscription) -> str:
         return "Resumed"
     same = (before.post_time, before.timezone, before.topic) == (after.post_time, after.timezone, after.topic)
     return "Already subscribed" if same else "Updated"
+
+
+def _may_see(guild: discord.Guild, user: discord.abc.User, channel_id: int) -> bool:
+    """Whether `user` can view the channel (one the bot no longer knows is shown: it has nothing to hide)."""
+    channel = guild.get_channel(channel_id)
+    if channel is None or not isinstance(user, discord.Member):
+        return True
+    return channel.permissions_for(user).view_channel
+
+
+def listing_text(lines: list[str], *, unseen: int) -> str:
+    """The list's lines that fit, then how many subscriptions are in channels the reader can't see."""
+    if not unseen:
+        return whole_lines(lines, limits.EMBED_DESCRIPTION)
+    note = f"… and {unseen} more in {'a channel' if unseen == 1 else 'channels'} you can't see"
+    if not lines:
+        return note
+    return whole_lines(lines, limits.EMBED_DESCRIPTION - len(note) - 1) + "\n" + note
 
 
 def whole_lines(lines: list[str], room: int) -> str:
