@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, time, timedelta
+from typing import Any
+
 import simcord
 
 from bot.client import PaperBot
 from tests.bot.conftest import TestClock, World
-from tests.bot.test_daily_delivery import daily, posts_to, run_until, subscribe, utc
+from tests.bot.test_daily_delivery import card_days, daily, posts_to, run_until, subscribe, utc
 
 
 async def test_a_bot_removed_from_the_server_pauses_its_posts_there_without_messaging_anyone(
@@ -32,3 +35,53 @@ async def test_a_bot_removed_from_the_server_pauses_its_posts_there_without_mess
     assert "server" in (paused.status_reason or "")
     await run_until(simcord_env, clock, utc(2026, 2, 1, 10, 0))
     assert posts_to(simcord_env, world.channel) == 0
+
+
+async def test_a_timed_out_bot_posts_when_its_timeout_ends_instead_of_pausing(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(simcord_env.now())  # the bot's clock and Discord's agree on when the timeout ends
+    day = clock.now().date()
+    sub = await subscribe(simcord_env, world, time="09:00")
+    me = bot.user
+    assert me is not None
+    # A moderator times the bot out until 10:30 (Discord then lets it read, not send: 403 Missing Permissions).
+    ends = datetime.combine(day, time(10, 30), tzinfo=UTC)
+    simcord_env.backend.edit_member(world.guild.id, me.id, {"timed_out_until": ends.isoformat()})
+    await simcord_env.settle()
+
+    await run_until(simcord_env, clock, datetime.combine(day, time(9, 1), tzinfo=UTC))
+
+    # Nothing is wrong with its permissions: no pause, and no notice telling people to fix them.
+    assert [m.content for m in world.mod.user.dm_channel.history()] == []
+    waiting = await daily(bot).subscriptions.by_id(sub.id)
+    assert waiting is not None
+    assert waiting.status == "active"
+    await run_until(simcord_env, clock, ends + timedelta(minutes=2))
+    assert card_days(world.channel) == [day.isoformat()]
+
+
+async def test_a_bot_that_starts_timed_out_waits_without_trying_or_pausing(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, restart: Any
+) -> None:
+    clock.set(simcord_env.now())
+    day = clock.now().date()
+    sub = await subscribe(simcord_env, world, time="09:00")
+    me = bot.user
+    assert me is not None
+    ends = datetime.combine(day, time(10, 30), tzinfo=UTC)
+    simcord_env.backend.edit_member(world.guild.id, me.id, {"timed_out_until": ends.isoformat()})
+    new_bot = await restart()  # its own member, timeout included, comes with the server at start-up
+    guild = new_bot.get_guild(world.guild.id)
+    assert guild is not None
+    assert guild.me.timed_out_until == ends
+
+    await run_until(simcord_env, clock, datetime.combine(day, time(9, 1), tzinfo=UTC))
+
+    assert posts_to(simcord_env, world.channel) == 0  # it knows it may not send: no refused request
+    assert [m.content for m in world.mod.user.dm_channel.history()] == []
+    waiting = await daily(new_bot).subscriptions.by_id(sub.id)
+    assert waiting is not None
+    assert waiting.status == "active"
+    await run_until(simcord_env, clock, ends + timedelta(minutes=2))
+    assert card_days(world.channel) == [day.isoformat()]

@@ -22,7 +22,7 @@ import logging
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -113,6 +113,17 @@ def _day_over(item: PendingDelivery, now: datetime) -> bool:
     change pushed past midnight: storage.subscriptions.posts_on)."""
     tz = item.subscription.tz
     return local_day(now, tz) != local_day(item.delivery.due_at, tz)
+
+
+def _still_timed_out(member: Any, now: datetime) -> datetime | None:
+    """When `member`'s timeout ends, if it has not ended by `now` (the bot's clock, not the system's)."""
+    ends = getattr(member, "timed_out_until", None)
+    return ends if ends is not None and ends > now else None
+
+
+def _timeout_reason(ends: datetime) -> str:
+    """Why a post waits (kept with the delivery, shown in the history)."""
+    return f"I'm timed out in this server until {ends.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
 
 
 def retry_delay(failing_for: timedelta, retry_after: float | None = None) -> timedelta:
@@ -304,7 +315,11 @@ class DailyScheduler:
             elif isinstance(error, ChannelGoneError):
                 await self._remove(sub, str(error))
             elif isinstance(error, CannotPostError):
-                await self._pause(sub, str(error))
+                ends = await self._timeout_end(sub)
+                if ends is not None:  # not a permission to give back: it passes by itself
+                    await self._retry(item, _timeout_reason(ends), (ends - self.bot.now()).total_seconds())
+                else:
+                    await self._pause(sub, str(error))
             elif isinstance(error, TransientError):
                 await self._retry(item, str(error), error.retry_after)
             elif isinstance(error, discord.HTTPException):
@@ -319,6 +334,10 @@ class DailyScheduler:
         sub, delivery = item.subscription, item.delivery
         channel = await self._channel(sub)
         me = channel.guild.me
+        ends = _still_timed_out(me, self.bot.now())
+        if ends is not None:
+            # A timeout takes Send Messages for a while; waiting it out beats pausing for a permission.
+            raise TransientError(_timeout_reason(ends), retry_after=(ends - self.bot.now()).total_seconds())
         missing = missing_permissions(channel, me) if me is not None else []
         if missing:
             await self._pause(sub, f"I'm missing {', '.join(f'**{m}**' for m in missing)} in <#{sub.channel_id}>")
@@ -354,6 +373,20 @@ class DailyScheduler:
         if not isinstance(channel, discord.TextChannel | discord.Thread | discord.VoiceChannel):
             raise ChannelGoneError(f"<#{sub.channel_id}> is no longer a channel I can post in")
         return channel
+
+    async def _timeout_end(self, sub: Subscription) -> datetime | None:
+        """When the bot's timeout in the subscription's server ends, asked of Discord (None: not timed out).
+
+        Without the members intent the cache may not have heard of the timeout that made a send fail.
+        """
+        guild = self.bot.get_guild(sub.guild_id)
+        if guild is None or self.bot.user is None:
+            return None
+        try:
+            me = await guild.fetch_member(self.bot.user.id)
+        except discord.HTTPException:
+            return None
+        return _still_timed_out(me, self.bot.now())
 
     async def _recover(self, channel: Any, item: PendingDelivery) -> bool:
         """After an attempt whose outcome is unknown: record the card if it is already there."""
