@@ -471,7 +471,8 @@ class SubscriptionRepository:
 
         Only a post due on the subscription's current local date is ever claimed (a day missed while
         the bot was down is skipped, never posted late; `posts_on` says which days' posts fall on a
-        date), and never a post due before the subscription started.
+        date), never a post due before the subscription started, and never a day before one already
+        claimed (after a move to a zone further west): what `Subscription.next_post_at` assumes.
         Returns how many deliveries were newly claimed.
         """
         async with self._conn.execute(
@@ -489,8 +490,12 @@ class SubscriptionRepository:
                     "INSERT INTO deliveries (subscription_id, local_day, status, due_at, next_attempt_at, "
                     "claimed_at) SELECT id, ?, 'pending', ?, ?, ? FROM subscriptions "
                     "WHERE status = 'active' AND timezone = ? AND post_time = ? AND active_since <= ? "
+                    # A later day already delivered (in the zone east of this one it had before) ends
+                    # the earlier ones: no card dated before one already in the channel.
+                    "AND NOT EXISTS (SELECT 1 FROM deliveries AS later WHERE later.subscription_id = "
+                    "subscriptions.id AND later.local_day > ?) "
                     "ON CONFLICT (subscription_id, local_day) DO NOTHING",
-                    (day.isoformat(), _iso(due), stamp, stamp, tz_name, post_time, _iso(due)),
+                    (day.isoformat(), _iso(due), stamp, stamp, tz_name, post_time, _iso(due), day.isoformat()),
                 )
                 claimed += max(cursor.rowcount, 0)
                 await cursor.close()

@@ -141,3 +141,22 @@ async def test_the_list_does_not_show_a_member_the_subscriptions_of_channels_the
     assert as_staff.response is not None
     assert "reinforcement learning" in (as_staff.response.embeds[0].description or "")
     assert as_member.response.embeds[0].footer.text == as_staff.response.embeds[0].footer.text
+
+
+async def test_moving_west_after_a_card_posts_no_card_for_an_earlier_date(
+    simcord_env: simcord.Env, world: World, clock: TestClock
+) -> None:
+    clock.set(utc(2026, 2, 1, 20))
+    await subscribe(simcord_env, world, time="08:00", timezone="Asia/Tokyo")  # 23:00 UTC the day before
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 23, 1))
+    assert card_days(world.channel) == ["2026-02-02"]
+    clock.set(utc(2026, 2, 1, 23, 30))  # 15:30 on 1 February in Los Angeles
+
+    moved = await world.mod.slash(world.channel, "paper subscribe", time="18:00", timezone="America/Los_Angeles")
+
+    assert moved.response is not None
+    assert f"next post {stamp(utc(2026, 2, 4, 2))}" in moved.response.content  # 3 February, 18:00 there
+    await run_until(simcord_env, clock, utc(2026, 2, 2, 2, 1))  # 18:01 on 1 February there
+    assert card_days(world.channel) == ["2026-02-02"], "a card for the day before the one just posted"
+    await skip_to(simcord_env, clock, utc(2026, 2, 4, 2, 1))
+    assert card_days(world.channel) == ["2026-02-02", "2026-02-03"]
