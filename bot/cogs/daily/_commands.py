@@ -129,6 +129,7 @@ class DailyPosts(commands.Cog):
         """Create, change or resume a channel's daily post (needs Manage Channels there)."""
         guild, target = self._target(interaction, channel)
         self._require_manage_channels(interaction, target)
+        await _acknowledge(interaction)
         existing = await self.subscriptions.by_channel(target.id)
         live = existing if existing is not None and existing.status != "ended" else None
         try:
@@ -159,7 +160,7 @@ class DailyPosts(commands.Cog):
         verb = _verb(live, sub)
         # A day that already has its delivery gets no second one, whatever the new time or zone says.
         posted_day = (await self.subscriptions.last_claimed_days([sub.id])).get(sub.id)
-        await interaction.response.send_message(
+        await interaction.followup.send(
             f"{verb}: the paper of the day in {describe(sub, self.bot.now(), posted_day=posted_day)}.",
             ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
@@ -181,11 +182,12 @@ class DailyPosts(commands.Cog):
         """End a channel's daily post (needs Manage Channels there); its history is kept."""
         _, target = self._target(interaction, channel)
         self._require_manage_channels(interaction, target)
+        await _acknowledge(interaction)
         ended = await self.subscriptions.unsubscribe(target.id, now=self.bot.now())
         if ended is None:
             raise UserFacingError(f"There is no daily paper in {target.mention}. "
                                   "`/paper subscriptions` lists this server's subscriptions.")
-        await interaction.response.send_message(
+        await interaction.followup.send(
             f"Stopped the paper of the day in {target.mention}. `/paper subscribe` starts it again.",
             ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
@@ -197,10 +199,11 @@ class DailyPosts(commands.Cog):
         guild = interaction.guild
         if guild is None:
             raise UserFacingError("Daily papers are set up per server: use this in a server.")
+        await _acknowledge(interaction)
         subs = await self.subscriptions.for_guild(guild.id)
         limit = self.bot.settings.max_subscriptions_per_guild
         if not subs:
-            await interaction.response.send_message(
+            await interaction.followup.send(
                 f"This server has no daily-paper subscriptions (it may have up to {limit}). "
                 "Add one with `/paper subscribe`.", ephemeral=True)
             return
@@ -212,8 +215,7 @@ class DailyPosts(commands.Cog):
         embed = discord.Embed(title="Daily paper subscriptions", colour=discord.Colour(0x3B7DD8),
                               description=listing_text(lines, unseen=len(subs) - len(shown)))
         embed.set_footer(text=f"{len(subs)} of at most {limit} for this server")
-        await interaction.response.send_message(embed=embed, ephemeral=True,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await interaction.followup.send(embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     # ---- checks
 
@@ -292,3 +294,10 @@ def _offset(name: str, now: datetime) -> str:
     minutes = int(offset.total_seconds() // 60) if offset is not None else 0
     sign = "+" if minutes >= 0 else "-"
     return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+
+
+async def _acknowledge(interaction: discord.Interaction) -> None:
+    """Acknowledge privately ("thinking…") before the first database access. The replies are private
+    anyway, and a write can wait up to the busy timeout (5 s) while another process holds the write
+    lock (a large `paperbot ingest`), longer than Discord's 3 s to answer an interaction."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
