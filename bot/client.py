@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import gc
 import hashlib
@@ -12,7 +13,7 @@ import os
 import sqlite3
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -228,21 +229,38 @@ class PaperBot(commands.Bot):
         event loop's GIL, and the memory its batches grow goes back when it is closed."""
         encoder = EncoderProcess()
         try:
-            return await self._embed_while_busy_waits(encoder, progress)
+            async with self._embedding_connection() as conn:
+                return await self._embed_while_busy_waits(conn, encoder, progress)
         finally:
             # Closing waits for the batch in progress (a second or so); shielded, so a second cancellation
             # (a shutdown in a hurry) cannot leave the child process behind.
             await asyncio.shield(asyncio.to_thread(encoder.close))
 
-    async def _embed_while_busy_waits(self, encoder: EncoderProcess, progress: EmbeddingProgress) -> int:
+    @contextlib.asynccontextmanager
+    async def _embedding_connection(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A connection of the embedding's own: while another process holds the write lock (a large
+        `paperbot ingest`), each batch's write waits up to the busy timeout, and on the bot's shared
+        connection every command's read would wait behind it. (The bot's in-memory database, in
+        tests, has no second connection: it shares the bot's.)"""
+        if str(self.settings.database_path) == ":memory:":
+            yield self.db
+            return
+        conn = await open_database(self.settings.database_path)
+        try:
+            yield conn
+        finally:
+            await asyncio.shield(conn.close())
+
+    async def _embed_while_busy_waits(self, conn: aiosqlite.Connection, encoder: EncoderProcess,
+                                      progress: EmbeddingProgress) -> int:
         """embed_missing, again after EMBED_RETRY_SECONDS whenever another process (a large
         `paperbot ingest`) held the write lock past the busy timeout: a busy database delays the
         embedding, it does not end it. What was stored stays; the next round goes on from there."""
         before = 0  # abstracts embedded by the earlier rounds
         while True:
             try:
-                counted = functools.partial(_add_then_report, before, progress)
-                return before + await embed_missing(self.db, encoder, progress=counted)
+                report = functools.partial(_add_then_report, before, progress)
+                return before + await embed_missing(conn, encoder, progress=report)
             except sqlite3.OperationalError as error:
                 if "locked" not in str(error):
                     raise

@@ -11,6 +11,7 @@ import asyncio
 import functools
 import logging
 import sqlite3
+import threading
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import replace
@@ -30,6 +31,7 @@ from bot.client import EMBED_LOG_SECONDS, EmbeddingProgress, PaperBot
 from bot.settings import Settings
 from storage import vectors
 from storage.db import open_database, schema_version
+from storage.enrich import paper_id
 from storage.loader import load_corpus
 from storage.vectors import EncoderProcess
 from tests.bot.conftest import TestClock, World
@@ -324,6 +326,59 @@ async def test_a_database_locked_by_another_process_delays_the_embedding_and_doe
                         f"on in 0 s (0 of {ABSTRACTS} abstracts done)"]
     assert any(f"embedded {ABSTRACTS} abstracts in" in line for line in messages(caplog))
     assert processes.opened == processes.closed == 1  # one child process for both rounds
+
+
+class HeldWrite:
+    """The embedding's first write holds its connection's thread until `release`, as a write waiting
+    for another process's lock does (a large `paperbot ingest`: up to the 5 s busy timeout, again
+    and again): every other call on that connection queues behind it. Declared to SimCord as an
+    intended wait, through the gate's environment."""
+
+    def __init__(self, gate: EmbeddingGate) -> None:
+        self.gate = gate
+        self.holding, self.release = threading.Event(), threading.Event()
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        store = vectors._store
+
+        async def held(conn: aiosqlite.Connection, *args: Any) -> None:
+            if not self.release.is_set():
+                await conn.create_function("wait_for_the_lock", 0, self._wait)
+                assert self.gate.env is not None
+                await self.gate.env.external_wait(conn.execute_fetchall("SELECT wait_for_the_lock()"),
+                                                  reason="another process holds the write lock")
+            await store(conn, *args)
+
+        monkeypatch.setattr(vectors, "_store", held)
+
+    def _wait(self) -> int:
+        self.holding.set()
+        self.release.wait(WAIT)
+        return 0
+
+
+@pytest.fixture
+def held_write(gate: EmbeddingGate, monkeypatch: pytest.MonkeyPatch) -> HeldWrite:
+    """Request it before the bot."""
+    held = HeldWrite(gate)
+    held.install(monkeypatch)
+    return held
+
+
+async def test_commands_answer_while_the_embeddings_write_waits_for_the_lock(
+        held_write: HeldWrite, bot: PaperBot, world: World, simcord_env: simcord.Env) -> None:
+    assert await asyncio.to_thread(held_write.holding.wait, WAIT)
+    wanted = paper_id(seed_paragraphs()[0])
+
+    shown = await world.alice.slash(world.channel, "paper show", paper=wanted)
+
+    # Before, the embedding wrote on the bot's connection, and this read waited behind its write.
+    assert shown.response is not None
+    assert shown.response.embeds[0].footer.text == f"id {wanted}"
+    held_write.release.set()
+    held_write.gate.release()  # the gate holds before the second batch: let that one go too
+    await finished(bot)
+    assert await stored(bot) == ABSTRACTS
 
 
 @pytest.mark.parametrize("embed_abstracts", [False])
