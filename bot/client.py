@@ -240,11 +240,8 @@ class PaperBot(commands.Bot):
     async def _embedding_connection(self) -> AsyncIterator[aiosqlite.Connection]:
         """A connection of the embedding's own: while another process holds the write lock (a large
         `paperbot ingest`), each batch's write waits up to the busy timeout, and on the bot's shared
-        connection every command's read would wait behind it. (The bot's in-memory database, in
-        tests, has no second connection: it shares the bot's.)"""
-        if str(self.settings.database_path) == ":memory:":
-            yield self.db
-            return
+        connection every command's read would wait behind it. (The bot's database is always a file:
+        a corpus load refuses an in-memory one.)"""
         conn = await open_database(self.settings.database_path)
         try:
             yield conn
