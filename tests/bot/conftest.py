@@ -11,12 +11,13 @@ Reusable by every bot test module (the daily-posts tests included):
   background embedding of abstracts (`EMBED_ABSTRACTS` off); with the bundled corpus the database
   starts as a copy of a session template with the corpus loaded (mark a test `fresh_db` for an
   empty one).
-- `make_bot()`: build another bot on the same settings and clock (what a restart starts).
+- `make_bot(**overrides)`: build another bot on the same settings (with `overrides`, e.g. another
+  `corpus_paths` for a corpus reload) and clock (what a restart starts).
 - `simcord_bot` / `simcord_env`: the bot under test attached to a virtual Discord (setup_hook ran:
   database opened, corpus loaded, cogs added, commands synced). Options via
   `@pytest.mark.simcord(...)` as with SimCord's own fixture.
-- `restart()`: stop the running bot abruptly (like a crash) and start a fresh one on the same
-  database; returns the new bot.
+- `restart(**overrides)`: stop the running bot abruptly (like a crash) and start a fresh one on the
+  same database (settings overridden as with `make_bot`); returns the new bot.
 - `world`: a server with #general, a #no-bot channel where the bot may not send or embed,
   members alice and bob (no special permissions) and mod (Manage Channels + Manage Server).
 - `expect_errors(env, *types)`: acknowledge the errors the central handler reported, asserting
@@ -29,9 +30,10 @@ import asyncio
 import gc
 import shutil
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -151,12 +153,13 @@ def bot_settings(tmp_path: Path, corpus_paths: tuple[Path, ...], bundled_templat
 
 
 @pytest_asyncio.fixture
-async def make_bot(bot_settings: Settings, clock: TestClock) -> AsyncIterator[Callable[[], PaperBot]]:
-    """A factory of bots on the same settings and clock; closes their databases at the end."""
+async def make_bot(bot_settings: Settings, clock: TestClock) -> AsyncIterator[Callable[..., PaperBot]]:
+    """A factory of bots on the same settings (but for `overrides`) and clock; closes their databases
+    at the end."""
     built: list[PaperBot] = []
 
-    def build() -> PaperBot:
-        bot = create_bot(bot_settings, clock=clock)
+    def build(**overrides: Any) -> PaperBot:
+        bot = create_bot(replace(bot_settings, **overrides), clock=clock)
         built.append(bot)
         return bot
 
@@ -169,7 +172,7 @@ async def make_bot(bot_settings: Settings, clock: TestClock) -> AsyncIterator[Ca
 
 
 @pytest.fixture
-def simcord_bot(make_bot: Callable[[], PaperBot]) -> PaperBot:
+def simcord_bot(make_bot: Callable[..., PaperBot]) -> PaperBot:
     """The bot under test (SimCord's `simcord_env` attaches it)."""
     return make_bot()
 
@@ -191,11 +194,12 @@ async def simcord_env(simcord_bot: PaperBot, clock: TestClock,
 
 
 @pytest.fixture
-def restart(simcord_env: simcord.Env, make_bot: Callable[[], PaperBot]) -> Callable[[], Awaitable[PaperBot]]:
-    """Replace the running bot with a fresh one on the same database (like a crash + start)."""
+def restart(simcord_env: simcord.Env, make_bot: Callable[..., PaperBot]) -> Callable[..., Awaitable[PaperBot]]:
+    """Replace the running bot with a fresh one on the same database (like a crash + start), on
+    settings changed by `overrides` if any (another `corpus_paths`: a corpus reload)."""
 
-    async def do_restart() -> PaperBot:
-        bot = make_bot()
+    async def do_restart(**overrides: Any) -> PaperBot:
+        bot = make_bot(**overrides)
         await simcord_env.restart_bot(bot)
         return bot
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 import simcord
@@ -12,9 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import limits
-from bot.client import create_bot
 from bot.cogs.daily._scheduler import MARKER, card_marker, daily_card
-from bot.settings import Settings
 from storage.models import Paper
 from tests.bot.conftest import TestClock, World
 from tests.bot.test_embeds import _any_text, _papers, assert_within_limits
@@ -43,29 +41,25 @@ def corpus_paths(tmp_path: Path, zebrafish: Path) -> tuple[Path, ...]:
 
 
 async def test_the_general_pick_after_a_topic_stopped_matching_is_cut_at_a_word_within_limits(
-        simcord_env: simcord.Env, world: World, clock: TestClock, bot_settings: Settings, zebrafish: Path) -> None:
+        simcord_env: simcord.Env, world: World, clock: TestClock, restart: Any, zebrafish: Path) -> None:
     clock.set(datetime(2026, 2, 1, 8, 0, tzinfo=UTC))
     subscribed = await world.mod.slash(world.channel, "paper subscribe", time="09:00", topic="axolotl")
     assert subscribed.response is not None
     assert subscribed.response.content.startswith("Subscribed")
-    smaller = create_bot(replace(bot_settings, corpus_paths=(zebrafish,)), clock=clock)
-    await simcord_env.restart_bot(smaller)  # the axolotl paper is gone: the topic matches nothing now
-    try:
-        await simcord_env.advance_time(timedelta(hours=1, minutes=1).total_seconds())
+    await restart(corpus_paths=(zebrafish,))  # the axolotl paper is gone: the topic matches nothing now
+    await simcord_env.advance_time(timedelta(hours=1, minutes=1).total_seconds())
 
-        posted = [m for m in world.channel.history() if m.embeds and MARKER in (m.embeds[0].footer.text or "")]
-        assert len(posted) == 1
-        card = posted[0].embeds[0]
-        assert (card.footer.text or "").endswith(card_marker(date(2026, 2, 1)))
-        description = card.description or ""
-        assert description.startswith("*No paper matches “axolotl” any more, so here is the general paper")
-        assert description.endswith("…")  # the abstract is cut at a word, and says so
-        assert SENTENCE.strip().rsplit(" ", 1)[0] in description
-        assert description[:-1].rstrip().split()[-1] in SENTENCE.split()
-        assert len(description) <= limits.EMBED_DESCRIPTION
-        assert len(card) <= limits.EMBED_TOTAL
-    finally:
-        await smaller.db.close()
+    posted = [m for m in world.channel.history() if m.embeds and MARKER in (m.embeds[0].footer.text or "")]
+    assert len(posted) == 1
+    card = posted[0].embeds[0]
+    assert (card.footer.text or "").endswith(card_marker(date(2026, 2, 1)))
+    description = card.description or ""
+    assert description.startswith("*No paper matches “axolotl” any more, so here is the general paper")
+    assert description.endswith("…")  # the abstract is cut at a word, and says so
+    assert SENTENCE.strip().rsplit(" ", 1)[0] in description
+    assert description[:-1].rstrip().split()[-1] in SENTENCE.split()
+    assert len(description) <= limits.EMBED_DESCRIPTION
+    assert len(card) <= limits.EMBED_TOTAL
 
 
 @given(_papers, st.dates(), st.none() | _any_text, st.none() | _any_text)

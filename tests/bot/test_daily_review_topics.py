@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 import simcord
 
-from bot.client import create_bot
 from bot.errors import UserFacingError
-from bot.settings import Settings
 from tests.bot.conftest import TestClock, World, expect_errors
 from tests.bot.test_daily_card_content import AXOLOTL, SENTENCE, corpus_file
-from tests.bot.test_daily_delivery import daily, utc
+from tests.bot.test_daily_delivery import daily, subscribe, utc
 
 
 @pytest.fixture
@@ -28,27 +26,22 @@ def corpus_paths(tmp_path: Path, zebrafish: Path) -> tuple[Path, ...]:
 
 
 async def test_a_topic_that_stopped_matching_does_not_lock_the_subscription(
-    simcord_env: simcord.Env, world: World, clock: TestClock, bot_settings: Settings, zebrafish: Path
+    simcord_env: simcord.Env, world: World, clock: TestClock, restart: Any, zebrafish: Path
 ) -> None:
     clock.set(utc(2026, 2, 1, 8))
-    subscribed = await world.mod.slash(world.channel, "paper subscribe", time="09:00", topic="axolotl")
-    assert subscribed.response is not None
-    assert subscribed.response.content.startswith("Subscribed")
-    smaller = create_bot(replace(bot_settings, corpus_paths=(zebrafish,)), clock=clock)
-    await simcord_env.restart_bot(smaller)  # the axolotl paper is gone: the topic matches nothing now
-    try:
-        # The topic is kept when not given (the posts go on, the general pick with a note), so
-        # the admin must still be able to move the time, or resume after a pause.
-        moved = await world.mod.slash(world.channel, "paper subscribe", time="10:00")
-        assert moved.response is not None
-        assert moved.response.content.startswith("Updated"), moved.response.content
-        sub = await daily(smaller).subscriptions.by_channel(world.channel.id)
-        assert sub is not None
-        assert (sub.post_time.hour, sub.topic) == (10, "axolotl")
-        # A topic given now that matches nothing is still refused.
-        other = await world.mod.slash(world.channel, "paper subscribe", topic="quokka")
-        assert other.response is not None
-        assert "No papers match the topic “quokka”" in other.response.content
-        expect_errors(simcord_env, UserFacingError)
-    finally:
-        await smaller.db.close()
+    await subscribe(simcord_env, world, time="09:00", topic="axolotl")
+    smaller = await restart(corpus_paths=(zebrafish,))  # the axolotl paper is gone: the topic matches nothing now
+
+    # The topic is kept when not given (the posts go on, the general pick with a note), so
+    # the admin must still be able to move the time, or resume after a pause.
+    moved = await world.mod.slash(world.channel, "paper subscribe", time="10:00")
+    assert moved.response is not None
+    assert moved.response.content.startswith("Updated"), moved.response.content
+    sub = await daily(smaller).subscriptions.by_channel(world.channel.id)
+    assert sub is not None
+    assert (sub.post_time.hour, sub.topic) == (10, "axolotl")
+    # A topic given now that matches nothing is still refused.
+    other = await world.mod.slash(world.channel, "paper subscribe", topic="quokka")
+    assert other.response is not None
+    assert "No papers match the topic “quokka”" in other.response.content
+    expect_errors(simcord_env, UserFacingError)

@@ -3,36 +3,31 @@ into /paper search and into the autocomplete of both."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any
 
 import pytest
-import simcord
 
-from bot.client import PaperBot, create_bot
-from bot.settings import BUNDLED_CORPUS, Settings
-from tests.bot.conftest import TestClock, World
+from bot.client import PaperBot
+from bot.settings import BUNDLED_CORPUS
+from tests.bot.conftest import World
 from tests.bot.test_papers import embed_of
 
 
 async def test_the_footer_of_a_retired_papers_card_pasted_into_show_opens_it(
-        simcord_env: simcord.Env, world: World, bot: PaperBot, bot_settings: Settings, clock: TestClock) -> None:
+        world: World, bot: PaperBot, restart: Any) -> None:
     first_file, _ = sorted(BUNDLED_CORPUS.glob("*.txt"))
     before = await bot.papers.active_ids()
-    smaller = create_bot(replace(bot_settings, corpus_paths=(first_file,)), clock=clock)
-    await simcord_env.restart_bot(smaller)  # the second file is no longer the corpus: its papers retire
-    try:
-        active = set(await smaller.papers.active_ids())
-        retired = next(p for p in await smaller.papers.by_ids(before) if p.id not in active)
-        card = await world.alice.slash(world.channel, "paper show", paper=retired.id)
-        footer = embed_of(card).footer.text or ""
-        assert footer == f"id {retired.id} · no longer in the current corpus"
+    smaller = await restart(corpus_paths=(first_file,))  # the second file is no longer the corpus: its papers retire
+    active = set(await smaller.papers.active_ids())
+    retired = next(p for p in await smaller.papers.by_ids(before) if p.id not in active)
+    card = await world.alice.slash(world.channel, "paper show", paper=retired.id)
+    footer = embed_of(card).footer.text or ""
+    assert footer == f"id {retired.id} · no longer in the current corpus"
 
-        pasted = await world.bob.slash(world.channel, "paper show", paper=footer)  # copied as Discord shows it
+    pasted = await world.bob.slash(world.channel, "paper show", paper=footer)  # copied as Discord shows it
 
-        assert not pasted.ephemeral, pasted.response
-        assert embed_of(pasted).footer.text == footer
-    finally:
-        await smaller.db.close()
+    assert not pasted.ephemeral, pasted.response
+    assert embed_of(pasted).footer.text == footer
 
 
 async def test_a_daily_cards_footer_pasted_into_show_opens_the_paper(world: World, bot: PaperBot) -> None:

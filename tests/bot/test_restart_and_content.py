@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 
 import discord
@@ -11,9 +10,9 @@ import pytest
 import simcord
 
 from bot import limits
-from bot.client import PaperBot, create_bot
-from bot.settings import BUNDLED_CORPUS, Settings
-from tests.bot.conftest import TestClock, World
+from bot.client import PaperBot
+from bot.settings import BUNDLED_CORPUS
+from tests.bot.conftest import World
 
 HUGE_ABSTRACT_MARKER = "Gigantic abstract about zebrafish retina"
 MENTION_MARKER = "Mention stress test about axolotl regeneration"
@@ -132,30 +131,25 @@ async def test_mentions_in_a_query_ping_nobody(simcord_env: simcord.Env, world: 
 
 
 async def test_cards_of_a_paper_retired_by_a_corpus_reload(
-        simcord_env: simcord.Env, world: World, bot: PaperBot, bot_settings: Settings, clock: TestClock,
-        make_bot: Callable[[], PaperBot]) -> None:
+        world: World, bot: PaperBot, restart: Callable) -> None:
     paper_id = await _find(bot, MENTION_MARKER)
     card = await world.alice.slash(world.channel, "paper show", paper=paper_id)
     assert card.response is not None
 
-    smaller = create_bot(replace(bot_settings, corpus_paths=(BUNDLED_CORPUS,)), clock=clock)
-    await simcord_env.restart_bot(smaller)  # the hostile file is gone: its papers are retired
-    try:
-        assert paper_id not in await smaller.papers.active_ids()
+    smaller = await restart(corpus_paths=(BUNDLED_CORPUS,))  # the hostile file is gone: its papers are retired
+    assert paper_id not in await smaller.papers.active_ids()
 
-        shown = await world.bob.slash(world.channel, "paper show", paper=paper_id)
-        assert shown.response is not None
-        assert shown.response.embeds[0].footer.text == f"id {paper_id} · no longer in the current corpus"
+    shown = await world.bob.slash(world.channel, "paper show", paper=paper_id)
+    assert shown.response is not None
+    assert shown.response.embeds[0].footer.text == f"id {paper_id} · no longer in the current corpus"
 
-        similar = await world.bob.click(card.response.message, label="Similar papers")
-        assert similar.ephemeral
-        assert similar.response is not None
-        listing = similar.response.embeds[0].description or ""
-        expected = await smaller.search_engine.similar(paper_id, limit=5)
-        assert expected
-        assert {p.id for p in expected} <= set(await smaller.papers.active_ids())  # only current papers
-        for number, paper in enumerate(expected, start=1):
-            assert f"**{number}. " in listing
-            assert f"`{paper.id}`" in listing
-    finally:
-        await smaller.db.close()
+    similar = await world.bob.click(card.response.message, label="Similar papers")
+    assert similar.ephemeral
+    assert similar.response is not None
+    listing = similar.response.embeds[0].description or ""
+    expected = await smaller.search_engine.similar(paper_id, limit=5)
+    assert expected
+    assert {p.id for p in expected} <= set(await smaller.papers.active_ids())  # only current papers
+    for number, paper in enumerate(expected, start=1):
+        assert f"**{number}. " in listing
+        assert f"`{paper.id}`" in listing
