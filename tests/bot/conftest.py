@@ -22,6 +22,8 @@ Reusable by every bot test module (the daily-posts tests included):
   members alice and bob (no special permissions) and mod (Manage Channels + Manage Server).
 - `expect_errors(env, *types)`: acknowledge the errors the central handler reported, asserting
   their types (SimCord records every error that reaches the tree's on_error, handled or not).
+- `behind_the_lock(env, call, released)`: `call` made to wait until `released` is set, as a database
+  call waits while another process holds the write lock (a wait SimCord is told is intended).
 """
 
 from __future__ import annotations
@@ -229,6 +231,16 @@ def expect_errors(env: simcord.Env, *types: type[BaseException]) -> list[BaseExc
     errors = [unwrap(error) for error in env.errors]
     assert [type(error) for error in errors] == list(types), errors
     return errors
+
+
+def behind_the_lock(env: simcord.Env, call: Callable[..., Any], released: asyncio.Event) -> Callable[..., Any]:
+    """`call`, made to wait first until `released` is set, as a database call waits for the lock."""
+
+    async def waiting(*args: Any, **kwargs: Any) -> Any:
+        await env.external_wait(released.wait(), reason="another process holds the write lock")
+        return await call(*args, **kwargs)
+
+    return waiting
 
 
 @pytest.fixture

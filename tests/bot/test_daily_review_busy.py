@@ -9,25 +9,13 @@ waits too. A gate declared to SimCord as an intended wait stands in for the lock
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import Any
 
 import pytest
 import simcord
 
 from bot.client import PaperBot
-from tests.bot.conftest import World
+from tests.bot.conftest import World, behind_the_lock
 from tests.bot.test_daily_delivery import daily, subscribe
-
-
-def behind_the_lock(env: simcord.Env, call: Callable[..., Any], released: asyncio.Event) -> Callable[..., Any]:
-    """`call`, made to wait first until `released` is set, as a database call waits for the lock."""
-
-    async def waiting(*args: Any, **kwargs: Any) -> Any:
-        await env.external_wait(released.wait(), reason="another process holds the write lock")
-        return await call(*args, **kwargs)
-
-    return waiting
 
 
 @pytest.mark.parametrize(("command", "options", "storage_call", "reply"), [

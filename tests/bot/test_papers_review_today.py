@@ -3,31 +3,21 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
-from datetime import date
 
 import pytest
 import simcord
 
 from bot.client import PaperBot
-from storage.models import Paper
-from tests.bot.conftest import World
+from tests.bot.conftest import World, behind_the_lock
 from tests.bot.test_papers import embed_of
 
 
 async def test_today_is_acknowledged_while_the_days_pick_waits_to_be_recorded(
         simcord_env: simcord.Env, world: World, bot: PaperBot, monkeypatch: pytest.MonkeyPatch) -> None:
     released = asyncio.Event()
-    record_pick = bot.picks.pick_for
-
-    async def behind_a_corpus_load(day: date, *, topic: str | None = None,
-                                   candidates: Sequence[str] | None = None) -> Paper | None:
-        # The day's first ask records the pick: a write, which waits while another process (a large
-        # `paperbot ingest`, ~18 s at 100,000 papers) holds the write lock, up to the 5 s busy timeout.
-        await simcord_env.external_wait(released.wait(), reason="another process holds the write lock")
-        return await record_pick(day, topic=topic, candidates=candidates)
-
-    monkeypatch.setattr(bot.picks, "pick_for", behind_a_corpus_load)
+    # The day's first ask records the pick: a write, which waits while another process (a large
+    # `paperbot ingest`, ~18 s at 100,000 papers) holds the write lock, up to the 5 s busy timeout.
+    monkeypatch.setattr(bot.picks, "pick_for", behind_the_lock(simcord_env, bot.picks.pick_for, released))
 
     result = await world.alice.slash(world.channel, "paper today")
 
