@@ -222,13 +222,31 @@ async def _hang(*args: Any, **kwargs: Any) -> None:
     await asyncio.sleep(10**7)
 
 
+def crash_after_sending(bot: PaperBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot's process will stop once a card reached Discord, before recording it as sent."""
+    monkeypatch.setattr(daily(bot).subscriptions, "mark_sent", _hang)
+
+
+def crash_before_sending(bot: PaperBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot's process will stop once an attempt is recorded, before the card is sent."""
+    repo = daily(bot).subscriptions
+    real_start = repo.start_attempt
+
+    async def start_then_die(*args: Any, **kwargs: Any) -> int:
+        await real_start(*args, **kwargs)
+        await _hang()
+        return 0
+
+    monkeypatch.setattr(repo, "start_attempt", start_then_die)
+
+
 async def test_crash_after_the_card_reached_discord_is_recorded_not_posted_again(
     simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, restart: Any,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     clock.set(utc(2026, 2, 1, 8))
     sub = await subscribe(simcord_env, world, time="09:00")
-    monkeypatch.setattr(daily(bot).subscriptions, "mark_sent", _hang)  # dies before recording the send
+    crash_after_sending(bot, monkeypatch)
     await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
     assert len(cards(world.channel)) == 1
     assert (await delivery(bot, sub, date(2026, 2, 1))).status == "pending"
@@ -248,15 +266,7 @@ async def test_crash_before_the_card_reached_discord_posts_it_after_restart(
 ) -> None:
     clock.set(utc(2026, 2, 1, 8))
     sub = await subscribe(simcord_env, world, time="09:00")
-    repo = daily(bot).subscriptions
-    real_start = repo.start_attempt
-
-    async def start_then_die(*args: Any, **kwargs: Any) -> int:
-        await real_start(*args, **kwargs)  # the attempt is recorded...
-        await _hang()  # ...and the process dies before the request is made
-        return 0
-
-    monkeypatch.setattr(repo, "start_attempt", start_then_die)
+    crash_before_sending(bot, monkeypatch)
     await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
     assert cards(world.channel) == []
     assert (await delivery(bot, sub, date(2026, 2, 1))).attempts == 1

@@ -11,7 +11,16 @@ import simcord
 from bot.client import PaperBot
 from bot.settings import Settings
 from tests.bot.conftest import TestClock, World
-from tests.bot.test_daily_delivery import _hang, cards, daily, run_until, subscribe, utc
+from tests.bot.test_daily_delivery import (
+    cards,
+    crash_after_sending,
+    crash_before_sending,
+    daily,
+    delivery,
+    run_until,
+    subscribe,
+    utc,
+)
 
 
 @pytest.fixture
@@ -55,7 +64,7 @@ async def test_a_card_sent_just_before_a_crash_at_midnight_is_recorded_sent_not_
 ) -> None:
     clock.set(utc(2026, 2, 1, 20))
     sub = await subscribe(simcord_env, world, time="23:58")
-    monkeypatch.setattr(daily(bot).subscriptions, "mark_sent", _hang)  # the card goes out, then the crash
+    crash_after_sending(bot, monkeypatch)
     await run_until(simcord_env, clock, utc(2026, 2, 1, 23, 59))
     assert len(cards(world.channel)) == 1
 
@@ -63,8 +72,7 @@ async def test_a_card_sent_just_before_a_crash_at_midnight_is_recorded_sent_not_
     new_bot = await restart()
     await simcord_env.advance_time(120)
 
-    recorded = await daily(new_bot).subscriptions.delivery(sub.id, date(2026, 2, 1))
-    assert recorded is not None
+    recorded = await delivery(new_bot, sub, date(2026, 2, 1))
     assert (recorded.status, recorded.message_id) == ("sent", cards(world.channel)[0].id), recorded.error
     assert len(cards(world.channel)) == 1
 
@@ -75,22 +83,13 @@ async def test_a_card_lost_in_a_crash_before_midnight_is_not_posted_the_next_day
 ) -> None:
     clock.set(utc(2026, 2, 1, 20))
     sub = await subscribe(simcord_env, world, time="23:58")
-    repo = daily(bot).subscriptions
-    real_start = repo.start_attempt
-
-    async def start_then_die(*args: Any, **kwargs: Any) -> int:
-        await real_start(*args, **kwargs)  # the attempt is recorded, the request never made
-        await _hang()
-        return 0
-
-    monkeypatch.setattr(repo, "start_attempt", start_then_die)
+    crash_before_sending(bot, monkeypatch)
     await run_until(simcord_env, clock, utc(2026, 2, 1, 23, 59))
     clock.set(utc(2026, 2, 2, 0, 10))
     new_bot = await restart()
     await simcord_env.advance_time(120)
 
-    given_up = await daily(new_bot).subscriptions.delivery(sub.id, date(2026, 2, 1))
-    assert given_up is not None
+    given_up = await delivery(new_bot, sub, date(2026, 2, 1))
     assert given_up.status == "failed"
     assert "day ended" in (given_up.error or "")
     assert cards(world.channel) == []  # the 1st's card is not posted on the 2nd
