@@ -8,6 +8,7 @@ from typing import Any
 import simcord
 
 from bot.client import PaperBot
+from storage.subscriptions import Subscription
 from tests.bot.conftest import TestClock, World
 from tests.bot.test_daily_delivery import card_days, daily, posts_to, run_until, subscribe, utc
 
@@ -37,26 +38,35 @@ async def test_a_bot_removed_from_the_server_pauses_its_posts_there_without_mess
     assert posts_to(simcord_env, world.channel) == 0
 
 
+def time_out(env: simcord.Env, world: World, bot: PaperBot, *, until: datetime) -> None:
+    """A moderator times the bot out (Discord then lets it read, not send: 403 Missing Permissions)."""
+    me = bot.user
+    assert me is not None
+    env.backend.edit_member(world.guild.id, me.id, {"timed_out_until": until.isoformat()})
+
+
+async def assert_waits_quietly(bot: PaperBot, world: World, sub: Subscription) -> None:
+    """Nothing is wrong with the bot's permissions: no pause, and no notice telling people to fix them."""
+    assert [m.content for m in world.mod.user.dm_channel.history()] == []
+    waiting = await daily(bot).subscriptions.by_id(sub.id)
+    assert waiting is not None
+    assert waiting.status == "active"
+
+
 async def test_a_timed_out_bot_posts_when_its_timeout_ends_instead_of_pausing(
     simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
 ) -> None:
     clock.set(simcord_env.now())  # the bot's clock and Discord's agree on when the timeout ends
     day = clock.now().date()
     sub = await subscribe(simcord_env, world, time="09:00")
-    me = bot.user
-    assert me is not None
-    # A moderator times the bot out until 10:30 (Discord then lets it read, not send: 403 Missing Permissions).
     ends = datetime.combine(day, time(10, 30), tzinfo=UTC)
-    simcord_env.backend.edit_member(world.guild.id, me.id, {"timed_out_until": ends.isoformat()})
+    time_out(simcord_env, world, bot, until=ends)
     await simcord_env.settle()
 
     await run_until(simcord_env, clock, datetime.combine(day, time(9, 1), tzinfo=UTC))
 
-    # Nothing is wrong with its permissions: no pause, and no notice telling people to fix them.
-    assert [m.content for m in world.mod.user.dm_channel.history()] == []
-    waiting = await daily(bot).subscriptions.by_id(sub.id)
-    assert waiting is not None
-    assert waiting.status == "active"
+    assert posts_to(simcord_env, world.channel) == 1  # the cache had not heard: Discord's 403 told it
+    await assert_waits_quietly(bot, world, sub)
     await run_until(simcord_env, clock, ends + timedelta(minutes=2))
     assert card_days(world.channel) == [day.isoformat()]
 
@@ -67,10 +77,8 @@ async def test_a_bot_that_starts_timed_out_waits_without_trying_or_pausing(
     clock.set(simcord_env.now())
     day = clock.now().date()
     sub = await subscribe(simcord_env, world, time="09:00")
-    me = bot.user
-    assert me is not None
     ends = datetime.combine(day, time(10, 30), tzinfo=UTC)
-    simcord_env.backend.edit_member(world.guild.id, me.id, {"timed_out_until": ends.isoformat()})
+    time_out(simcord_env, world, bot, until=ends)
     new_bot = await restart()  # its own member, timeout included, comes with the server at start-up
     guild = new_bot.get_guild(world.guild.id)
     assert guild is not None
@@ -79,9 +87,6 @@ async def test_a_bot_that_starts_timed_out_waits_without_trying_or_pausing(
     await run_until(simcord_env, clock, datetime.combine(day, time(9, 1), tzinfo=UTC))
 
     assert posts_to(simcord_env, world.channel) == 0  # it knows it may not send: no refused request
-    assert [m.content for m in world.mod.user.dm_channel.history()] == []
-    waiting = await daily(new_bot).subscriptions.by_id(sub.id)
-    assert waiting is not None
-    assert waiting.status == "active"
+    await assert_waits_quietly(new_bot, world, sub)
     await run_until(simcord_env, clock, ends + timedelta(minutes=2))
     assert card_days(world.channel) == [day.isoformat()]
