@@ -121,11 +121,6 @@ def _still_timed_out(member: Any, now: datetime) -> datetime | None:
     return ends if ends is not None and ends > now else None
 
 
-def _timeout_reason(ends: datetime) -> str:
-    """Why a post waits (kept with the delivery, shown in the history)."""
-    return f"I'm timed out in this server until {ends.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
-
-
 def retry_delay(failing_for: timedelta, retry_after: float | None = None) -> timedelta:
     """Backoff without bookkeeping: wait as long as the delivery has been failing (so the gaps double),
     at least 30 s, at most 15 min, and never sooner than Discord asked."""
@@ -151,6 +146,13 @@ class TransientError(Exception):
     def __init__(self, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.retry_after = retry_after
+
+
+def _waiting_out(ends: datetime, now: datetime) -> TransientError:
+    """A timeout takes Send Messages for a while: the post is retried when it ends, never paused for a
+    permission to give back (the reason is kept with the delivery, shown in the history)."""
+    return TransientError(f"I'm timed out in this server until {ends.astimezone(UTC):%Y-%m-%d %H:%M} UTC",
+                          retry_after=(ends - now).total_seconds())
 
 
 def classify(error: BaseException) -> Exception:
@@ -308,6 +310,11 @@ class DailyScheduler:
             await self._post(item)
         except Exception as raw:
             error = classify(raw)
+            if isinstance(error, CannotPostError):
+                # Without the members intent the cache may not have heard of the timeout behind a 403.
+                ends = await self._timeout_end(sub)
+                if ends is not None:
+                    error = _waiting_out(ends, self.bot.now())
             if isinstance(error, NotInServerError):
                 # Its admins sent the bot away: a notice could reach only a DM naming a server and a
                 # channel its reader may not open. Paused, a re-invite and /paper subscribe resume it.
@@ -315,11 +322,7 @@ class DailyScheduler:
             elif isinstance(error, ChannelGoneError):
                 await self._remove(sub, str(error))
             elif isinstance(error, CannotPostError):
-                ends = await self._timeout_end(sub)
-                if ends is not None:  # not a permission to give back: it passes by itself
-                    await self._retry(item, _timeout_reason(ends), (ends - self.bot.now()).total_seconds())
-                else:
-                    await self._pause(sub, str(error))
+                await self._pause(sub, str(error))
             elif isinstance(error, TransientError):
                 await self._retry(item, str(error), error.retry_after)
             elif isinstance(error, discord.HTTPException):
@@ -336,8 +339,7 @@ class DailyScheduler:
         me = channel.guild.me
         ends = _still_timed_out(me, self.bot.now())
         if ends is not None:
-            # A timeout takes Send Messages for a while; waiting it out beats pausing for a permission.
-            raise TransientError(_timeout_reason(ends), retry_after=(ends - self.bot.now()).total_seconds())
+            raise _waiting_out(ends, self.bot.now())
         missing = missing_permissions(channel, me) if me is not None else []
         if missing:
             await self._pause(sub, f"I'm missing {', '.join(f'**{m}**' for m in missing)} in <#{sub.channel_id}>")
@@ -375,10 +377,7 @@ class DailyScheduler:
         return channel
 
     async def _timeout_end(self, sub: Subscription) -> datetime | None:
-        """When the bot's timeout in the subscription's server ends, asked of Discord (None: not timed out).
-
-        Without the members intent the cache may not have heard of the timeout that made a send fail.
-        """
+        """When the bot's timeout in the subscription's server ends, asked of Discord (None: not timed out)."""
         guild = self.bot.get_guild(sub.guild_id)
         if guild is None or self.bot.user is None:
             return None
