@@ -34,11 +34,12 @@ class ScheduleError(ValueError):
 
 
 class SubscriptionLimitError(Exception):
-    """The server already has as many subscriptions as it may."""
+    """The server already has as many subscriptions as it may (more, after the limit was lowered)."""
 
-    def __init__(self, limit: int) -> None:
-        super().__init__(f"this server already has {limit} daily-post subscriptions, the most it may have")
+    def __init__(self, limit: int, count: int) -> None:
+        super().__init__(f"this server already has {count} daily-post subscriptions, and it may have at most {limit}")
         self.limit = limit
+        self.count = count
 
 
 # --------------------------------------------------------------------------------------------
@@ -382,7 +383,7 @@ class SubscriptionRepository:
         ) as cursor:
             row = await cursor.fetchone()
         if row is None:
-            raise SubscriptionLimitError(limit)
+            raise SubscriptionLimitError(limit, await self.count_live(guild_id))
         return _subscription(row)
 
     async def unsubscribe(self, channel_id: int, *, now: datetime, reason: str = "unsubscribed") -> Subscription | None:

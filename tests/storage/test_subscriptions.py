@@ -151,14 +151,18 @@ async def test_the_per_server_limit_counts_live_subscriptions_only(conn: aiosqli
     repo = SubscriptionRepository(conn)
     await subscribe(repo, 1, limit=2)
     await subscribe(repo, 2, limit=2)
-    with pytest.raises(SubscriptionLimitError, match="2"):
+    with pytest.raises(SubscriptionLimitError) as full:
         await subscribe(repo, 3, limit=2)
+    assert (full.value.count, full.value.limit) == (2, 2)
     await subscribe(repo, 2, at="10:00", limit=2)  # changing an existing one is fine at the limit
     await subscribe(repo, 4, limit=2, guild_id=GUILD + 1)  # another server has its own limit
     await repo.unsubscribe(2, now=utc(2026, 12, 1, 1))
     await subscribe(repo, 3, limit=2)  # an ended subscription frees its place
     assert await repo.count_live(GUILD) == 2
     assert {s.channel_id for s in await repo.for_guild(GUILD)} == {1, 3}
+    with pytest.raises(SubscriptionLimitError) as lowered:  # the operator lowered the limit
+        await subscribe(repo, 5, limit=1)
+    assert (lowered.value.count, lowered.value.limit) == (2, 1)
 
 
 async def test_unsubscribing_keeps_the_subscription_and_its_history(conn: aiosqlite.Connection) -> None:

@@ -152,10 +152,8 @@ class DailyPosts(commands.Cog):
                 limit=self.bot.settings.max_subscriptions_per_guild,
             )
         except SubscriptionLimitError as error:
-            # The count, not the limit: a server may have more than a since lowered limit allows.
-            count = await self.subscriptions.count_live(guild.id)
             raise UserFacingError(
-                f"This server already has {count} daily-post subscriptions, and it may have at most "
+                f"This server already has {error.count} daily-post subscriptions, and it may have at most "
                 f"{error.limit}. Remove one with `/paper unsubscribe` first.") from None
         verb = _verb(live, sub)
         # A day that already has its delivery gets no second one, whatever the new time or zone says.
