@@ -56,6 +56,8 @@ RECOVERY_SCAN = 50  # recent messages searched for a card that may already be po
 # same database) looks at it meanwhile. Longer than a send can take, rate-limit waits included.
 ATTEMPT_WINDOW = timedelta(minutes=5)
 MARKER = "paper of the day"
+# Why a day's delivery was given up: never posted late, on a day that is not its own.
+DAY_ENDED = "the local day ended before the post got through"
 
 # What the bot needs in a channel to post the card (and to check for it after a crash).
 REQUIRED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "read_message_history")
@@ -273,7 +275,7 @@ class DailyScheduler:
             return
         if _day_over(item, now):
             if item.delivery.attempts == 0:
-                await self._give_up(item, "the local day ended before the post got through")
+                await self._give_up(item, DAY_ENDED)
                 report.expired += 1
                 return
             # An attempt may have reached Discord before midnight (then a crash): a worker looks for
@@ -347,7 +349,7 @@ class DailyScheduler:
         if delivery.attempts > 0 and await self._recover(channel, item):
             return
         if (sub.id, delivery.local_day) in self._too_late:
-            await self._give_up(item, "the local day ended before the post got through")
+            await self._give_up(item, DAY_ENDED)
             return
         paper, note = await self._paper_for(sub, delivery)
         if paper is None:
@@ -441,7 +443,7 @@ class DailyScheduler:
     async def _retry(self, item: PendingDelivery, reason: str, retry_after: float | None) -> None:
         if (item.subscription.id, item.delivery.local_day) in self._too_late:
             # Looking for the card failed too; the day is over, so there is nothing left to retry.
-            await self._give_up(item, f"the local day ended before the post got through ({reason})")
+            await self._give_up(item, f"{DAY_ENDED} ({reason})")
             return
         now = self.bot.now()
         at = now + retry_delay(now - item.delivery.claimed_at, retry_after)
