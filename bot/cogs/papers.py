@@ -113,7 +113,9 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
     @app_commands.describe(paper="The paper's id (shown under every card); start typing a title to find it")
     async def show(self, interaction: discord.Interaction, paper: str) -> None:
         """Post the card of one paper (by id, or by its exact title when no suggestion was picked)."""
-        paper_id = typed_id(paper)
+        # Only what is shaped like an id is looked up by id (ids are lowercase base32): a title typed
+        # here costs no database read before the title lookup.
+        paper_id = pasted_id(paper)
         found = await self.bot.papers.by_id(paper_id) if paper_id else None
         if found is None:
             found = await self._by_title(paper)
@@ -183,13 +185,9 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
                 if len(prefix + s.id) <= limits.CHOICE_VALUE]
 
 
-def typed_id(typed: str) -> str:
-    """The id in what was typed: a picked suggestion, an id, or the card's footer copied (`id abc123`)."""
-    return pasted_id(typed) or typed.strip()
-
-
 def pasted_id(typed: str) -> str | None:
-    """The id in what was typed when it is shaped like one (see `_TYPED_ID`), else None."""
+    """The id in what was typed when it is shaped like one (a picked suggestion, an id, or the card's
+    footer copied: see `_TYPED_ID`), else None."""
     match = _TYPED_ID.fullmatch(typed.strip())
     return match["id"] if match else None
 
