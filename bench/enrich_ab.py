@@ -1,0 +1,110 @@
+"""Enrichment of this tree against a git revision's, in one process, passes alternating.
+
+    .venv/bin/python bench/enrich_ab.py REV [--n 4000] [--passes 9]
+
+A change worth a few percent of enrichment is lost in the noise between separate processes on a
+shared machine (bench/enrich_stages.py run at two commits differs by more than that for identical
+code). Here both versions run in this process: REV's storage/ is copied into a temporary package
+(its imports renamed), both enrich the same N synthetic abstracts (bench/ingest.py's recombined
+sentences) in alternating passes, and the script reports each one's median µs per abstract, their
+ratio, and how many papers the two enrich differently (0 for a change meant to be output-neutral).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import fields
+from pathlib import Path
+from typing import Any, cast
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = Path(__file__).resolve().parent
+BASE_PACKAGE = "storage_at_rev"
+
+
+def copy_storage_at(rev: str, into: Path) -> None:
+    """REV's storage/ as the package BASE_PACKAGE under `into`, its own imports pointing at itself."""
+    listing = subprocess.run(["git", "-C", str(ROOT), "ls-tree", "-r", "--name-only", rev, "storage"],
+                             capture_output=True, text=True, check=True).stdout.split()
+    for name in listing:
+        target = into / BASE_PACKAGE / Path(name).relative_to("storage")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        content = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:{name}"], capture_output=True,
+                                 check=True).stdout
+        if name.endswith(".py"):
+            content = re.sub(rb"\b(from|import) storage\b", rb"\1 " + BASE_PACKAGE.encode(), content)
+        target.write_bytes(content)
+
+
+def alternate(passes_of: dict[str, Callable[[], int]], passes: int) -> dict[str, list[float]]:
+    """µs per abstract of each version, pass by pass, the order swapped every pass (each callable
+    enriches every abstract once and returns how many)."""
+    times: dict[str, list[float]] = {label: [] for label in passes_of}
+    order = list(passes_of)
+    for number in range(passes):
+        for label in order if number % 2 == 0 else reversed(order):
+            started = time.perf_counter()
+            count = passes_of[label]()
+            times[label].append((time.perf_counter() - started) / count * 1e6)
+    return times
+
+
+def every(enrich: Callable[[Any], object], records: Sequence[Any]) -> Callable[[], int]:
+    """One pass: `enrich` over every record."""
+
+    def run() -> int:
+        for record in records:
+            enrich(record)
+        return len(records)
+
+    return run
+
+
+def _values(paper: Any) -> tuple[object, ...]:
+    """A Paper's fields, comparable across the two packages' Paper classes."""
+    return tuple(getattr(paper, f.name) for f in fields(paper))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("rev", help="the git revision to compare with (e.g. HEAD~3, a commit hash)")
+    parser.add_argument("--n", type=int, default=4000, help="synthetic abstracts (default 4,000)")
+    parser.add_argument("--passes", type=int, default=9, help="passes of each version (default 9)")
+    args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(BENCH))
+    from enrich_stages import load_records
+
+    from storage.enrich import enrich
+    from storage.models import RawRecord
+    with tempfile.TemporaryDirectory() as work:
+        copy_storage_at(args.rev, Path(work))
+        sys.path.insert(0, work)
+        base_enrich = importlib.import_module(f"{BASE_PACKAGE}.enrich").enrich
+        records = cast(list[RawRecord], load_records(args.n, Path(work)))
+        base_record = importlib.import_module(f"{BASE_PACKAGE}.models").RawRecord
+        base_records = [base_record(**{f.name: getattr(r, f.name) for f in fields(r)}) for r in records]
+        differ = sum(_values(base_enrich(b)) != _values(enrich(r)) for b, r in zip(base_records, records, strict=True))
+        gc.disable()  # as in the loader's workers
+        for record, base in zip(records[:300], base_records[:300], strict=True):  # warm both caches
+            enrich(record)
+            base_enrich(base)
+        times = alternate({args.rev: every(base_enrich, base_records), "this tree": every(enrich, records)},
+                          args.passes)
+    base, ours = statistics.median(times[args.rev]), statistics.median(times["this tree"])
+    print(f"enrich, µs per abstract (median of {args.passes} alternating passes over {len(records):,} "
+          f"synthetic abstracts): {args.rev} {base:.1f}, this tree {ours:.1f}, ratio {ours / base:.3f}")
+    print(f"papers enriched differently: {differ:,} of {len(records):,}")
+
+
+if __name__ == "__main__":
+    main()
