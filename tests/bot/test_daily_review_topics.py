@@ -45,3 +45,21 @@ async def test_a_topic_that_stopped_matching_does_not_lock_the_subscription(
     assert other.response is not None
     assert "No papers match the topic “quokka”" in other.response.content
     expect_errors(simcord_env, UserFacingError)
+
+
+async def test_any_as_the_topic_drops_it_and_keeps_the_time_and_zone(
+    simcord_env: simcord.Env, world: World, clock: TestClock
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, time="07:30", timezone="Europe/Berlin", topic="axolotl")
+    assert sub.topic == "axolotl"
+
+    changed = await world.mod.slash(world.channel, "paper subscribe", topic="Any")
+
+    assert changed.response is not None
+    assert changed.response.content.startswith("Updated"), changed.response.content
+    assert "axolotl" not in changed.response.content
+    assert "about" not in changed.response.content
+    now = await daily(simcord_env.bot).subscriptions.by_id(sub.id)
+    assert now is not None
+    assert (now.topic, now.post_time, now.timezone) == (None, sub.post_time, "Europe/Berlin")

@@ -37,6 +37,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# What `topic` takes to drop a subscription's topic again (leaving the option out keeps it).
+ANY_TOPIC = frozenset(("any", "none", "all", "-"))
+
 
 def timestamp(moment: datetime) -> str:
     """A Discord timestamp that every reader sees in their own time zone: full date and relative."""
@@ -116,7 +119,7 @@ class DailyPosts(commands.Cog):
         channel="Where to post (default: this channel)",
         time="Local time of day, 24-hour HH:MM (default 09:00, or the current setting)",
         timezone="IANA time zone such as Europe/Berlin (default UTC); start typing to search",
-        topic="Only papers about this topic, e.g. 'reinforcement learning' (default: any paper)",
+        topic="Only papers about this topic, e.g. 'reinforcement learning'; 'any' drops it (default: any paper)",
     )
     async def subscribe(
         self,
@@ -137,13 +140,7 @@ class DailyPosts(commands.Cog):
             tz_name = resolve_timezone(timezone) if timezone or live is None else live.timezone
         except ScheduleError as error:
             raise UserFacingError(f"{error}.") from None
-        given = one_line(topic, 100) if topic else None
-        # Only a topic given now is checked: a kept one that a corpus reload left without papers
-        # still posts (the general pick, with a note), and must not block changing the time or resuming.
-        if given and not await self.bot.search_engine.matching_ids(given):
-            raise UserFacingError(f"No papers match the topic “{discord.utils.escape_markdown(given)}”. "
-                                  "Try a broader word, or leave the topic out for any paper.")
-        topic = given if topic else (live.topic if live else None)
+        topic = await self._topic_to_keep(topic, live)
         self._require_bot_permissions(guild, target)
         try:
             sub = await self.subscriptions.subscribe(
@@ -214,6 +211,21 @@ class DailyPosts(commands.Cog):
                               description=listing_text(lines, unseen=len(subs) - len(shown)))
         embed.set_footer(text=f"{len(subs)} of at most {limit} for this server")
         await interaction.followup.send(embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    async def _topic_to_keep(self, typed: str | None, live: Subscription | None) -> str | None:
+        """The subscription's topic after this /paper subscribe: the one typed (it must match some
+        papers), none for "any", else the one it had."""
+        if typed is None:
+            # A kept topic is not checked again: one that a corpus reload left without papers still
+            # posts (the general pick, with a note), and must not block changing the time or resuming.
+            return live.topic if live else None
+        given = one_line(typed, 100)
+        if not given or given.casefold() in ANY_TOPIC:
+            return None
+        if not await self.bot.search_engine.matching_ids(given):
+            raise UserFacingError(f"No papers match the topic “{discord.utils.escape_markdown(given)}”. "
+                                  "Try a broader word, or `any` for any paper.")
+        return given
 
     # ---- checks
 
