@@ -220,12 +220,12 @@ class SearchEngine:
         """The id of the active paper whose title is `typed`, case, spacing, punctuation and markup aside
         (the card's "q`POTS`: …" is "qPOTS: …" copied from it and "$q\\texttt{POTS}$: …" from a
         conference's page); None when no title is. The candidates are autocomplete's best few."""
-        wanted = title_key(typed)
+        wanted = name_key(typed)  # folded letters and digits, LaTeX macro names and markup left out
         if not wanted:
             return None
         index = self._index
         positions = await asyncio.to_thread(self._complete, index, typed[:MAX_QUERY_CHARS], _TITLE_CANDIDATES)
-        return next((index.ids[p] for p in positions if title_key(index.titles[p]) == wanted), None)
+        return next((index.ids[p] for p in positions if name_key(index.titles[p]) == wanted), None)
 
     async def similar(self, paper_id: str, *, limit: int = 5) -> list[Paper]:
         """Up to `limit` active papers most like the given one (not itself); [] for an unknown id."""
@@ -254,12 +254,6 @@ async def _query_vector(encoder: SentenceEncoder, index: SearchIndex, text: str,
 def _index_doc(row: aiosqlite.Row | tuple) -> IndexDoc:
     paper_id, title, names, keywords, abstract = tuple(row)
     return IndexDoc(paper_id, title, tuple(json.loads(names)), tuple(json.loads(keywords)), abstract)
-
-
-def title_key(title: str) -> str:
-    """What identifies a title however it was written down: its folded letters and digits, LaTeX
-    macro names and markup left out ("Riemann$^2$: Learning …" and "Riemann²: learning …" agree)."""
-    return name_key(title)
 
 
 def _one_word(typed: str) -> bool:

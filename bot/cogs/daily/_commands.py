@@ -94,8 +94,7 @@ class DailyPosts(commands.Cog):
         """A deleted channel's subscription ends at once (its history is kept)."""
         sub = await self.subscriptions.by_channel(channel.id)
         if sub is not None and sub.status != "ended":
-            await self.subscriptions.end(sub.id, reason="the channel was deleted", now=self.bot.now())
-            log.info("daily posts: channel %s deleted; subscription %s ended", channel.id, sub.id)
+            await self._end_for_deleted_channel(sub, "")
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
@@ -109,8 +108,11 @@ class DailyPosts(commands.Cog):
             if guild is None or guild.unavailable:
                 continue  # not known now: the post will tell (ChannelGoneError, NotInServerError)
             if guild.get_channel(sub.channel_id) is None:
-                await self.subscriptions.end(sub.id, reason="the channel was deleted", now=self.bot.now())
-                log.info("daily posts: channel %s deleted while away; subscription %s ended", sub.channel_id, sub.id)
+                await self._end_for_deleted_channel(sub, " while away")
+
+    async def _end_for_deleted_channel(self, sub: Subscription, when: str) -> None:
+        await self.subscriptions.end(sub.id, reason="the channel was deleted", now=self.bot.now())
+        log.info("daily posts: channel %s deleted%s; subscription %s ended", sub.channel_id, when, sub.id)
 
     # ---- /paper subscribe
 
