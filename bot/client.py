@@ -106,7 +106,12 @@ class EmbeddingProgress:
 class PaperBot(commands.Bot):
     """The paperbot client. Cogs find the database, repositories and search engine on it."""
 
-    db: aiosqlite.Connection
+    db: aiosqlite.Connection  # reads: papers, search, the cards' buttons
+    # Writes (picks, subscriptions, deliveries) and the reads that go with them. aiosqlite runs a
+    # connection's calls one after another, and while another process holds the write lock (a large
+    # `paperbot ingest`) a write waits up to the busy timeout: on `db`, every command's read would
+    # wait behind it. Readers are never blocked by a writer in WAL, so `db` keeps answering.
+    writes: aiosqlite.Connection
     papers: PaperRepository
     search_engine: SearchEngine
     picks: PickRepository
@@ -146,10 +151,11 @@ class PaperBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the database, load the corpus, build search, add cogs and buttons, sync commands."""
         self.db = await self._open_database()
+        self.writes = await self._open_database()
         self.papers = PaperRepository(self.db)
         await self._load_corpus()
         self.search_engine = await SearchEngine.open(self.db)
-        self.picks = PickRepository(self.db)
+        self.picks = PickRepository(self.writes)
         await self._load_extensions()
         self.add_dynamic_items(SimilarButton, RandomButton, StaleListItem)
         self.last_sync = await self.sync_commands(force=self.force_sync)
@@ -308,12 +314,13 @@ class PaperBot(commands.Bot):
         return "global"
 
     async def close(self) -> None:
-        """Stop the background embedding, log out and close the database."""
+        """Stop the background embedding, log out (which unloads the cogs: daily posts stop) and close
+        the database."""
         await self._stop_embedding()  # first: it writes to the database closed below
         await super().close()
-        db = getattr(self, "db", None)
-        if db is not None:
-            await db.close()
+        for conn in (getattr(self, "writes", None), getattr(self, "db", None)):
+            if conn is not None:
+                await conn.close()
         gc.unfreeze()  # what setup_hook froze may now be collected
 
 

@@ -24,6 +24,8 @@ Reusable by every bot test module (the daily-posts tests included):
   their types (SimCord records every error that reaches the tree's on_error, handled or not).
 - `behind_the_lock(env, call, released)`: `call` made to wait until `released` is set, as a database
   call waits while another process holds the write lock (a wait SimCord is told is intended).
+- `HeldConnection(env, conn).first(call)`: the same, but the wait also holds `conn`'s thread, as a
+  real lock wait does: every other call on that connection queues behind it until `release()`.
 """
 
 from __future__ import annotations
@@ -31,12 +33,14 @@ from __future__ import annotations
 import asyncio
 import gc
 import shutil
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import aiosqlite
 import discord
 import pytest
 import pytest_asyncio
@@ -49,6 +53,7 @@ from storage.db import open_database
 from storage.loader import load_corpus
 
 DEFAULT_START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+LOCK_WAIT_LIMIT = 60  # seconds: a held connection lets go by then, so a test that fails ends instead of hanging
 
 
 class TestClock:
@@ -167,9 +172,9 @@ async def make_bot(bot_settings: Settings, clock: TestClock) -> AsyncIterator[Ca
 
     yield build
     for bot in built:
-        db = getattr(bot, "db", None)
-        if db is not None:
-            await db.close()
+        for conn in (getattr(bot, "writes", None), getattr(bot, "db", None)):
+            if conn is not None:
+                await conn.close()
     gc.unfreeze()  # setup_hook froze the bot's start-up objects; let this test's garbage go
 
 
@@ -241,6 +246,39 @@ def behind_the_lock(env: simcord.Env, call: Callable[..., Any], released: asynci
         return await call(*args, **kwargs)
 
     return waiting
+
+
+class HeldConnection:
+    """Holds a connection as a write waiting for another process's lock does (a large `paperbot
+    ingest`: up to the 5 s busy timeout): the wait blocks the connection's one thread, so every other
+    call on that connection queues behind it. Declared to SimCord as an intended wait."""
+
+    def __init__(self, env: simcord.Env, conn: aiosqlite.Connection) -> None:
+        self.env, self.conn = env, conn
+        self._released = threading.Event()
+        self._let_go = asyncio.Event()
+
+    def first(self, call: Callable[..., Any]) -> Callable[..., Any]:
+        """`call`, made to hold the connection first (its first call only) until `release()`."""
+
+        async def holding(*args: Any, **kwargs: Any) -> Any:
+            if not self._released.is_set():
+                await self.conn.create_function("wait_for_the_lock", 0, self._wait)
+                await self.env.external_wait(self.conn.execute_fetchall("SELECT wait_for_the_lock()"),
+                                             reason="another process holds the write lock")
+                self._let_go.set()
+            return await call(*args, **kwargs)
+
+        return holding
+
+    async def release(self) -> None:
+        """The other process commits: the held call goes on (this returns once it has)."""
+        self._released.set()
+        await asyncio.wait_for(self._let_go.wait(), LOCK_WAIT_LIMIT)
+
+    def _wait(self) -> int:
+        self._released.wait(LOCK_WAIT_LIMIT)
+        return 0
 
 
 @pytest.fixture

@@ -63,7 +63,7 @@ class DailyPosts(commands.Cog):
 
     def __init__(self, bot: PaperBot) -> None:
         self.bot = bot
-        self.subscriptions = SubscriptionRepository(bot.db)
+        self.subscriptions = SubscriptionRepository(bot.writes)  # see PaperBot.writes
         self.scheduler = DailyScheduler(bot, self.subscriptions)
         self._attached: list[app_commands.Command[Any, ..., Any]] = []
 
