@@ -311,9 +311,9 @@ async def run(subscriptions: int, days: int, workers: int) -> list[Day]:
         try:
             return await measure(bot, clock, subscriptions, days, workers, Path(folder))
         finally:
-            db = getattr(bot, "db", None)
-            if db is not None:
-                await db.close()  # its worker thread would otherwise keep the process alive
+            for conn in (getattr(bot, "writes", None), getattr(bot, "db", None)):
+                if conn is not None:
+                    await conn.close()  # its worker thread would otherwise keep the process alive
 
 
 async def measure(bot: PaperBot, clock: BenchClock, subscriptions: int, days: int, workers: int,
