@@ -48,6 +48,7 @@ REJECTED_TOKEN = (
     "paperbot: Discord rejected the bot token in DISCORD_TOKEN. Get a fresh one at "
     "https://discord.com/developers/applications -> your application -> Bot -> Reset Token."
 )
+MAX_RATE_LIMIT_WAIT_SECONDS = 30.0
 UNREACHABLE = "paperbot: could not reach Discord ({error}). Check the network connection and try again."
 _MAX_LOGGED_PROBLEMS = 20
 SEARCH_CONCURRENCY = 2
@@ -127,6 +128,10 @@ class PaperBot(commands.Bot):
             tree_cls=PaperTree,
             allowed_mentions=discord.AllowedMentions.none(),  # nothing the bot says ever pings
             help_command=None,
+            # A Retry-After longer than this raises discord.RateLimited instead of sleeping inside
+            # discord.py: a daily post then frees its send worker and is retried when Discord allows
+            # (bot.cogs.daily classifies it as transient). 30 s is the least discord.py accepts.
+            max_ratelimit_timeout=MAX_RATE_LIMIT_WAIT_SECONDS,
         )
         self.settings = settings
         self.clock = clock

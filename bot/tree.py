@@ -25,6 +25,16 @@ def _cooldown(error: BaseException) -> str:
     return f"Slow down a little — you can use this command again in {seconds} s."
 
 
+def _rate_limited(error: BaseException) -> str:
+    assert isinstance(error, discord.RateLimited)
+    return f"Discord is asking me to slow down; please try again in {_in_a_while(error.retry_after)}."
+
+
+def _in_a_while(seconds: float) -> str:
+    whole = max(1, math.ceil(seconds))
+    return f"{whole} s" if whole < 120 else f"{math.ceil(whole / 60)} min"
+
+
 def _missing_permissions(error: BaseException) -> str:
     assert isinstance(error, app_commands.MissingPermissions)
     return f"You need the {_permission_list(error.missing_permissions)} permission to do that."
@@ -44,6 +54,8 @@ EXPECTED_ERRORS: dict[type[BaseException], Explain] = {
     UserFacingError: lambda error: str(error),
     EmptyQueryError: lambda error: str(error) or "Type a few words to search for.",
     app_commands.CommandOnCooldown: _cooldown,
+    # A Retry-After past PaperBot's max_ratelimit_timeout: raised instead of slept through.
+    discord.RateLimited: _rate_limited,
     app_commands.MissingPermissions: _missing_permissions,
     app_commands.BotMissingPermissions: _bot_missing_permissions,
     app_commands.NoPrivateMessage: lambda _: "This command only works in a server.",

@@ -18,7 +18,15 @@ import simcord
 
 import bot.cogs
 from bot import client as bot_client
-from bot.client import PaperBot, StartupError, command_tree_hash, create_bot, run_bot, sync_state_path
+from bot.client import (
+    MAX_RATE_LIMIT_WAIT_SECONDS,
+    PaperBot,
+    StartupError,
+    command_tree_hash,
+    create_bot,
+    run_bot,
+    sync_state_path,
+)
 from bot.settings import Settings
 from tests.bot.conftest import TestClock, World
 
@@ -49,6 +57,14 @@ def test_create_bot_reads_nothing_until_asked(monkeypatch: pytest.MonkeyPatch, t
     assert built.settings.database_path == tmp_path / "from-env.db"
     assert not (tmp_path / "from-env.db").exists()  # nothing opened before setup_hook
     assert built.now().tzinfo is not None
+
+
+def test_a_long_rate_limit_is_raised_not_slept_through(tmp_path: Path) -> None:
+    # Without a maximum, discord.py sleeps through any Retry-After inside the request: a daily post's
+    # send worker would be held for as long as Discord asks (tests/bot/test_daily_delivery.py has
+    # what the scheduler does with the RateLimited raised instead).
+    built = create_bot(Settings(database_path=tmp_path / "paperbot.db"))
+    assert built.http.max_ratelimit_timeout == MAX_RATE_LIMIT_WAIT_SECONDS == 30.0
 
 
 # --- sync policy ------------------------------------------------------------------------------

@@ -280,6 +280,36 @@ async def test_crash_before_the_card_reached_discord_posts_it_after_restart(
 # ---- failures Discord reports
 
 
+async def test_a_long_rate_limit_frees_the_send_and_retries_when_discord_allows(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # discord.py raises RateLimited, instead of sleeping, when Discord asks for a wait longer than the
+    # bot's max_ratelimit_timeout (tests/bot/test_client.py; SimCord's Discord never rate-limits, so
+    # the send raises it here).
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, time="09:00")
+    real_send = discord.TextChannel.send
+    sends: list[datetime] = []  # when the bot sent to the channel
+
+    async def rate_limited_once(channel: discord.TextChannel, *args: Any, **kwargs: Any) -> discord.Message:
+        if channel.id != world.channel.id:
+            return await real_send(channel, *args, **kwargs)
+        sends.append(bot.now())
+        if len(sends) == 1:
+            raise discord.RateLimited(600.0)
+        return await real_send(channel, *args, **kwargs)
+
+    monkeypatch.setattr(discord.TextChannel, "send", rate_limited_once)
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    waiting = await delivery(bot, sub, date(2026, 2, 1))
+    assert (waiting.status, waiting.error, len(sends)) == ("pending", "rate limited", 1)
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 12))
+    assert card_days(world.channel) == ["2026-02-01"]
+    assert len(sends) == 2
+    assert sends[1] >= sends[0] + timedelta(seconds=600)  # not sooner than Discord asked
+    assert (await delivery(bot, sub, date(2026, 2, 1))).status == "sent"
+
+
 @pytest.mark.parametrize(("status", "message"), [(500, "Internal Server Error"), (502, "Bad Gateway"),
                                                  (429, "You are being rate limited.")])
 async def test_a_transient_failure_is_retried_without_holding_up_other_channels(

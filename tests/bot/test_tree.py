@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from unittest.mock import Mock
 
+import discord
 import pytest
 from discord import app_commands
 
@@ -23,6 +24,13 @@ def test_cooldown_says_when_to_retry_in_whole_seconds() -> None:
     assert user_message(app_commands.CommandOnCooldown(cooldown, 12.2)) == (
         "Slow down a little — you can use this command again in 13 s.")
     assert user_message(app_commands.CommandOnCooldown(cooldown, 0.01)).endswith("again in 1 s.")  # type: ignore[union-attr]
+
+
+def test_a_long_rate_limit_says_when_to_retry() -> None:
+    assert user_message(discord.RateLimited(45.2)) == (
+        "Discord is asking me to slow down; please try again in 46 s.")
+    assert user_message(discord.RateLimited(600.0)) == (
+        "Discord is asking me to slow down; please try again in 10 min.")
 
 
 def test_permission_errors_name_the_permission() -> None:
