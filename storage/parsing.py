@@ -37,7 +37,9 @@ _FIELD_ALIASES: dict[str, tuple[str, ...]] = {
 }
 _HEADER_SUFFIX = re.compile(r"\s+(?:accepted\s+)?(?:papers|abstracts|proceedings)\s*$", re.IGNORECASE)
 _VENUE_FROM_NAME = re.compile(r"^([A-Za-z]+)[-_ ]?((?:19|20)\d\d)$")
-_BAD_BYTE = re.compile("[\udc80-\udcff]")
+# Lone surrogates: undecodable bytes kept by surrogateescape (U+DC80-U+DCFF), or half a pair from a
+# JSON escape such as "\\ud83d". SQLite cannot store either, so a record holding one is skipped.
+_BAD_CHAR = re.compile("[\ud800-\udfff]")
 _NOT_ASCII_PROSE = re.compile(r"[^A-Za-z \n]+")
 _ASCII_PROSE_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz \n"
 _AUTHOR_SEPARATOR = re.compile(r"\s*;\s*")
@@ -220,12 +222,23 @@ def parse_seed_text(name: str, text: str) -> tuple[list[RawRecord], list[Problem
     return records, problems + rejected
 
 
+def _bad_character(text: str) -> str | None:
+    """What is wrong with the first character of `text` that cannot be stored as UTF-8, if any."""
+    bad = _BAD_CHAR.search(text)
+    if not bad:
+        return None
+    code = ord(bad.group())
+    if 0xDC80 <= code <= 0xDCFF:
+        return f"not UTF-8: undecodable byte 0x{code - 0xDC00:02x}"
+    return f"invalid character U+{code:04X} (half of a surrogate pair)"
+
+
 def abstract_problem(abstract: str) -> str | None:
     """Why this text cannot be an abstract, or None when it can."""
     ascii_only = abstract.isascii()  # most abstracts: then the checks below have C-speed shortcuts
-    bad = None if ascii_only else _BAD_BYTE.search(abstract)  # undecodable bytes are never ASCII
+    bad = None if ascii_only else _bad_character(abstract)  # undecodable bytes are never ASCII
     if bad:
-        return f"not UTF-8: undecodable byte 0x{ord(bad.group()) - 0xDC00:02x}; skipped"
+        return f"{bad}; skipped"
     length = len(abstract)
     if length > MAX_ABSTRACT_CHARS:
         return f"{length:,} characters, over the {MAX_ABSTRACT_CHARS:,} limit for one abstract; skipped"
@@ -288,18 +301,32 @@ def record_from_mapping(name: str, where: str, obj: Any, default_venue: str | No
     reason = abstract_problem(abstract)
     if reason:
         return None, Problem(name, where, reason)
+    fields = {key: _text(_field(lowered, key)) for key in ("title", "venue", "url", "pdf", "code_url")}
+    authors = _authors(_field(lowered, "authors"))
+    reason = _fields_problem({**fields, "authors": "; ".join(authors)})
+    if reason:
+        return None, Problem(name, where, reason)
     record = RawRecord(
         abstract=abstract,
         source_file=name,
         source_ref=where,
-        title=_text(_field(lowered, "title")),
-        authors=_authors(_field(lowered, "authors")),
-        venue=_text(_field(lowered, "venue")) or default_venue,
-        url=_text(_field(lowered, "url")),
-        pdf=_text(_field(lowered, "pdf")),
-        code_url=_text(_field(lowered, "code_url")),
+        title=fields["title"],
+        authors=authors,
+        venue=fields["venue"] or default_venue,
+        url=fields["url"],
+        pdf=fields["pdf"],
+        code_url=fields["code_url"],
     )
     return record, None
+
+
+def _fields_problem(fields: Mapping[str, str | None]) -> str | None:
+    """Why a record's other fields cannot be stored (a character SQLite refuses), or None."""
+    for key, value in fields.items():
+        bad = None if not value or value.isascii() else _bad_character(value)
+        if bad:
+            return f"{bad} in the {'code link' if key == 'code_url' else key}; skipped"
+    return None
 
 
 def _collect(name: str, items: Iterable[tuple[str, Any]]) -> tuple[list[RawRecord], list[Problem]]:

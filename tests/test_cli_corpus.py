@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import sqlite3
@@ -175,3 +176,18 @@ def test_ingest_names_twenty_duplicates_and_counts_the_rest(db_file: Path, tmp_p
     assert "30 duplicates" in out
     assert out.count("  duplicate: ") == 20
     assert "  … and 10 more duplicates\nsearch by meaning: 30 abstracts not embedded yet" in out  # then the hint
+
+
+def test_ingest_of_a_windows_1252_csv_loads_the_readable_records(db_file: Path, tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    table = io.StringIO()  # an accented author, as Excel on Windows saves it
+    readable = [p for p in seed_paragraphs() if p.isascii()][:3]
+    authors = ("A. One", "Ren\xe9 Two", "C. Three")
+    csv.writer(table).writerows([("author", "abstract"), *zip(authors, readable, strict=True)])
+    excel = tmp_path / "export.csv"
+    excel.write_bytes(table.getvalue().encode("cp1252", errors="replace"))
+    assert main(["ingest", str(excel), "--db", str(db_file)]) == 0
+    captured = capsys.readouterr()
+    assert "2 records from 1 file: 2 added" in captured.out
+    assert f"problem: {excel}:record 2 (line 3): not UTF-8: undecodable byte 0xe9 in the authors; skipped" \
+        in captured.err

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import textwrap
 from pathlib import Path
@@ -291,3 +293,33 @@ def test_windows_line_endings_and_a_byte_order_mark(tmp_path: Path, abstracts: l
     assert from_text.records[0].venue == "NeurIPS 2024"
     assert [(r.title, r.abstract) for r in from_csv.records] == [("One", abstracts[0])]
     assert from_text.problems == from_csv.problems == []
+
+
+def test_a_bad_byte_outside_the_abstract_skips_that_record_with_where_and_which_field(
+        tmp_path: Path, abstracts: list[str]) -> None:
+    # Excel's "CSV" on Windows is Windows-1252: an accented author or title is a byte UTF-8 cannot read.
+    # SQLite cannot store such a character either, so the record is reported, not kept half-broken.
+    path = tmp_path / "excel.csv"
+    ascii_only = [a for a in abstracts if a.isascii()][:4]  # cp1252 would turn a dash into a bad byte too
+    rows = [("Plain", "A. One"), ("Plain too", "Ren\xe9 Two"), ("Caf\xe9 study", "B. Three"), ("Last", "C. Four")]
+    table = io.StringIO()
+    lines = [(title, author, abstract) for (title, author), abstract in zip(rows, ascii_only, strict=True)]
+    csv.writer(table).writerows([("title", "author", "abstract"), *lines])
+    path.write_bytes(table.getvalue().encode("cp1252", errors="replace"))
+    result = parse_file(path)
+    assert [(r.title, r.authors) for r in result.records] == [("Plain", ("A. One",)), ("Last", ("C. Four",))]
+    assert messages(result)[1:] == [
+        f"{path}:record 2 (line 3): not UTF-8: undecodable byte 0xe9 in the authors; skipped",
+        f"{path}:record 3 (line 4): not UTF-8: undecodable byte 0xe9 in the title; skipped"]
+
+
+def test_half_a_surrogate_pair_from_a_json_escape_skips_the_record(tmp_path: Path, abstracts: list[str]) -> None:
+    path = tmp_path / "scraped.json"
+    records = [{"title": "Cut emoji \ud83d", "abstract": abstracts[0]}, {"abstract": abstracts[1] + " \udfff"},
+               {"abstract": abstracts[2], "venue": "ICML 2025"}]
+    path.write_text(json.dumps(records))  # json escapes them: "\ud83d", valid JSON that Python decodes alone
+    result = parse_file(path)
+    assert [r.abstract for r in result.records] == [abstracts[2]]
+    assert messages(result) == [
+        f"{path}:record 1: invalid character U+D83D (half of a surrogate pair) in the title; skipped",
+        f"{path}:record 2: invalid character U+DFFF (half of a surrogate pair); skipped"]
