@@ -174,14 +174,18 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
 
     async def ingest(conn: aiosqlite.Connection) -> int:
         try:
-            report = await load_corpus(conn, paths, force=args.force, progress=bar)
+            try:
+                report = await load_corpus(conn, paths, force=args.force, progress=bar)
+            finally:  # first: what follows goes on a line of its own
+                if bar:
+                    bar.finish()
         except (sqlite3.Error, OSError) as exc:  # the load is one transaction: nothing was written
             print(f"paperbot ingest: the load failed ({exc}); {settings.database_path} is unchanged",
                   file=sys.stderr)
             return 1
-        finally:
-            if bar:
-                bar.finish()
+        except asyncio.CancelledError:  # Ctrl-C: load_corpus stopped the load before its commit
+            print(f"paperbot ingest: interrupted; {settings.database_path} is unchanged", file=sys.stderr)
+            raise
         print(f"{settings.database_path}: {summary(report)}")
         for note in report.duplicate_notes[:_MAX_LISTED_DUPLICATES]:
             print(f"  duplicate: {note}")

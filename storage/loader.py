@@ -16,11 +16,13 @@ import hashlib
 import json
 import logging
 import sqlite3
+import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
@@ -52,6 +54,11 @@ class _Plan:
     chunks: Iterable[list[Row]]
     missing: list[str] = field(default_factory=list)  # paths given but missing: their papers stay
     started: float = field(default_factory=time.perf_counter)
+    stop: threading.Event = field(default_factory=threading.Event)  # set when the caller is cancelled
+
+
+class LoadStoppedError(Exception):
+    """The load's caller was cancelled (Ctrl-C, the bot closing): the load rolled back."""
 
 
 @dataclass(slots=True)
@@ -106,7 +113,8 @@ async def load_corpus(conn: aiosqlite.Connection, paths: Sequence[Path], *, forc
     report = LoadReport(phases=plan.built.phases)
     # Parse, enrich and write on a thread and a connection of its own, overlapping: readers on
     # `conn` (and everyone else) see the old corpus until the one transaction commits.
-    wrote = await asyncio.to_thread(_load_on_own_connection, db_file, paths, known, plan, report, progress)
+    wrote = await _stoppable(plan, asyncio.to_thread(_load_on_own_connection, db_file, paths, known, plan,
+                                                     report, progress))
     _finish_report(report, plan.built)
     if not wrote:
         report.active = await _count_active(conn)
@@ -116,6 +124,25 @@ async def load_corpus(conn: aiosqlite.Connection, paths: Sequence[Path], *, forc
     report.seconds = time.perf_counter() - started
     log.info("corpus loaded: %s", summary(report))
     return report
+
+
+async def _stoppable(plan: _Plan, load: Coroutine[Any, Any, bool]) -> bool:
+    """Await the load's thread; when the caller is cancelled, stop the load rather than let it go on.
+
+    A thread cannot be cancelled: without this, Ctrl-C on `paperbot ingest` waited for the whole
+    load and then exited "interrupted" with the new corpus committed. Now the thread rolls back at
+    its next chunk of rows and the cancellation goes on once it has; a load that had already
+    committed is simply done, and is returned as such.
+    """
+    work = asyncio.ensure_future(load)
+    try:
+        return await asyncio.shield(work)
+    except asyncio.CancelledError:
+        plan.stop.set()
+        await asyncio.wait([work])
+        if work.cancelled() or work.exception() is not None:
+            raise
+        return work.result()
 
 
 def _finish_report(report: LoadReport, built: Built) -> None:
@@ -182,7 +209,7 @@ def _load_on_own_connection(db_file: str, paths: Sequence[Path], known: dict[str
         db.execute("PRAGMA synchronous = NORMAL")
         # closing(): a failed write stops the enrichment still queued at once, not after it ran
         with contextlib.closing(stream_rows(paths, plan.built, known, progress)) as chunks:
-            plan.chunks = chunks
+            plan.chunks = _unless_stopped(chunks, plan.stop)
             return _write(db, plan, report, progress)
     finally:
         db.close()
@@ -200,6 +227,8 @@ def _write(db: sqlite3.Connection, plan: _Plan, report: LoadReport, progress: Pr
     db.execute("BEGIN IMMEDIATE")
     try:
         _apply(db, plan, _chain(first, chunks), report, progress)
+        if plan.stop.is_set():  # stopped after the last chunk: still before the commit
+            raise LoadStoppedError
     except BaseException:
         db.execute("ROLLBACK")
         raise
@@ -207,6 +236,13 @@ def _write(db: sqlite3.Connection, plan: _Plan, report: LoadReport, progress: Pr
     db.execute("COMMIT")
     report.phases["commit"] = time.perf_counter() - started
     return True
+
+
+def _unless_stopped(chunks: Iterable[list[Row]], stop: threading.Event) -> Iterator[list[Row]]:
+    for rows in chunks:
+        if stop.is_set():
+            raise LoadStoppedError
+        yield rows
 
 
 def _chain(first: list[Row], rest: Iterator[list[Row]]) -> Iterator[list[Row]]:

@@ -5,7 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -191,3 +195,45 @@ def test_ingest_of_a_windows_1252_csv_loads_the_readable_records(db_file: Path, 
     assert "2 records from 1 file: 2 added" in captured.out
     assert f"problem: {excel}:record 2 (line 3): not UTF-8: undecodable byte 0xe9 in the authors; skipped" \
         in captured.err
+
+
+def _writing(db: Path) -> bool:
+    """Whether a load holds the database's write lock, i.e. has started writing its transaction."""
+    conn = sqlite3.connect(db, timeout=0)
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("ROLLBACK")
+        return False
+    except sqlite3.OperationalError as error:
+        if "locked" not in str(error):
+            raise
+        return True
+    finally:
+        conn.close()
+
+
+def test_ctrl_c_during_a_load_stops_it_and_leaves_the_corpus_as_it_was(db_file: Path, tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """Someone starts `paperbot ingest` on the wrong, large file and presses Ctrl-C while it writes."""
+    paragraphs = seed_paragraphs()
+    assert main(["ingest", str(write_seed_file(tmp_path / "mine.txt", paragraphs[:4])), "--db", str(db_file)]) == 0
+    capsys.readouterr()
+    wrong = write_seed_file(tmp_path / "wrong.txt", [f"{paragraphs[n % len(paragraphs)]} (Variant {n}.)"
+                                                     for n in range(6000)])  # a few seconds of enrichment
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "ingest", str(wrong), "--db", str(db_file)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not _writing(db_file) and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)  # waits for the load's first rows, not a guessed duration
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert out == ""
+    assert f"paperbot ingest: interrupted; {db_file} is unchanged\n" in err
+    assert "Traceback" not in err
+    with sqlite3.connect(db_file) as db:
+        assert db.execute("SELECT active, count(*) FROM papers GROUP BY active").fetchall() == [(1, 4)]
+        assert db.execute("SELECT count(*) FROM corpus_loads").fetchone() == (1,)
