@@ -470,7 +470,8 @@ class DailyScheduler:
             await self.notify_paused(sub, reason)
 
     async def notify_paused(self, sub: Subscription, reason: str) -> bool:
-        """Tell the server: its system channel if the bot may post there, else the subscriber by DM."""
+        """Tell the server: its system channel if the bot may post there, else by DM whoever subscribed
+        (while still a member) or the server's owner."""
         guild = self.bot.get_guild(sub.guild_id)
         text = _pause_notice(sub, reason)
         quiet = discord.AllowedMentions.none()
@@ -481,16 +482,41 @@ class DailyScheduler:
                 return True
             except discord.HTTPException:
                 log.info("could not tell server %s in its system channel", sub.guild_id, exc_info=True)
-        if sub.subscriber_id is not None:
+        for user_id in await self._told_by_dm(sub, guild):
             try:
-                user = self.bot.get_user(sub.subscriber_id) or await self.bot.fetch_user(sub.subscriber_id)
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
                 # A direct message has no server around it: say which server's channel this is.
                 await user.send(_pause_notice(sub, reason, server=guild.name if guild else None),
                                 allowed_mentions=quiet)
                 return True
             except discord.HTTPException:
-                log.info("could not DM subscriber %s about the pause", sub.subscriber_id, exc_info=True)
+                log.info("could not DM user %s about the pause", user_id, exc_info=True)
         return False
+
+    async def _told_by_dm(self, sub: Subscription, guild: discord.Guild | None) -> list[int]:
+        """Who hears of a pause by DM, each in turn until one is reached: whoever subscribed, while they
+        are still in the server (someone who left can fix nothing there, and the server would never
+        hear of it), then the server's owner."""
+        if guild is None:
+            return [sub.subscriber_id] if sub.subscriber_id is not None else []
+        told = []
+        if sub.subscriber_id is not None and await self._in_server(guild, sub.subscriber_id):
+            told.append(sub.subscriber_id)
+        if guild.owner_id is not None and guild.owner_id not in told:
+            told.append(guild.owner_id)
+        return told
+
+    @staticmethod
+    async def _in_server(guild: discord.Guild, user_id: int) -> bool:
+        """Whether the user is still a member, asked of Discord: without the members intent the bot's
+        cache never hears that someone left. When Discord cannot say, they are tried anyway."""
+        try:
+            await guild.fetch_member(user_id)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException:
+            return True
+        return True
 
 
 def _pause_notice(sub: Subscription, reason: str, *, server: str | None = None) -> str:
