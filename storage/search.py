@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import aiosqlite
@@ -43,6 +44,14 @@ MAX_LIMIT = 100
 LABEL_CHARS = 100  # Discord's limit for an autocomplete choice
 _REFRESH_BATCH = 2_000
 _TITLE_CANDIDATES = 5  # a title typed whole puts its paper first; a few more for titles that differ little
+# A link as people paste it: one URL, maybe in the <…> that keeps Discord from previewing it, or quoted.
+_PASTED_LINK = re.compile(r"[<\"'“”‘’]*(?P<url>https?://[^\s<>\"]+?)[>\"'“”‘’.,;]*", re.IGNORECASE)
+# A URL's parts (urllib's urlsplit costs 3 times as much, at every link of every paper on a refresh).
+_LINK_PARTS = re.compile(r"https?://(?:[^@/?#]*@)?(?P<host>[^@/?#:\[\]]+)(?::\d*)?(?P<path>[^?#]*)"
+                         r"(?:\?(?P<query>[^#]*))?(?:#.*)?", re.IGNORECASE)
+_OPENREVIEW_ID = re.compile(r"(?:^|&)id=(?P<id>[^&]+)")
+# arXiv's abstract and PDF pages of a paper, any version: "/abs/2401.01234v2", "/pdf/2401.01234.pdf".
+_ARXIV_PAGE = re.compile(r"/(?:abs|pdf)/(?P<id>\d{4}\.\d{4,5}|[a-z.-]+/\d{7})(?:v\d+)?(?:\.pdf)?", re.IGNORECASE)
 
 
 class EmptyQueryError(ValueError):
@@ -106,6 +115,7 @@ class SearchEngine:
         self._encoder: SentenceEncoder | None = None
         self._papers = PaperRepository(conn)
         self._index = SearchIndex.build([])
+        self._links = _LinkTable.build(self._index, [])
         self._refreshing = asyncio.Lock()
 
     @classmethod
@@ -147,7 +157,24 @@ class SearchEngine:
                     # Decoding rows (JSON) is CPU work too: it happens in the worker thread.
                     await asyncio.to_thread(index.add_all, map(_index_doc, rows))
             await asyncio.to_thread(index.finish)
-            self._index = index
+            links = await self._link_table(index)
+            self._index, self._links = index, links  # together: the table holds positions in this index
+
+    async def _link_table(self, index: SearchIndex) -> _LinkTable:
+        """The links of the active papers (page, PDF, code), for `by_url`."""
+        async with self._conn.execute(
+            "SELECT id, url, pdf, links FROM papers WHERE active = 1 AND (url != '' OR pdf != '' OR links != '[]')"
+        ) as cursor:
+            rows = [tuple(row) for row in await cursor.fetchall()]
+        return await asyncio.to_thread(_LinkTable.build, index, rows)
+
+    def by_url(self, typed: str) -> str | None:
+        """The id of the active paper that `typed`, a pasted link, leads to (its page, PDF or code link;
+        see `link_key`), without reading SQLite; None for anything else, or a link several papers share."""
+        key = link_key(typed)
+        index, links = self._index, self._links
+        position = links.find(key) if key else None
+        return index.ids[position] if position is not None else None
 
     async def search(self, query: str, *, limit: int = 10, offset: int = 0) -> SearchResults:
         """The papers best matching `query`, `limit` of them from `offset`, with snippets and suggestions."""
@@ -243,6 +270,67 @@ class SearchEngine:
         index = self._index
         positions = await asyncio.to_thread(index.matching, text)
         return [index.ids[p] for p in positions]
+
+
+def link_key(typed: str) -> str | None:
+    """What names a link however it was copied, or None when `typed` is not one link: the scheme, "www.",
+    a trailing slash, the fragment and the <…> that stops Discord's preview aside; a forum and a PDF page
+    of OpenReview for one paper are one link, so are arXiv's abstract and PDF pages of any version."""
+    pasted = _PASTED_LINK.fullmatch(typed.strip())
+    parts = _LINK_PARTS.fullmatch(pasted["url"]) if pasted else None
+    if parts is None:
+        return None
+    host, path, query = parts["host"].lower().removeprefix("www."), parts["path"].rstrip("/"), parts["query"] or ""
+    openreview = _OPENREVIEW_ID.search(query) if host == "openreview.net" and path in ("/forum", "/pdf") else None
+    if openreview:
+        path, query = "/forum", "id=" + openreview["id"]  # the paper, not one of its comments (&noteId=)
+    elif host == "arxiv.org" and (arxiv := _ARXIV_PAGE.fullmatch(path)):
+        path, query = "/abs/" + arxiv["id"], ""
+    return f"{host}{path}?{query}" if query else f"{host}{path}"
+
+
+@dataclass(frozen=True, slots=True)
+class _LinkTable:
+    """Paper positions by the hash of their links' keys: sorted numpy arrays, a few MB at 100,000 papers,
+    where a dict of the link strings would take tens."""
+
+    hashes: np.ndarray  # uint64, sorted
+    positions: np.ndarray  # int64: the paper's position in the index, same order
+
+    @classmethod
+    def build(cls, index: SearchIndex, rows: Iterable[tuple[str, str | None, str | None, str]]) -> _LinkTable:
+        """The table of `rows` (id, url, pdf, JSON list of code links), for the papers `index` holds.
+        A link that several papers share (a library's repository) leads to none of them."""
+        found: dict[int, int] = {}
+        shared: set[int] = set()
+        for paper_id, url, pdf, code in rows:
+            position = index.position(paper_id)
+            if position is None:
+                continue
+            for link in {url or "", pdf or "", *json.loads(code or "[]")}:
+                key = link_key(link) if link else None
+                if key is None:
+                    continue
+                hashed = _link_hash(key)
+                if found.setdefault(hashed, position) != position:
+                    shared.add(hashed)
+        for hashed in shared:
+            del found[hashed]
+        hashes = np.fromiter(found.keys(), np.uint64, len(found))
+        order = np.argsort(hashes)
+        return cls(hashes[order], np.fromiter(found.values(), np.int64, len(found))[order])
+
+    def find(self, key: str) -> int | None:
+        """The position of the paper with the link `key`, if one paper has it."""
+        hashed = np.uint64(_link_hash(key))
+        at = int(np.searchsorted(self.hashes, hashed))
+        return int(self.positions[at]) if at < len(self.hashes) and self.hashes[at] == hashed else None
+
+
+def _link_hash(key: str) -> int:
+    """64 bits of `key`: Python's own string hash, the same everywhere in this process (the table is built
+    and read in it, never stored)."""
+    return hash(key) & 0xFFFF_FFFF_FFFF_FFFF
 
 
 async def _query_vector(encoder: SentenceEncoder, index: SearchIndex, text: str,

@@ -115,7 +115,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         """Post the card of one paper (by id, or by its exact title when no suggestion was picked)."""
         # Only what is shaped like an id is looked up by id (ids are lowercase base32): a title typed
         # here costs no database read before the title lookup.
-        paper_id = pasted_id(paper)
+        paper_id = pasted_id(paper) or self.bot.search_engine.by_url(paper)
         found = await self.bot.papers.by_id(paper_id) if paper_id else None
         if found is None:
             found = await self._by_title(paper)
@@ -158,14 +158,18 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         return await self.bot.papers.by_id(paper_id) if paper_id else None
 
     async def _pasted_paper(self, typed: str) -> Paper | None:
-        """The paper of a picked suggestion, or the current paper whose id (or card's footer) was pasted.
+        """The paper of a picked suggestion, or the current paper whose id (or card's footer) or link (its
+        page, as the card's title links to it, its PDF or code) was pasted.
 
         Any one word is shaped like an id, and a search acknowledges only after this: the database is
-        read for a picked suggestion or an id the search index holds, never for every word people type.
+        read for a picked suggestion or an id or link the search index holds, never for every word typed.
         """
-        paper_id = pasted_id(typed)
-        if paper_id is None or not (typed.startswith(PICKED) or self.bot.search_engine.holds(paper_id)):
-            return None
+        engine = self.bot.search_engine
+        paper_id = engine.by_url(typed)  # its words ("https", "openreview", "forum") would find other papers
+        if paper_id is None:
+            paper_id = pasted_id(typed)
+            if paper_id is None or not (typed.startswith(PICKED) or engine.holds(paper_id)):
+                return None
         return await self.bot.papers.by_id(paper_id)
 
     async def _suggest(self, current: str, *, prefix: str) -> list[app_commands.Choice[str]]:
