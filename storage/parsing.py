@@ -285,8 +285,24 @@ def _text(value: Any) -> str | None:
 def _authors(value: Any) -> tuple[str, ...]:
     if value is None:
         return ()
+    if isinstance(value, Mapping):
+        value = [value]
     parts = value if isinstance(value, list | tuple) else _AUTHOR_SEPARATOR.split(str(value))
-    return tuple(a for a in (str(p).strip() for p in parts) if a)
+    return tuple(a for a in (_author_name(p).strip() for p in parts) if a)
+
+
+def _author_name(author: Any) -> str:
+    """One author's name: a string, an object as exports write them ({"name": ...}, {"given": ...,
+    "family": ...}), or a list of name parts; never the Python text of an object ("{'name': ...}")."""
+    if isinstance(author, Mapping):
+        fields = {str(k).strip().lower(): v for k, v in author.items()}
+        name = fields.get("name") or fields.get("display_name") or fields.get("full_name")
+        if name:
+            return _author_name(name)
+        return " ".join(str(fields[k]).strip() for k in ("given", "first", "family", "last") if fields.get(k))
+    if isinstance(author, list | tuple):
+        return " ".join(str(part).strip() for part in author if part and not isinstance(part, Mapping | list))
+    return str(author)
 
 
 def record_from_mapping(name: str, where: str, obj: Any, default_venue: str | None

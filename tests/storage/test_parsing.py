@@ -323,3 +323,17 @@ def test_half_a_surrogate_pair_from_a_json_escape_skips_the_record(tmp_path: Pat
     assert messages(result) == [
         f"{path}:record 1: invalid character U+D83D (half of a surrogate pair) in the title; skipped",
         f"{path}:record 2: invalid character U+DFFF (half of a surrogate pair); skipped"]
+
+
+def test_authors_written_as_objects_give_their_names(tmp_path: Path, abstracts: list[str]) -> None:
+    # Exports and APIs (Semantic Scholar, arXiv, CSL JSON) write each author as an object.
+    path = write_json(tmp_path / "api.json", [
+        {"abstract": abstracts[0], "authors": [{"authorId": "17", "name": "Ada Lovelace"},
+                                               {"given": "Alan", "family": "Turing"}]},
+        {"abstract": abstracts[1], "author": {"name": "Grace Hopper"}},
+        {"abstract": abstracts[2], "authors": [["Emmy", "Noether"], {"affiliation": "nowhere"}, "Kurt Gödel"]},
+    ])
+    result = parse_file(path)
+    assert [r.authors for r in result.records] == [("Ada Lovelace", "Alan Turing"), ("Grace Hopper",),
+                                                   ("Emmy Noether", "Kurt Gödel")]
+    assert result.problems == []
