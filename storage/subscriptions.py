@@ -68,10 +68,16 @@ def format_post_time(at: time) -> str:
     return f"{at.hour:02d}:{at.minute:02d}"
 
 
+# Files of the zone folder that name no place: "localtime" is the machine's own setting (a link to
+# /etc/localtime: the zone of whatever host runs the bot, UTC on most servers), "Factory" the tz
+# database's "no zone set yet" (-00). Offered for "local", the first read as the member's own time.
+_NOT_PLACES = frozenset(("localtime", "Factory", "posixrules"))
+
+
 @lru_cache(maxsize=1)
 def _zone_names() -> dict[str, str]:
     """Every IANA zone name, keyed by its lower-case form (so 'europe/berlin' is accepted)."""
-    names = {name.casefold(): name for name in available_timezones()}
+    names = {name.casefold(): name for name in available_timezones() if name not in _NOT_PLACES}
     names.setdefault("utc", "UTC")
     return names
 
