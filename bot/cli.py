@@ -34,13 +34,18 @@ EXIT_STATUSES = ("exit status: 0 done; 1 not there or not possible (unknown id, 
                  "2 usage error or, for the bot, no usable token; 130 interrupted; 141 output closed early")
 
 
+def _user_path(text: str) -> Path:
+    """A path given on the command line, `~` expanded: the shell leaves `--db=~/papers.db` alone."""
+    return Path(text).expanduser()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     common = argparse.ArgumentParser(add_help=False)
     # SUPPRESS: without it the subcommand's own copy (default None) overwrites `paperbot --db X stats`.
-    common.add_argument("--db", type=Path, default=argparse.SUPPRESS, metavar="FILE",
+    common.add_argument("--db", type=_user_path, default=argparse.SUPPRESS, metavar="FILE",
                         help="SQLite database file (default: DATABASE_PATH or paperbot.db)")
-    common.add_argument("--corpus", type=Path, action="append", default=argparse.SUPPRESS, metavar="PATH",
+    common.add_argument("--corpus", type=_user_path, action="append", default=argparse.SUPPRESS, metavar="PATH",
                         help="corpus file or folder, repeatable (default: CORPUS_PATH or the bundled data/)")
 
     parser = argparse.ArgumentParser(prog="paperbot", parents=[common],
@@ -50,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("run", parents=[common], help="run the bot (the default)")
 
     ingest = sub.add_parser("ingest", parents=[common], help="load corpus files into the database")
-    ingest.add_argument("paths", nargs="*", type=Path, help="files or folders (default: the configured corpus)")
+    ingest.add_argument("paths", nargs="*", type=_user_path, help="files or folders (default: the configured corpus)")
     ingest.add_argument("--force", action="store_true", help="reload even when the corpus is unchanged")
 
     sub.add_parser("embed", parents=[common], help="embed the abstracts for search by meaning (the bot does "

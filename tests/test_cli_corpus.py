@@ -237,3 +237,20 @@ def test_ctrl_c_during_a_load_stops_it_and_leaves_the_corpus_as_it_was(db_file: 
     with sqlite3.connect(db_file) as db:
         assert db.execute("SELECT active, count(*) FROM papers GROUP BY active").fetchall() == [(1, 4)]
         assert db.execute("SELECT count(*) FROM corpus_loads").fetchone() == (1,)
+
+
+def test_a_home_folder_in_an_option_is_the_home_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    # The shell expands `--db ~/papers.db` but not `--db=~/papers.db`: the tool must, as for DATABASE_PATH.
+    home, work = tmp_path / "home", tmp_path / "work"
+    work.mkdir()
+    (home / "corpus").mkdir(parents=True)
+    write_seed_file(home / "corpus" / "mine.txt", seed_paragraphs()[:3])
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(work)
+    assert main(["ingest", "--db=~/papers.db", "--corpus=~/corpus"]) == 0
+    assert f"{home / 'papers.db'}: 3 records from 1 file: 3 added" in capsys.readouterr().out
+    assert (home / "papers.db").is_file()
+    assert main(["stats", "--db=~/papers.db"]) == 0
+    assert f"database:  {home / 'papers.db'}" in capsys.readouterr().out
+    assert list(work.iterdir()) == []  # no folder named "~" in the current one
