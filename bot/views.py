@@ -345,6 +345,9 @@ class SearchPaginator(_ListView):
         self.query = query
         self.total = total
         self.page = 0
+        # The page the latest click asked for: a click while another's search runs pages on from there
+        # (▶ pressed twice before the first page came is two pages, not the same page twice).
+        self.wanted = 0
         self.hits = list(hits)
         # The latest interaction whose original response *is* this list (the search, a page turn):
         # its token (valid 15 minutes from that interaction) is what edits the list when it expires.
@@ -374,9 +377,16 @@ class SearchPaginator(_ListView):
         cast("discord.ui.Select[Any]", self.open).options = _select_options(papers, self.page * PAGE_SIZE + 1)
 
     async def _show_page(self, interaction: discord.Interaction, page: int) -> None:
-        await interaction.response.defer()  # acknowledge first: the search may queue behind others
-        self.last_interaction = interaction  # deferred on the list: its original response is the list
-        results = await self.bot.search(self.query, limit=PAGE_SIZE, offset=page * PAGE_SIZE)
+        self.wanted = page
+        try:
+            await interaction.response.defer()  # acknowledge first: the search may queue behind others
+            self.last_interaction = interaction  # deferred on the list: its original response is the list
+            results = await self.bot.search(self.query, limit=PAGE_SIZE, offset=page * PAGE_SIZE)
+        except Exception:
+            self._settle_wanted(page)
+            raise
+        if page != self.wanted:  # a later click asked for another page: it shows that one
+            return
         shown = (self.page, self.hits, self.total)
         if results.hits:  # the corpus may have changed under us; stay put if the page emptied
             self.page, self.hits, self.total = page, list(results.hits), max(results.total, 1)
@@ -386,7 +396,14 @@ class SearchPaginator(_ListView):
         except discord.HTTPException:
             self.page, self.hits, self.total = shown  # the message still shows the old page
             self._sync_components()
+            self._settle_wanted(page)
             raise
+
+    def _settle_wanted(self, failed: int) -> None:
+        """After the page turn to `failed` failed, the next click pages on from the page shown (unless a
+        later click already asked for another)."""
+        if self.wanted == failed:
+            self.wanted = self.page
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Only the person who searched may page or open from this list."""
@@ -401,12 +418,12 @@ class SearchPaginator(_ListView):
     @discord.ui.button(label="◀", style=discord.ButtonStyle.secondary)
     async def previous(self, interaction: discord.Interaction, button: discord.ui.Button[SearchPaginator]) -> None:
         """Go back a page."""
-        await self._show_page(interaction, max(0, self.page - 1))
+        await self._show_page(interaction, max(0, self.wanted - 1))
 
     @discord.ui.button(label="▶", style=discord.ButtonStyle.secondary)
     async def next(self, interaction: discord.Interaction, button: discord.ui.Button[SearchPaginator]) -> None:
         """Go forward a page."""
-        await self._show_page(interaction, min(self.pages - 1, self.page + 1))
+        await self._show_page(interaction, min(self.pages - 1, self.wanted + 1))
 
     @discord.ui.select(placeholder="Open one of these papers…", row=1)
     async def open(self, interaction: discord.Interaction, select: discord.ui.Select[SearchPaginator]) -> None:
