@@ -8,6 +8,7 @@ send may already have reached Discord, so whoever retries it must look for the c
 
 from __future__ import annotations
 
+import logging
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -16,6 +17,8 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 import aiosqlite
+
+log = logging.getLogger(__name__)
 
 DEFAULT_POST_TIME = time(9, 0)
 # How long after a post time a claim counts as final (a subscribe that read the clock just before the
@@ -349,6 +352,7 @@ class SubscriptionRepository:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
         self._claimed: set[tuple[str, str, date]] = set()  # (zone, time, local day) fully claimed
+        self._unknown_zones: set[str] = set()  # stored zones this machine cannot load (warned once each)
 
     # ---- subscriptions
 
@@ -489,7 +493,11 @@ class SubscriptionRepository:
         claimed = 0
         stamp = _iso(now)
         for tz_name, post_time in schedules:
-            tz = zone(tz_name)
+            try:
+                tz = zone(tz_name)
+            except ScheduleError:
+                self._warn_unknown_zone(tz_name)
+                continue  # those subscriptions wait for a tz database that has their zone; the rest go on
             for day, due in posts_on(local_day(now, tz), time.fromisoformat(post_time), tz):
                 if due > now or (tz_name, post_time, day) in self._claimed:
                     continue
@@ -512,6 +520,14 @@ class SubscriptionRepository:
                     self._claimed.add((tz_name, post_time, day))
         self._claimed = {key for key in self._claimed if key[2] >= now.date() - timedelta(days=2)}
         return claimed
+
+    def _warn_unknown_zone(self, name: str) -> None:
+        """A zone stored on a machine whose tz database had it (a newer one than this machine's, before a
+        rollback) cannot be loaded here: say so once, not at every tick."""
+        if name not in self._unknown_zones:
+            self._unknown_zones.add(name)
+            log.error("daily posts in time zone %r are held: this machine's tz database does not have it "
+                      "(update the tzdata package); the other subscriptions go on", name)
 
     async def pending(
         self, *, due_by: datetime | None = None, limit: int = 100_000, after: Delivery | None = None

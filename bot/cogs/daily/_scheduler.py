@@ -259,7 +259,11 @@ class DailyScheduler:
             # 10,000 rows never holds the event loop for long.
             page = await self.repo.pending(due_by=now, limit=PAGE_SIZE, after=after)
             for item in page:
-                await self._queue_or_expire(item, now, report)
+                try:
+                    await self._queue_or_expire(item, now, report)
+                except Exception:  # one delivery that cannot be looked at must not hold up the rest
+                    log.exception("daily post for subscription %s on %s could not be queued",
+                                  item.subscription.id, item.delivery.local_day)
             self._spawn_workers()
             if len(page) < PAGE_SIZE:
                 break

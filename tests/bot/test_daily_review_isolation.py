@@ -1,0 +1,59 @@
+"""Review: a subscription whose time zone this machine cannot load holds up no other channel (SimCord).
+
+A zone stored on a machine whose tz database had it (one newer than this machine's: a rollback, or a
+deploy onto an image with older tzdata) cannot be loaded: ZoneInfo raises. Its own posts must wait;
+every other server's must not.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import simcord
+
+from bot.client import PaperBot
+from storage.subscriptions import Subscription
+from tests.bot.conftest import TestClock, World
+from tests.bot.test_daily_delivery import card_days, delivery, run_until, subscribe, utc
+
+NOT_ON_THIS_MACHINE = "America/Not_In_This_Tzdata"
+
+
+async def move_to_a_zone_this_machine_lacks(bot: PaperBot, sub: Subscription) -> None:
+    await bot.writes.execute("UPDATE subscriptions SET timezone = ? WHERE id = ?", (NOT_ON_THIS_MACHINE, sub.id))
+
+
+async def test_a_subscription_in_a_zone_this_machine_lacks_does_not_stop_the_others(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    held = world.guild.create_text_channel("held")
+    clock.set(utc(2026, 2, 1, 8))
+    stuck = await subscribe(simcord_env, world, held, time="09:00")
+    await subscribe(simcord_env, world, time="09:00", timezone="Europe/London")
+    await move_to_a_zone_this_machine_lacks(bot, stuck)
+
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+
+    assert card_days(world.channel) == ["2026-02-01"]
+    assert card_days(held) == []
+
+
+async def test_a_pending_post_in_a_zone_this_machine_lacks_does_not_stop_the_others_retries(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    held = world.guild.create_text_channel("held")
+    clock.set(utc(2026, 2, 1, 8))
+    stuck = await subscribe(simcord_env, world, held, time="09:00")  # the first in the pending page
+    waiting = await subscribe(simcord_env, world, time="09:00")
+    for channel in (held, world.channel):
+        simcord_env.inject_error("POST", f"/channels/{channel.id}/messages", status=503)
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 0, 10))
+    assert (await delivery(bot, waiting, date(2026, 2, 1))).status == "pending"
+    # Then the bot starts on a machine without the first one's zone (its delivery claimed, still pending).
+    await move_to_a_zone_this_machine_lacks(bot, stuck)
+
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 5))
+
+    assert card_days(world.channel) == ["2026-02-01"]
+    assert (await delivery(bot, waiting, date(2026, 2, 1))).status == "sent"
+    assert card_days(held) == []
