@@ -408,7 +408,9 @@ def _salvage_json_list(name: str, text: str) -> Iterator[tuple[str, Any]]:
 
 
 def _jsonl_items(name: str, text: str) -> Iterator[tuple[str, Any]]:
-    for number, line in enumerate(text.splitlines(), start=1):
+    # Lines end at "\n" only: str.splitlines() also breaks at U+2028, U+0085 and others, which JSON
+    # strings may hold unescaped (json.dumps(..., ensure_ascii=False) writes them as they are).
+    for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:

@@ -337,3 +337,17 @@ def test_authors_written_as_objects_give_their_names(tmp_path: Path, abstracts: 
     assert [r.authors for r in result.records] == [("Ada Lovelace", "Alan Turing"), ("Grace Hopper",),
                                                    ("Emmy Noether", "Kurt Gödel")]
     assert result.problems == []
+
+
+def test_json_lines_whose_strings_hold_unicode_line_separators(tmp_path: Path, abstracts: list[str]) -> None:
+    # JSON may hold U+2028, U+2029 and U+0085 unescaped (json.dumps(..., ensure_ascii=False) writes them so);
+    # text pasted from PDFs carries them. They end no line of a JSON Lines file.
+    odd = [abstracts[0].replace(". ", ".\u2028", 1), abstracts[1].replace(". ", ".\x85", 1),
+           abstracts[2].replace(". ", ".\u2029", 1)]
+    path = tmp_path / "pasted.jsonl"
+    path.write_text("\r\n".join(json.dumps({"title": f"T{n}", "abstract": a}, ensure_ascii=False)
+                                for n, a in enumerate(odd)) + "\r\n", encoding="utf-8")
+    result = parse_file(path)
+    assert result.problems == []
+    assert [(r.abstract, r.source_ref) for r in result.records] == [(odd[0], "line 1"), (odd[1], "line 2"),
+                                                                    (odd[2], "line 3")]
