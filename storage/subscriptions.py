@@ -602,6 +602,28 @@ class SubscriptionRepository:
             (error[:500], subscription_id, day.isoformat()),
         )
 
+    async def resume_stopped_day(self, sub: Subscription, now: datetime) -> Delivery | None:
+        """After a paused `sub` was resumed: the post of its current local day, if the pause stopped it
+        before any card reached the channel, is due again at once (as after a bot that was down at
+        the post time). Returns that delivery, or None when there is none to resume.
+
+        Only a day the pause failed (its error starts "paused:") and only while that local day lasts, in
+        the zone the subscription has now: a day given up for another reason, or already posted, stays.
+        """
+        today = local_day(now, sub.tz)
+        stopped = await self.delivery(sub.id, today)
+        if (stopped is None or stopped.status != "failed" or stopped.message_id is not None
+                or not (stopped.error or "").startswith("paused:") or local_day(stopped.due_at, sub.tz) != today):
+            return None
+        async with self._conn.execute(
+            "UPDATE deliveries SET status = 'pending', next_attempt_at = ?, error = NULL "
+            "WHERE subscription_id = ? AND local_day = ? AND status = 'failed' AND message_id IS NULL "
+            f"RETURNING {_DELIVERY_COLUMNS}",
+            (_iso(now), sub.id, today.isoformat()),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _delivery(row) if row else None
+
     async def delivery(self, subscription_id: int, day: date) -> Delivery | None:
         """One subscription's delivery for one local day, or None."""
         async with self._conn.execute(

@@ -1,15 +1,18 @@
-"""Who hears that the daily paper was paused, once the moderator who subscribed is gone (SimCord)."""
+"""Review of a paused daily paper (SimCord): who hears of it, and the day's card when it is resumed."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import discord
+import pytest
 import simcord
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
 from bot.client import PaperBot
 from tests.bot.conftest import TestClock, World
-from tests.bot.test_daily_delivery import daily, posts_to, run_until, subscribe, utc
+from tests.bot.test_daily_delivery import card_days, daily, delivery, posts_to, run_until, skip_to, subscribe, utc
 
 
 def lose_embed_links(env: simcord.Env, world: World, bot: PaperBot) -> None:
@@ -57,3 +60,65 @@ async def test_a_subscriber_still_in_the_server_is_told_and_the_owner_is_not(
 
     assert len(world.mod.user.dm_channel.history()) == 1
     assert world.guild.owner.dm_channel.history() == []
+
+
+def give_embed_links_back(env: simcord.Env, world: World, bot: PaperBot) -> None:
+    me = bot.user
+    assert me is not None
+    env.backend.set_overwrite(world.channel.id, Overwrite(target_id=me.id, type=OverwriteType.MEMBER, allow=0, deny=0))
+
+
+@pytest.mark.parametrize("refused", ["seen before sending", "refused by Discord"])
+async def test_resumed_the_same_day_the_card_the_pause_stopped_comes_at_once_and_once(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, refused: str
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, time="09:00")
+    if refused == "seen before sending":
+        lose_embed_links(simcord_env, world, bot)
+    else:  # the cache did not know: the send is refused (an attempt was recorded)
+        simcord_env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=403, code=50013,
+                                 message="Missing Permissions")
+    await simcord_env.settle()
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    paused = await daily(bot).subscriptions.by_id(sub.id)
+    assert paused is not None
+    assert paused.status == "paused"
+    assert card_days(world.channel) == []
+
+    # The moderator fixes the permissions and resumes it, as the notice says, a few minutes later.
+    give_embed_links_back(simcord_env, world, bot)
+    simcord_env.backend.faults.clear()
+    await simcord_env.settle()
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 10))
+    resumed = await world.mod.slash(world.channel, "paper subscribe")
+    assert resumed.response is not None
+    now = int(utc(2026, 2, 1, 9, 10).timestamp())
+    assert resumed.response.content.startswith(
+        f"Resumed: the paper of the day in <#{world.channel.id}> · **09:00** UTC · next post <t:{now}:F>")
+
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 12))
+    assert card_days(world.channel) == ["2026-02-01"]
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 23, 59))
+    await skip_to(simcord_env, clock, utc(2026, 2, 2, 9, 1))
+    assert card_days(world.channel) == ["2026-02-01", "2026-02-02"]  # once that day, and on the next as usual
+    assert (await delivery(bot, sub, date(2026, 2, 1))).status == "sent"
+
+
+async def test_resumed_the_next_day_the_stopped_day_is_not_posted_late(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    await subscribe(simcord_env, world, time="09:00")
+    lose_embed_links(simcord_env, world, bot)
+    await simcord_env.settle()
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    give_embed_links_back(simcord_env, world, bot)
+    await simcord_env.settle()
+    await skip_to(simcord_env, clock, utc(2026, 2, 2, 8, 0))
+    resumed = await world.mod.slash(world.channel, "paper subscribe")
+    assert resumed.response is not None
+    assert resumed.response.content.startswith("Resumed")
+
+    await run_until(simcord_env, clock, utc(2026, 2, 2, 9, 1))
+    assert card_days(world.channel) == ["2026-02-02"]

@@ -47,14 +47,16 @@ def timestamp(moment: datetime) -> str:
     return f"<t:{seconds}:F> (<t:{seconds}:R>)"
 
 
-def describe(sub: Subscription, now: datetime, *, posted_day: date | None = None) -> str:
-    """One line about a subscription: where, when, topic, and the next post or why it is paused."""
+def describe(sub: Subscription, now: datetime, *, posted_day: date | None = None,
+             upcoming: datetime | None = None) -> str:
+    """One line about a subscription: where, when, topic, and the next post (`upcoming` when it is known
+    already) or why it is paused."""
     line = f"<#{sub.channel_id}> · **{format_post_time(sub.post_time)}** {sub.timezone}"
     if sub.topic:
         line += f" · about “{discord.utils.escape_markdown(one_line(sub.topic, 100))}”"
     if sub.status == "paused":
         return f"{line} · ⏸️ paused: {sub.status_reason or 'no reason recorded'}"
-    upcoming = sub.next_post_at(now, posted_day=posted_day)
+    upcoming = upcoming or sub.next_post_at(now, posted_day=posted_day)
     return f"{line} · next post {timestamp(upcoming)}" if upcoming else line
 
 
@@ -155,11 +157,14 @@ class DailyPosts(commands.Cog):
                 f"This server already has {error.count} daily-post subscriptions, and it may have at most "
                 f"{error.limit}. Remove one with `/paper unsubscribe` first.") from None
         verb = _verb(live, sub)
+        # The card a pause stopped today comes now that the permissions are back, not tomorrow.
+        resumed = await self.subscriptions.resume_stopped_day(sub, self.bot.now()) if verb == "Resumed" else None
         # A day that already has its delivery gets no second one, whatever the new time or zone says.
         posted_day = (await self.subscriptions.last_claimed_days([sub.id])).get(sub.id)
-        await interaction.followup.send(
-            f"{verb}: the paper of the day in {describe(sub, self.bot.now(), posted_day=posted_day)}.",
-            ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+        line = describe(sub, self.bot.now(), posted_day=posted_day,
+                        upcoming=resumed.next_attempt_at if resumed else None)
+        await interaction.followup.send(f"{verb}: the paper of the day in {line}.",
+                                        ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @subscribe.autocomplete("timezone")
     async def timezone_suggestions(self, interaction: discord.Interaction,
