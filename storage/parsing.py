@@ -368,6 +368,8 @@ def parse_json(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
     except json.JSONDecodeError as exc:
         if text.lstrip().startswith("["):
             return _collect(name, _salvage_json_list(name, text))
+        if exc.msg == "Extra data" and text.lstrip().startswith("{"):  # one object, then more: JSON Lines
+            return parse_jsonl(name, text)  # as many datasets (arXiv's metadata among them) name it .json
         return [], [Problem(name, f"line {exc.lineno}", f"malformed JSON (column {exc.colno}: {exc.msg})")]
     if isinstance(data, dict):
         lists = [v for v in data.values() if isinstance(v, list)]

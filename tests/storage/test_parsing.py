@@ -351,3 +351,14 @@ def test_json_lines_whose_strings_hold_unicode_line_separators(tmp_path: Path, a
     assert result.problems == []
     assert [(r.abstract, r.source_ref) for r in result.records] == [(odd[0], "line 1"), (odd[1], "line 2"),
                                                                     (odd[2], "line 3")]
+
+
+def test_json_lines_in_a_json_file(tmp_path: Path, abstracts: list[str]) -> None:
+    # Many datasets (arXiv's metadata snapshot among them) are JSON Lines named .json.
+    path = tmp_path / "arxiv-metadata.json"
+    path.write_text(json.dumps({"title": "One", "abstract": abstracts[0]}) + "\n{broken\n"
+                    + json.dumps({"title": "Two", "abstract": abstracts[1]}) + "\n")
+    result = parse_file(path)
+    assert [(r.title, r.source_ref) for r in result.records] == [("One", "line 1"), ("Two", "line 3")]
+    assert messages(result) == [f"{path}:line 2: malformed JSON (column 2: Expecting property name enclosed "
+                                "in double quotes); skipped"]
