@@ -6,6 +6,7 @@ naming the file and the line or record, and every good record is still returned.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import json
@@ -132,9 +133,16 @@ def parse_file(path: Path) -> ParseResult:
 
 
 def decode(name: str, data: bytes) -> tuple[str | None, Problem | None]:
-    """Decode file bytes as UTF-8; binary files give None, bad bytes are kept as surrogates."""
+    """Decode file bytes as UTF-8 (or UTF-16 with its byte order mark); binary files give None, bad
+    UTF-8 bytes are kept as surrogates."""
     if not data.strip():
         return "", None
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # Windows' "Unicode", PowerShell's `>`
+        try:
+            return data.decode("utf-16"), None
+        except UnicodeDecodeError as exc:
+            return None, Problem(name, "", f"not valid UTF-16 text ({exc.reason} at byte {exc.start}); "
+                                           "save the file as UTF-8")
     if b"\x00" in data[:8192]:
         return None, Problem(name, "", "binary file, not a text corpus")
     try:

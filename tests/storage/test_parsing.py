@@ -362,3 +362,25 @@ def test_json_lines_in_a_json_file(tmp_path: Path, abstracts: list[str]) -> None
     assert [(r.title, r.source_ref) for r in result.records] == [("One", "line 1"), ("Two", "line 3")]
     assert messages(result) == [f"{path}:line 2: malformed JSON (column 2: Expecting property name enclosed "
                                 "in double quotes); skipped"]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_utf16_with_a_byte_order_mark_is_text(tmp_path: Path, abstracts: list[str], encoding: str) -> None:
+    # What Windows PowerShell's `>` and Out-File write, and Notepad's or Excel's "Unicode".
+    bom = "" if encoding == "utf-16" else "\ufeff"  # the plain codec writes its own mark
+    seed = tmp_path / "seed.txt"
+    seed.write_bytes((bom + "ICML 2025 Papers\r\n\r\n" + "\r\n\r\n".join(abstracts[:2])).encode(encoding))
+    export = tmp_path / "export.json"
+    export.write_bytes((bom + json.dumps([{"title": "Ünïcode", "abstract": abstracts[2]}])).encode(encoding))
+    text, records = parse_file(seed), parse_file(export)
+    assert text.problems == records.problems == []
+    assert [(r.abstract, r.venue) for r in text.records] == [(abstracts[0], "ICML 2025"), (abstracts[1], "ICML 2025")]
+    assert [(r.title, r.abstract) for r in records.records] == [("Ünïcode", abstracts[2])]
+
+
+def test_broken_utf16_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "cut.txt"
+    path.write_bytes("ICML 2025 Papers".encode("utf-16") + b"\x00")  # an odd number of bytes: cut short
+    result = parse_file(path)
+    assert result.records == []
+    assert messages(result) == [f"{path}: not valid UTF-16 text (truncated data at byte 34); save the file as UTF-8"]
