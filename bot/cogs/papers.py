@@ -15,6 +15,7 @@ from bot.errors import PaperNotFoundError, UserFacingError
 from bot.limits import one_line
 from bot.views import PAGE_SIZE, SearchPaginator, paper_card_view, random_heading, random_paper
 from storage.models import Paper
+from storage.search import link_key
 
 if TYPE_CHECKING:
     from bot.client import PaperBot
@@ -24,6 +25,10 @@ if TYPE_CHECKING:
 MAX_QUERY_CHARS = 300
 # Autocomplete value prefix marking "the user picked this suggestion": open the paper directly.
 PICKED = "id:"
+# A pasted link that leads to no paper: its words ("https", "openreview", "forum", the page's id) only match
+# papers that have nothing to do with it.
+NO_SUCH_LINK = ("That link is not the page, PDF or code of a paper I have. "
+                "Search for its title or a few of its words with `/paper search` instead.")
 # Per-user cooldowns: (uses, per seconds).
 SEARCH_COOLDOWN = (5, 30.0)
 RANDOM_COOLDOWN = (5, 30.0)
@@ -61,11 +66,13 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
     @app_commands.describe(query="What to look for; pick a suggestion to open that paper directly")
     @app_commands.checks.cooldown(*SEARCH_COOLDOWN, key=_per_user)
     async def search(self, interaction: discord.Interaction, query: str) -> None:
-        """Open a picked suggestion (or a pasted id), or list ranked results five per page."""
+        """Open a picked suggestion (or a pasted id or link), or list ranked results five per page."""
         paper = await self._pasted_paper(query)
         if paper is not None:  # an id names one paper: searching its letters as words finds nothing
             await self._send_card(interaction, paper)
             return
+        if link_key(query) is not None:
+            raise UserFacingError(NO_SUCH_LINK)
         text, shortened = clean_query(query)
         if not any(ch.isalnum() for ch in text):
             raise UserFacingError("Type a few words to search for: a title, a topic or a method name.")
@@ -119,6 +126,8 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         found = await self.bot.papers.by_id(paper_id) if paper_id else None
         if found is None:
             found = await self._by_title(paper)
+        if found is None and link_key(paper) is not None:
+            raise PaperNotFoundError(NO_SUCH_LINK)
         if found is None:
             shown = discord.utils.escape_markdown(one_line(paper, 60)) or "(empty)"
             raise PaperNotFoundError(f"There is no paper with the id “{shown}”. "

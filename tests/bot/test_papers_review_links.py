@@ -5,11 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import simcord
 
 from bot.client import PaperBot
+from bot.cogs.papers import NO_SUCH_LINK
+from bot.errors import PaperNotFoundError, UserFacingError
 from bot.settings import BUNDLED_CORPUS
 from storage.models import Paper
-from tests.bot.conftest import World
+from tests.bot.conftest import World, expect_errors
 from tests.bot.test_papers import embed_of
 from tests.storage.conftest import write_json
 from tests.storage.test_search_links import DELAY, SNAP
@@ -60,3 +63,20 @@ async def test_autocomplete_offers_the_paper_of_a_pasted_link(
     choices = await world.alice.autocomplete(world.channel, command, option, SNAP["site"])
 
     assert choices == [{"name": SNAP["title"], "value": prefix + paper.id}]
+
+
+@pytest.mark.parametrize(("command", "option", "error"), [("paper search", "query", UserFacingError),
+                                                          ("paper show", "paper", PaperNotFoundError)])
+async def test_a_link_of_no_paper_here_says_so_privately(
+        simcord_env: simcord.Env, world: World, command: str, option: str, error: type[Exception]) -> None:
+    link = "https://openreview.net/forum?id=NotHere123"  # a paper of another conference
+
+    result = await world.alice.slash(world.channel, command, **{option: link})
+
+    # Before, /paper search listed, for everyone in the channel, papers that merely mention "https" or
+    # "nets" under "Did you mean **https openreview net form id nothere123**?"; /paper show answered
+    # "There is no paper with the id “https://openreview.net/forum?id=NotHere123”".
+    assert result.ephemeral
+    assert result.response is not None
+    assert result.response.content == NO_SUCH_LINK
+    expect_errors(simcord_env, error)
