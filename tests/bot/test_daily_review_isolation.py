@@ -57,3 +57,21 @@ async def test_a_pending_post_in_a_zone_this_machine_lacks_does_not_stop_the_oth
     assert card_days(world.channel) == ["2026-02-01"]
     assert (await delivery(bot, waiting, date(2026, 2, 1))).status == "sent"
     assert card_days(held) == []
+
+
+async def test_the_list_shows_a_subscription_in_a_zone_this_machine_lacks_as_held(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    held = world.guild.create_text_channel("held")
+    clock.set(utc(2026, 2, 1, 8))
+    stuck = await subscribe(simcord_env, world, held, time="09:00")
+    await subscribe(simcord_env, world, time="09:00")
+    await move_to_a_zone_this_machine_lacks(bot, stuck)
+
+    listing = await world.alice.slash(world.channel, "paper subscriptions")
+
+    assert listing.response is not None
+    general, held_line = (listing.response.embeds[0].description or "").splitlines()  # by channel id
+    assert general.startswith(f"• <#{world.channel.id}> · **09:00** UTC · next post <t:")
+    assert held_line == (f"• <#{held.id}> · **09:00** {NOT_ON_THIS_MACHINE} · ⏸️ held: this machine's time zone "
+                         f"database does not have {NOT_ON_THIS_MACHINE}")

@@ -56,7 +56,10 @@ def describe(sub: Subscription, now: datetime, *, posted_day: date | None = None
         line += f" · about “{discord.utils.escape_markdown(one_line(sub.topic, 100))}”"
     if sub.status == "paused":
         return f"{line} · ⏸️ paused: {sub.status_reason or 'no reason recorded'}"
-    upcoming = upcoming or sub.next_post_at(now, posted_day=posted_day)
+    try:
+        upcoming = upcoming or sub.next_post_at(now, posted_day=posted_day)
+    except ScheduleError:  # stored where the tz database had the zone (see SubscriptionRepository.claim_due)
+        return f"{line} · ⏸️ held: this machine's time zone database does not have {sub.timezone}"
     return f"{line} · next post {timestamp(upcoming)}" if upcoming else line
 
 
