@@ -10,6 +10,7 @@ import codecs
 import csv
 import io
 import json
+import os
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -69,11 +70,7 @@ def expand_paths(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
     problems: list[Problem] = []
     for path in paths:
         if path.is_dir():
-            found = sorted(
-                p for p in path.rglob("*")
-                if p.is_file() and p.suffix.lower() in SUPPORTED_SUFFIXES
-                and not any(part.startswith(".") for part in p.relative_to(path).parts)
-            )
+            found = _corpus_files_in(path)
             if not found:
                 problems.append(Problem(str(path), "", "folder has no corpus files (.txt, .json, .jsonl, .csv)"))
             files.extend(found)
@@ -82,6 +79,27 @@ def expand_paths(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
         else:
             problems.append(Problem(str(path), "", "no such file or folder"))
     return _unique(files), problems
+
+
+def _corpus_files_in(folder: Path) -> list[Path]:
+    """The supported files under `folder`, sorted; hidden files and folders skipped.
+
+    Symlinked subfolders are followed (Path.rglob does not, so a dataset linked into the corpus
+    folder was silently left out and its papers retired), each real folder once, so a link to an
+    enclosing folder cannot loop.
+    """
+    found: list[Path] = []
+    walked: set[str] = set()
+    for root, folders, names in os.walk(folder, followlinks=True):
+        real = os.path.realpath(root)
+        if real in walked:
+            folders.clear()
+            continue
+        walked.add(real)
+        folders[:] = [name for name in folders if not name.startswith(".")]
+        found += [Path(root, name) for name in names if not name.startswith(".")
+                  and Path(name).suffix.lower() in SUPPORTED_SUFFIXES and Path(root, name).is_file()]
+    return sorted(found)
 
 
 def _unique(files: list[Path]) -> list[Path]:

@@ -384,3 +384,18 @@ def test_broken_utf16_says_so(tmp_path: Path) -> None:
     result = parse_file(path)
     assert result.records == []
     assert messages(result) == [f"{path}: not valid UTF-16 text (truncated data at byte 34); save the file as UTF-8"]
+
+
+def test_a_symlinked_folder_in_the_corpus_is_read_once(tmp_path: Path, abstracts: list[str]) -> None:
+    # A dataset kept elsewhere and linked into the corpus folder (ln -s /srv/datasets/icml corpus/icml).
+    corpus, elsewhere = tmp_path / "corpus", tmp_path / "datasets" / "icml"
+    elsewhere.mkdir(parents=True)
+    corpus.mkdir()
+    write_seed_file(corpus / "own.txt", abstracts[0:1])
+    write_seed_file(elsewhere / "icml.txt", abstracts[1:2])
+    (corpus / "icml").symlink_to(elsewhere, target_is_directory=True)
+    (elsewhere / "loop").symlink_to(corpus, target_is_directory=True)  # a link back up: read nothing twice
+    result = parse_paths([corpus])
+    assert [f.relative_to(corpus).as_posix() for f in result.files] == ["icml/icml.txt", "own.txt"]
+    assert [r.abstract for r in result.records] == [abstracts[1], abstracts[0]]
+    assert result.problems == []
