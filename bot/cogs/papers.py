@@ -188,7 +188,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
             return [app_commands.Choice(name=one_line(paper.title, limits.CHOICE_NAME) or paper.id,
                                         value=prefix + paper.id)]
         text, _ = clean_query(current)
-        if not text:
+        if not text or link_key(current) is not None:  # a link of no paper here: its words match unrelated ones
             return []
         if current[-1].isspace():
             text += " "  # the last word is finished: search reads it whole, not as the start of longer ones

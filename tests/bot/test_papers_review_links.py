@@ -80,3 +80,14 @@ async def test_a_link_of_no_paper_here_says_so_privately(
     assert result.response is not None
     assert result.response.content == NO_SUCH_LINK
     expect_errors(simcord_env, error)
+
+
+@pytest.mark.parametrize(("command", "option"), [("paper show", "paper"), ("paper search", "query")])
+async def test_autocomplete_offers_nothing_for_a_link_of_no_paper_here(
+        world: World, command: str, option: str) -> None:
+    choices = await world.alice.autocomplete(world.channel, command, option,
+                                             "https://openreview.net/forum?id=NotHere123")
+
+    # Before, papers matching the link's words ("https", "nets", "forum"): one picked in the belief that
+    # it was the linked paper posted an unrelated card.
+    assert choices == []
