@@ -72,13 +72,22 @@ def expand_paths(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
         if path.is_dir():
             found = _corpus_files_in(path)
             if not found:
-                problems.append(Problem(str(path), "", "folder has no corpus files (.txt, .json, .jsonl, .csv)"))
+                problems.append(Problem(_shown(path), "", "folder has no corpus files (.txt, .json, .jsonl, .csv)"))
             files.extend(found)
         elif path.exists():
             files.append(path)
         else:
-            problems.append(Problem(str(path), "", "no such file or folder"))
-    return _unique(files), problems
+            problems.append(Problem(_shown(path), "", "no such file or folder"))
+    named = [path for path in files if _shown(path) == str(path)]
+    problems += [Problem(_shown(path), "", "the file name is not UTF-8 (an old zip archive may leave names so); "
+                                           "rename the file to load it") for path in files if path not in named]
+    return _unique(named), problems
+
+
+def _shown(path: Path) -> str:
+    """The path as text that can be printed and stored: a byte of a name that is not UTF-8 as U+FFFD."""
+    text = str(path)
+    return text if text.isascii() else text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def _corpus_files_in(folder: Path) -> list[Path]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import signal
 import sqlite3
 import subprocess
@@ -254,3 +255,19 @@ def test_a_home_folder_in_an_option_is_the_home_folder(tmp_path: Path, monkeypat
     assert main(["stats", "--db=~/papers.db"]) == 0
     assert f"database:  {home / 'papers.db'}" in capsys.readouterr().out
     assert list(work.iterdir()) == []  # no folder named "~" in the current one
+
+
+def test_a_file_name_that_is_not_utf8_is_a_problem_not_a_traceback(db_file: Path, tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    # An old zip archive made on Windows unpacks with Latin-1 names: b"caf\xe9.txt" is no UTF-8 text.
+    corpus = tmp_path / "unzipped"
+    corpus.mkdir()
+    write_seed_file(corpus / "good.txt", seed_paragraphs()[:2])
+    write_seed_file(corpus / os.fsdecode(b"caf\xe9.txt"), seed_paragraphs()[2:4])
+    assert main(["ingest", str(corpus), "--db", str(db_file)]) == 0
+    captured = capsys.readouterr()
+    assert "2 records from 1 file: 2 added" in captured.out
+    assert (f"problem: {corpus}/caf\ufffd.txt: the file name is not UTF-8 (an old zip archive may leave names so); "
+            "rename the file to load it") in captured.err
+    assert main(["stats", "--db", str(db_file)]) == 0
+    assert "papers:    2 active, 0 retired" in capsys.readouterr().out
