@@ -72,8 +72,8 @@ def format_post_time(at: time) -> str:
 
 
 # Files of the zone folder that name no place: "localtime" is the machine's own setting (a link to
-# /etc/localtime: the zone of whatever host runs the bot, UTC on most servers), "Factory" the tz
-# database's "no zone set yet" (-00). Offered for "local", the first read as the member's own time.
+# /etc/localtime: the zone of whichever host runs the bot, UTC on most servers), "Factory" the tz
+# database's "no zone set yet" (-00). A member typing "local" for their own time was offered "localtime".
 _NOT_PLACES = frozenset(("localtime", "Factory", "posixrules"))
 
 

@@ -23,13 +23,19 @@ async def move_to_a_zone_this_machine_lacks(bot: PaperBot, sub: Subscription) ->
     await bot.writes.execute("UPDATE subscriptions SET timezone = ? WHERE id = ?", (NOT_ON_THIS_MACHINE, sub.id))
 
 
+async def held_and_general(env: simcord.Env, world: World, clock: TestClock, *,
+                           general_zone: str = "UTC") -> tuple[simcord.ChannelHandle, Subscription, Subscription]:
+    """#held (subscribed first, so first in the pending page) and #general, both for 09:00 on 1 February."""
+    held = world.guild.create_text_channel("held")
+    clock.set(utc(2026, 2, 1, 8))
+    stuck = await subscribe(env, world, held, time="09:00")
+    return held, stuck, await subscribe(env, world, time="09:00", timezone=general_zone)
+
+
 async def test_a_subscription_in_a_zone_this_machine_lacks_does_not_stop_the_others(
     simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
 ) -> None:
-    held = world.guild.create_text_channel("held")
-    clock.set(utc(2026, 2, 1, 8))
-    stuck = await subscribe(simcord_env, world, held, time="09:00")
-    await subscribe(simcord_env, world, time="09:00", timezone="Europe/London")
+    held, stuck, _ = await held_and_general(simcord_env, world, clock, general_zone="Europe/London")
     await move_to_a_zone_this_machine_lacks(bot, stuck)
 
     await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
@@ -41,10 +47,7 @@ async def test_a_subscription_in_a_zone_this_machine_lacks_does_not_stop_the_oth
 async def test_a_pending_post_in_a_zone_this_machine_lacks_does_not_stop_the_others_retries(
     simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
 ) -> None:
-    held = world.guild.create_text_channel("held")
-    clock.set(utc(2026, 2, 1, 8))
-    stuck = await subscribe(simcord_env, world, held, time="09:00")  # the first in the pending page
-    waiting = await subscribe(simcord_env, world, time="09:00")
+    held, stuck, waiting = await held_and_general(simcord_env, world, clock)
     for channel in (held, world.channel):
         simcord_env.inject_error("POST", f"/channels/{channel.id}/messages", status=503)
     await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 0, 10))
@@ -62,10 +65,7 @@ async def test_a_pending_post_in_a_zone_this_machine_lacks_does_not_stop_the_oth
 async def test_the_list_shows_a_subscription_in_a_zone_this_machine_lacks_as_held(
     simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
 ) -> None:
-    held = world.guild.create_text_channel("held")
-    clock.set(utc(2026, 2, 1, 8))
-    stuck = await subscribe(simcord_env, world, held, time="09:00")
-    await subscribe(simcord_env, world, time="09:00")
+    held, stuck, _ = await held_and_general(simcord_env, world, clock)
     await move_to_a_zone_this_machine_lacks(bot, stuck)
 
     listing = await world.alice.slash(world.channel, "paper subscriptions")

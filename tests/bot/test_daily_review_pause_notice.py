@@ -15,12 +15,20 @@ from tests.bot.conftest import TestClock, World
 from tests.bot.test_daily_delivery import card_days, daily, delivery, posts_to, run_until, skip_to, subscribe, utc
 
 
-def lose_embed_links(env: simcord.Env, world: World, bot: PaperBot) -> None:
-    """Someone takes Embed Links from the bot in #general (it can still send plain text)."""
+def set_embed_links(env: simcord.Env, world: World, bot: PaperBot, *, allowed: bool) -> None:
+    """Someone takes Embed Links from the bot in #general (it can still send plain text), or gives it back."""
     me = bot.user
     assert me is not None
+    deny = 0 if allowed else discord.Permissions(embed_links=True).value
     env.backend.set_overwrite(world.channel.id, Overwrite(target_id=me.id, type=OverwriteType.MEMBER, allow=0,
-                                                          deny=discord.Permissions(embed_links=True).value))
+                                                          deny=deny))
+
+
+async def lose_embed_links_by_nine(env: simcord.Env, world: World, clock: TestClock, bot: PaperBot) -> None:
+    """The bot loses Embed Links before the 09:00 post of 1 February; then the clock runs past it."""
+    set_embed_links(env, world, bot, allowed=False)
+    await env.settle()
+    await run_until(env, clock, utc(2026, 2, 1, 9, 1))
 
 
 async def test_a_pause_is_told_to_the_owner_once_the_subscriber_has_left_the_server(
@@ -29,10 +37,8 @@ async def test_a_pause_is_told_to_the_owner_once_the_subscriber_has_left_the_ser
     clock.set(utc(2026, 2, 1, 8))
     sub = await subscribe(simcord_env, world, time="09:00")
     world.guild.remove_member(world.mod)  # the moderator who subscribed leaves the server
-    lose_embed_links(simcord_env, world, bot)
-    await simcord_env.settle()
 
-    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    await lose_embed_links_by_nine(simcord_env, world, clock, bot)
 
     paused = await daily(bot).subscriptions.by_id(sub.id)
     assert paused is not None
@@ -53,19 +59,11 @@ async def test_a_subscriber_still_in_the_server_is_told_and_the_owner_is_not(
 ) -> None:
     clock.set(utc(2026, 2, 1, 8))
     await subscribe(simcord_env, world, time="09:00")
-    lose_embed_links(simcord_env, world, bot)
-    await simcord_env.settle()
 
-    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    await lose_embed_links_by_nine(simcord_env, world, clock, bot)
 
     assert len(world.mod.user.dm_channel.history()) == 1
     assert world.guild.owner.dm_channel.history() == []
-
-
-def give_embed_links_back(env: simcord.Env, world: World, bot: PaperBot) -> None:
-    me = bot.user
-    assert me is not None
-    env.backend.set_overwrite(world.channel.id, Overwrite(target_id=me.id, type=OverwriteType.MEMBER, allow=0, deny=0))
 
 
 @pytest.mark.parametrize("refused", ["seen before sending", "refused by Discord"])
@@ -75,19 +73,19 @@ async def test_resumed_the_same_day_the_card_the_pause_stopped_comes_at_once_and
     clock.set(utc(2026, 2, 1, 8))
     sub = await subscribe(simcord_env, world, time="09:00")
     if refused == "seen before sending":
-        lose_embed_links(simcord_env, world, bot)
+        await lose_embed_links_by_nine(simcord_env, world, clock, bot)
     else:  # the cache did not know: the send is refused (an attempt was recorded)
         simcord_env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=403, code=50013,
                                  message="Missing Permissions")
-    await simcord_env.settle()
-    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+        await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+        assert (await delivery(bot, sub, date(2026, 2, 1))).attempts == 1
     paused = await daily(bot).subscriptions.by_id(sub.id)
     assert paused is not None
     assert paused.status == "paused"
     assert card_days(world.channel) == []
 
     # The moderator fixes the permissions and resumes it, as the notice says, a few minutes later.
-    give_embed_links_back(simcord_env, world, bot)
+    set_embed_links(simcord_env, world, bot, allowed=True)
     simcord_env.backend.faults.clear()
     await simcord_env.settle()
     await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 10))
@@ -110,10 +108,8 @@ async def test_resumed_the_next_day_the_stopped_day_is_not_posted_late(
 ) -> None:
     clock.set(utc(2026, 2, 1, 8))
     await subscribe(simcord_env, world, time="09:00")
-    lose_embed_links(simcord_env, world, bot)
-    await simcord_env.settle()
-    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
-    give_embed_links_back(simcord_env, world, bot)
+    await lose_embed_links_by_nine(simcord_env, world, clock, bot)
+    set_embed_links(simcord_env, world, bot, allowed=True)
     await simcord_env.settle()
     await skip_to(simcord_env, clock, utc(2026, 2, 2, 8, 0))
     resumed = await world.mod.slash(world.channel, "paper subscribe")
