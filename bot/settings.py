@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import codecs
+import io
 import os
 import sysconfig
 from collections.abc import Sequence
@@ -61,7 +63,7 @@ def load_settings(env_file: str | Path | None = ".env", **overrides: Any) -> Set
     """
     values: dict[str, str | None] = {}
     if env_file is not None and Path(env_file).is_file():
-        values.update(dotenv_values(env_file))
+        values.update(dotenv_values(stream=io.StringIO(_env_file_text(Path(env_file)))))
     values.update(os.environ)
     settings = Settings(
         discord_token=(values.get("DISCORD_TOKEN") or "").strip() or None,
@@ -76,6 +78,23 @@ def load_settings(env_file: str | Path | None = ".env", **overrides: Any) -> Set
         embed_abstracts=_parse_switch("EMBED_ABSTRACTS", values.get("EMBED_ABSTRACTS"), default=True),
     )
     return settings.with_overrides(**overrides)
+
+
+def _env_file_text(path: Path) -> str:
+    """The text of `.env`: UTF-8, or UTF-16 with its byte order mark (Windows PowerShell's `>` and
+    Out-File write that); a file that cannot be read is one line, not python-dotenv's traceback."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise SystemExit(f"paperbot: cannot read {path}: {error.strerror or error}") from None
+    try:
+        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            return data.decode("utf-16")
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise SystemExit(f"paperbot: {path} is not UTF-8 text (byte 0x{data[error.start]:02x} on line {line}); "
+                         "save it as UTF-8") from None
 
 
 def _parse_paths(raw: str | None) -> tuple[Path, ...]:

@@ -271,3 +271,23 @@ def test_a_file_name_that_is_not_utf8_is_a_problem_not_a_traceback(db_file: Path
             "rename the file to load it") in captured.err
     assert main(["stats", "--db", str(db_file)]) == 0
     assert "papers:    2 active, 0 retired" in capsys.readouterr().out
+
+
+def test_a_dotenv_saved_by_windows_powershell_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    # `echo DATABASE_PATH=... > .env` in Windows PowerShell writes UTF-16 with a byte order mark.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DATABASE_PATH", raising=False)
+    assert main(["ingest", str(BUNDLED), "--db", "mine.db"]) == 0
+    capsys.readouterr()
+    (tmp_path / ".env").write_bytes("DATABASE_PATH=mine.db\r\nLOG_LEVEL=warning\r\n".encode("utf-16"))
+    assert main(["stats"]) == 0
+    assert f"database:  {tmp_path / 'mine.db'}" in capsys.readouterr().out
+
+
+def test_a_dotenv_that_is_not_utf8_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".env").write_bytes(b"LOG_LEVEL=info\nDATABASE_PATH=caf\xe9.db\n")  # Windows-1252
+    with pytest.raises(SystemExit) as stopped:
+        main(["stats"])
+    assert str(stopped.value) == "paperbot: .env is not UTF-8 text (byte 0xe9 on line 2); save it as UTF-8"
