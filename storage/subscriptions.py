@@ -147,6 +147,23 @@ def _city_zones() -> dict[str, str]:
     return cities
 
 
+# Zone names that keep one offset all year, which people type for a place that changes its clocks:
+# "EST" is UTC-05:00 in July too, when New York is at UTC-04:00, so its posts would come an hour
+# late all summer. Valid zones (Panama keeps EST, Arizona MST), so they are taken, with a hint.
+_ALL_YEAR_LOOKALIKES = {"EST": "America/New_York", "MST": "America/Denver", "GMT": "Europe/London"}
+
+
+def summer_time_hint(tz_name: str) -> str | None:
+    """For a zone that keeps one offset all year but is usually meant for a place with summer time
+    (EST, MST, GMT), a sentence naming that place's zone; None for every other zone."""
+    place = _ALL_YEAR_LOOKALIKES.get(tz_name)
+    if place is None:
+        return None
+    city = place.rsplit("/", 1)[1].replace("_", " ")
+    return (f"{tz_name} keeps the same time all year, without summer time: for {city}'s clock, which "
+            f"changes in summer, use `{place}`")
+
+
 def resolve_timezone(text: str | None) -> str:
     """Return the canonical IANA name for `text` (case-insensitive), or for a city that names one
     zone ("berlin", "new york"); None means UTC."""

@@ -29,6 +29,7 @@ from storage.subscriptions import (
     parse_post_time,
     resolve_timezone,
     suggest_timezones,
+    summer_time_hint,
     zone,
 )
 
@@ -166,7 +167,8 @@ class DailyPosts(commands.Cog):
         posted_day = (await self.subscriptions.last_claimed_days([sub.id])).get(sub.id)
         line = describe(sub, self.bot.now(), posted_day=posted_day,
                         upcoming=resumed.next_attempt_at if resumed else None)
-        await interaction.followup.send(f"{verb}: the paper of the day in {line}.",
+        hint = summer_time_hint(sub.timezone) if timezone else None
+        await interaction.followup.send(f"{verb}: the paper of the day in {line}." + (f"\n-# {hint}." if hint else ""),
                                         ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @subscribe.autocomplete("timezone")
