@@ -303,16 +303,18 @@ def venue_from_file_name(name: str) -> str | None:
 def _field(obj: Mapping[str, Any], key: str) -> Any:
     for alias in _FIELD_ALIASES[key]:
         value = obj.get(alias)
+        if isinstance(value, Mapping) and "value" in value:  # OpenReview's API 2 wraps each field so
+            value = value["value"]
         if value not in (None, ""):
             return value
     return None
 
 
 def _text(value: Any) -> str | None:
-    if value is None:
+    if value is None or isinstance(value, Mapping):  # an object is no text: never its Python repr
         return None
     if isinstance(value, list | tuple):
-        value = "; ".join(str(v) for v in value)
+        value = "; ".join(str(v) for v in value if not isinstance(v, Mapping))
     text = str(value).strip()
     return text or None
 
@@ -346,6 +348,9 @@ def record_from_mapping(name: str, where: str, obj: Any, default_venue: str | No
     if not isinstance(obj, Mapping):
         return None, Problem(name, where, f"expected an object with an 'abstract' field, got {type(obj).__name__}")
     lowered = {str(k).strip().lower(): v for k, v in obj.items() if k is not None}
+    content = lowered.get("content")
+    if _field(lowered, "abstract") is None and isinstance(content, Mapping):  # an OpenReview note
+        lowered |= {str(k).strip().lower(): v for k, v in content.items() if k is not None}
     abstract = _text(_field(lowered, "abstract"))
     if not abstract:
         return None, Problem(name, where, "no abstract; skipped")

@@ -399,3 +399,22 @@ def test_a_symlinked_folder_in_the_corpus_is_read_once(tmp_path: Path, abstracts
     assert [f.relative_to(corpus).as_posix() for f in result.files] == ["icml/icml.txt", "own.txt"]
     assert [r.abstract for r in result.records] == [abstracts[1], abstracts[0]]
     assert result.problems == []
+
+
+def test_openreview_notes_give_their_fields_never_an_objects_python_text(tmp_path: Path, abstracts: list[str]) -> None:
+    # OpenReview (where ICML, ICLR and NeurIPS publish) exports notes with the fields under "content",
+    # each wrapped as {"value": ...} in its API 2; such a field used to be stored as "{'value': '...'}".
+    api2 = write_json(tmp_path / "api2.json", [{"id": "n1", "content": {
+        "title": {"value": "Sparse attention"}, "abstract": {"value": abstracts[0]},
+        "authors": {"value": ["Ada Lovelace", "Alan Turing"]}, "venue": {"value": "ICML 2025 poster"}}}])
+    api1 = write_json(tmp_path / "api1.json", {"notes": [{"id": "n2", "content": {  # type: ignore[arg-type]
+        "title": "Dense attention", "abstract": abstracts[1], "authors": ["Grace Hopper"]}}]})
+    flat = write_json(tmp_path / "flat.json", [{"title": {"value": "Flat"}, "abstract": {"value": abstracts[2]}},
+                                               {"title": {"en": "Other", "fr": "Autre"}, "abstract": abstracts[3]}])
+    records = [r for path in (api2, api1, flat) for r in parse_file(path).records]
+    assert [(r.title, r.abstract, r.authors, r.venue) for r in records] == [
+        ("Sparse attention", abstracts[0], ("Ada Lovelace", "Alan Turing"), "ICML 2025 poster"),
+        ("Dense attention", abstracts[1], ("Grace Hopper",), None),
+        ("Flat", abstracts[2], (), None),
+        (None, abstracts[3], (), None),  # a title in several languages is no one title: a headline is made
+    ]
