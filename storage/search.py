@@ -45,8 +45,10 @@ MAX_LIMIT = 100
 LABEL_CHARS = 100  # Discord's limit for an autocomplete choice
 _REFRESH_BATCH = 2_000
 _TITLE_CANDIDATES = 5  # a title typed whole puts its paper first; a few more for titles that differ little
-# A link as people paste it: one URL, maybe in the <…> that keeps Discord from previewing it, or quoted.
-_PASTED_LINK = re.compile(r"[<\"'“”‘’]*(?P<url>https?://[^\s<>\"]+?)[>\"'“”‘’.,;]*", re.IGNORECASE)
+# A link as people paste it: one URL, maybe in the <…> that keeps Discord from previewing it, or quoted,
+# or ending a sentence (stripped first: a pattern that left them to a lazy match took quadratic time).
+_AROUND_LINK = "<>\"'“”‘’.,;"
+_PASTED_LINK = re.compile(r"https?://[^\s<>\"]+", re.IGNORECASE)
 # A URL's parts (urllib's urlsplit costs 3 times as much, at every link of every paper on a refresh).
 _LINK_PARTS = re.compile(r"https?://(?:[^@/?#]*@)?(?P<host>[^@/?#:\[\]]+)(?::\d*)?(?P<path>[^?#]*)"
                          r"(?:\?(?P<query>[^#]*))?(?:#.*)?", re.IGNORECASE)
@@ -278,8 +280,8 @@ def link_key(typed: str) -> str | None:
     """What names a link however it was copied, or None when `typed` is not one link: the scheme, "www.",
     a trailing slash, the fragment and the <…> that stops Discord's preview aside; a forum and a PDF page
     of OpenReview for one paper are one link, so are arXiv's abstract and PDF pages of any version."""
-    pasted = _PASTED_LINK.fullmatch(typed.strip())
-    parts = _LINK_PARTS.fullmatch(pasted["url"]) if pasted else None
+    pasted = _PASTED_LINK.fullmatch(typed.strip().strip(_AROUND_LINK))
+    parts = _LINK_PARTS.fullmatch(pasted.group()) if pasted else None
     if parts is None:
         return None
     host, path, query = parts["host"].lower().removeprefix("www."), parts["path"].rstrip("/"), parts["query"] or ""
