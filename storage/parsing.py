@@ -10,6 +10,7 @@ import codecs
 import csv
 import io
 import json
+import math
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -305,6 +306,8 @@ def _field(obj: Mapping[str, Any], key: str) -> Any:
         value = obj.get(alias)
         if isinstance(value, Mapping) and "value" in value:  # OpenReview's API 2 wraps each field so
             value = value["value"]
+        if isinstance(value, float) and math.isnan(value):  # pandas' missing value, as json.dump writes it
+            continue
         if value not in (None, ""):
             return value
     return None

@@ -418,3 +418,12 @@ def test_openreview_notes_give_their_fields_never_an_objects_python_text(tmp_pat
         ("Flat", abstracts[2], (), None),
         (None, abstracts[3], (), None),  # a title in several languages is no one title: a headline is made
     ]
+
+
+def test_a_missing_value_written_as_nan_is_missing(tmp_path: Path, abstracts: list[str]) -> None:
+    # json.dump(dataframe.to_dict("records")) writes pandas' missing values as NaN, which json reads back.
+    path = tmp_path / "from_pandas.json"
+    path.write_text(json.dumps([{"title": float("nan"), "abstract": abstracts[0], "github": float("nan"),
+                                 "venue": float("nan"), "site": "https://u"}]))
+    (record,) = parse_file(path).records
+    assert (record.title, record.code_url, record.venue, record.url) == (None, None, None, "https://u")
