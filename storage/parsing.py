@@ -476,14 +476,21 @@ def parse_csv(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
     """Parse CSV with a header row naming at least an 'abstract' column."""
     csv.field_size_limit(max(csv.field_size_limit(), 4 * MAX_ABSTRACT_CHARS))
     # Comma-separated, as the format promises: sniffing guesses wrong on prose full of commas and semicolons.
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
-    try:
-        header = [h.strip().lower() for h in next(reader)]
-    except (csv.Error, StopIteration) as exc:
-        return [], [Problem(name, "line 1", f"malformed CSV header: {exc}")]
-    if not any(h in _FIELD_ALIASES["abstract"] for h in header):
+    # Only a header row that names no abstract column that way is read again with ";" and then a tab, as
+    # Excel saves "CSV" where the decimal mark is a comma (most of Europe, South America).
+    first_row: list[str] | None = None
+    for delimiter in (",", ";", "\t"):
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+        try:
+            header = [h.strip().lower() for h in next(reader)]
+        except (csv.Error, StopIteration) as exc:
+            return [], [Problem(name, "line 1", f"malformed CSV header: {exc}")]
+        first_row = first_row or header
+        if any(h in _FIELD_ALIASES["abstract"] for h in header):
+            break
+    else:
         return [], [Problem(name, "line 1", "no header row with an 'abstract' column "
-                                            f"(first row: {', '.join(header)[:80]!r})")]
+                                            f"(first row: {', '.join(first_row or [])[:80]!r})")]
     records, problems = _collect(name, _csv_items(name, reader, header))
     if not records and not problems:
         problems.append(Problem(name, "", "header only: no records after the header row"))

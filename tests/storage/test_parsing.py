@@ -427,3 +427,21 @@ def test_a_missing_value_written_as_nan_is_missing(tmp_path: Path, abstracts: li
                                  "venue": float("nan"), "site": "https://u"}]))
     (record,) = parse_file(path).records
     assert (record.title, record.code_url, record.venue, record.url) == (None, None, None, "https://u")
+
+
+@pytest.mark.parametrize("delimiter", [";", "\t"])
+def test_csv_as_excel_saves_it_where_the_decimal_mark_is_a_comma(tmp_path: Path, abstracts: list[str],
+                                                                 delimiter: str) -> None:
+    # Excel in most of Europe saves "CSV (semicolon-separated)": a byte order mark, CRLF, quoted
+    # fields wherever a ";" or a line break is in the text.
+    table = io.StringIO()
+    writer = csv.writer(table, delimiter=delimiter, lineterminator="\r\n")
+    writer.writerows([("Title", "Abstract", "Authors"), ("One", abstracts[0].replace(". ", ".\n", 1), "A. One; B. Two"),
+                      ("Two", abstracts[1], "C. Three")])
+    path = tmp_path / "excel.csv"
+    path.write_bytes(b"\xef\xbb\xbf" + table.getvalue().encode())
+    result = parse_file(path)
+    assert result.problems == []
+    assert [(r.title, r.abstract, r.authors, r.source_ref) for r in result.records] == [
+        ("One", abstracts[0].replace(". ", ".\n", 1), ("A. One", "B. Two"), "record 1 (line 2)"),
+        ("Two", abstracts[1], ("C. Three",), "record 2 (line 4)")]
