@@ -674,6 +674,18 @@ class SubscriptionRepository:
         await cursor.close()
         return pruned
 
+    async def retrying(self, subscription_ids: list[int]) -> dict[int, Delivery]:
+        """Per subscription, its latest pending delivery that has failed and waits for another attempt."""
+        if not subscription_ids:
+            return {}
+        marks = ",".join("?" * len(subscription_ids))
+        async with self._conn.execute(
+            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE subscription_id IN ({marks}) "
+            "AND status = 'pending' AND error IS NOT NULL ORDER BY local_day",
+            tuple(subscription_ids),
+        ) as cursor:
+            return {item.subscription_id: item for item in map(_delivery, await cursor.fetchall())}
+
     async def last_claimed_days(self, subscription_ids: list[int]) -> dict[int, date]:
         """The latest local day claimed per subscription (for 'next post' displays)."""
         if not subscription_ids:

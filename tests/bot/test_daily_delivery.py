@@ -280,6 +280,31 @@ async def test_crash_before_the_card_reached_discord_posts_it_after_restart(
 # ---- failures Discord reports
 
 
+async def test_the_list_says_why_a_card_is_late_and_when_it_is_tried_again(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, time="09:00")
+    simcord_env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=503,
+                             message="Service Unavailable", times=None)
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 0, 10))
+
+    listed = await world.mod.slash(world.channel, "paper subscriptions")
+
+    # Before, the list only said "next post" tomorrow: nothing told the moderator that today's card
+    # had not come, or why.
+    assert listed.response is not None
+    line = listed.response.embeds[0].description or ""
+    retry_at = int((await delivery(bot, sub, date(2026, 2, 1))).next_attempt_at.timestamp())
+    assert f"⏳ the card of Feb 1 is late (HTTP 503: Service Unavailable); trying again <t:{retry_at}:R>" in line
+    simcord_env.backend.faults.clear()
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 30))
+    assert card_days(world.channel) == ["2026-02-01"]
+    relisted = await world.mod.slash(world.channel, "paper subscriptions")
+    assert relisted.response is not None
+    assert "late" not in (relisted.response.embeds[0].description or "")
+
+
 async def test_a_long_rate_limit_frees_the_send_and_retries_when_discord_allows(
     simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:

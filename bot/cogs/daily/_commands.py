@@ -21,6 +21,7 @@ from bot.cogs.daily._scheduler import DailyScheduler, missing_permissions
 from bot.errors import UserFacingError
 from bot.limits import one_line
 from storage.subscriptions import (
+    Delivery,
     ScheduleError,
     Subscription,
     SubscriptionLimitError,
@@ -49,9 +50,9 @@ def timestamp(moment: datetime) -> str:
 
 
 def describe(sub: Subscription, now: datetime, *, posted_day: date | None = None,
-             upcoming: datetime | None = None) -> str:
+             upcoming: datetime | None = None, retrying: Delivery | None = None) -> str:
     """One line about a subscription: where, when, topic, and the next post (`upcoming` when it is known
-    already) or why it is paused."""
+    already) or why it is paused; with `retrying`, the card that failed and when it is tried again."""
     line = f"<#{sub.channel_id}> · **{format_post_time(sub.post_time)}** {sub.timezone}"
     if sub.topic:
         line += f" · about “{discord.utils.escape_markdown(one_line(sub.topic, 100))}”"
@@ -61,6 +62,10 @@ def describe(sub: Subscription, now: datetime, *, posted_day: date | None = None
         upcoming = upcoming or sub.next_post_at(now, posted_day=posted_day)
     except ScheduleError:  # stored where the tz database had the zone (see SubscriptionRepository.claim_due)
         return f"{line} · ⏸️ held: this machine's time zone database does not have {sub.timezone}"
+    if retrying is not None and sub.status == "active":
+        line += (f" · ⏳ the card of {retrying.local_day:%b} {retrying.local_day.day} is late "
+                 f"({discord.utils.escape_markdown(one_line(retrying.error or 'failed', 120))}); "
+                 f"trying again <t:{int(retrying.next_attempt_at.timestamp())}:R>")
     return f"{line} · next post {timestamp(upcoming)}" if upcoming else line
 
 
@@ -217,8 +222,10 @@ class DailyPosts(commands.Cog):
         # A private channel's subscription (its topic too) is for those who can read the channel.
         shown = [s for s in subs if _may_see(guild, interaction.user, s.channel_id)]
         days = await self.subscriptions.last_claimed_days([s.id for s in shown])
+        # A card that failed (Discord down, a rate limit) and waits for its next try: why it is late.
+        late = await self.subscriptions.retrying([s.id for s in shown])
         now = self.bot.now()
-        lines = [f"• {describe(s, now, posted_day=days.get(s.id))}" for s in shown]
+        lines = [f"• {describe(s, now, posted_day=days.get(s.id), retrying=late.get(s.id))}" for s in shown]
         embed = discord.Embed(title="Daily paper subscriptions", colour=discord.Colour(0x3B7DD8),
                               description=listing_text(lines, unseen=len(subs) - len(shown)))
         embed.set_footer(text=f"{len(subs)} of at most {limit} for this server")
