@@ -304,20 +304,23 @@ def venue_from_file_name(name: str) -> str | None:
 def _field(obj: Mapping[str, Any], key: str) -> Any:
     for alias in _FIELD_ALIASES[key]:
         value = obj.get(alias)
-        if isinstance(value, Mapping) and "value" in value:  # OpenReview's API 2 wraps each field so
-            value = value["value"]
-        if isinstance(value, float) and math.isnan(value):  # pandas' missing value, as json.dump writes it
+        if value is None or value == "":
             continue
-        if value not in (None, ""):
-            return value
+        if value.__class__ is dict and "value" in value:  # OpenReview's API 2 wraps each field so
+            value = value["value"]
+            if value is None or value == "":
+                continue
+        if value.__class__ is float and math.isnan(value):  # pandas' missing value, as json.dump writes it
+            continue
+        return value
     return None
 
 
 def _text(value: Any) -> str | None:
-    if value is None or isinstance(value, Mapping):  # an object is no text: never its Python repr
+    if value is None or isinstance(value, dict):  # an object is no text: never its Python repr
         return None
     if isinstance(value, list | tuple):
-        value = "; ".join(str(v) for v in value if not isinstance(v, Mapping))
+        value = "; ".join(str(v) for v in value if not isinstance(v, dict))
     text = str(value).strip()
     return text or None
 
@@ -325,23 +328,23 @@ def _text(value: Any) -> str | None:
 def _authors(value: Any) -> tuple[str, ...]:
     if value is None:
         return ()
-    if isinstance(value, Mapping):
+    if isinstance(value, dict):
         value = [value]
     parts = value if isinstance(value, list | tuple) else _AUTHOR_SEPARATOR.split(str(value))
-    return tuple(a for a in (_author_name(p).strip() for p in parts) if a)
+    return tuple(a for a in ((p if isinstance(p, str) else _author_name(p)).strip() for p in parts) if a)
 
 
 def _author_name(author: Any) -> str:
     """One author's name: a string, an object as exports write them ({"name": ...}, {"given": ...,
     "family": ...}), or a list of name parts; never the Python text of an object ("{'name': ...}")."""
-    if isinstance(author, Mapping):
+    if isinstance(author, dict):
         fields = {str(k).strip().lower(): v for k, v in author.items()}
         name = fields.get("name") or fields.get("display_name") or fields.get("full_name")
         if name:
             return _author_name(name)
         return " ".join(str(fields[k]).strip() for k in ("given", "first", "family", "last") if fields.get(k))
     if isinstance(author, list | tuple):
-        return " ".join(str(part).strip() for part in author if part and not isinstance(part, Mapping | list))
+        return " ".join(str(part).strip() for part in author if part and not isinstance(part, dict | list))
     return str(author)
 
 
@@ -352,7 +355,7 @@ def record_from_mapping(name: str, where: str, obj: Any, default_venue: str | No
         return None, Problem(name, where, f"expected an object with an 'abstract' field, got {type(obj).__name__}")
     lowered = {str(k).strip().lower(): v for k, v in obj.items() if k is not None}
     content = lowered.get("content")
-    if _field(lowered, "abstract") is None and isinstance(content, Mapping):  # an OpenReview note
+    if isinstance(content, dict) and _field(lowered, "abstract") is None:  # an OpenReview note
         lowered |= {str(k).strip().lower(): v for k, v in content.items() if k is not None}
     abstract = _text(_field(lowered, "abstract"))
     if not abstract:
@@ -362,7 +365,7 @@ def record_from_mapping(name: str, where: str, obj: Any, default_venue: str | No
         return None, Problem(name, where, reason)
     fields = {key: _text(_field(lowered, key)) for key in ("title", "venue", "url", "pdf", "code_url")}
     authors = _authors(_field(lowered, "authors"))
-    reason = _fields_problem({**fields, "authors": "; ".join(authors)})
+    reason = _fields_problem(fields, authors)
     if reason:
         return None, Problem(name, where, reason)
     record = RawRecord(
@@ -379,9 +382,11 @@ def record_from_mapping(name: str, where: str, obj: Any, default_venue: str | No
     return record, None
 
 
-def _fields_problem(fields: Mapping[str, str | None]) -> str | None:
+def _fields_problem(fields: Mapping[str, str | None], authors: tuple[str, ...]) -> str | None:
     """Why a record's other fields cannot be stored (a character SQLite refuses), or None."""
-    for key, value in fields.items():
+    if "".join([*authors, *(value for value in fields.values() if value)]).isascii():
+        return None  # most records, at C speed
+    for key, value in (*fields.items(), ("authors", "; ".join(authors))):
         bad = None if not value or value.isascii() else _bad_character(value)
         if bad:
             return f"{bad} in the {'code link' if key == 'code_url' else key}; skipped"
