@@ -89,6 +89,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     corpus = getattr(args, "corpus", None)
     settings = load_settings(database_path=getattr(args, "db", None), corpus_paths=tuple(corpus) if corpus else None)
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
+    if settings.log_level != "DEBUG":  # its notes on LaTeX it reads leniently name no paper and fix nothing
+        logging.getLogger("pylatexenc").setLevel(logging.ERROR)
     command = args.command or "run"
     handler = _COMMANDS[command]
     try:

@@ -291,3 +291,18 @@ def test_a_dotenv_that_is_not_utf8_is_one_line(tmp_path: Path, monkeypatch: pyte
     with pytest.raises(SystemExit) as stopped:
         main(["stats"])
     assert str(stopped.value) == "paperbot: .env is not UTF-8 text (byte 0xe9 on line 2); save it as UTF-8"
+
+
+def test_lenient_latex_reading_is_not_logged_as_an_error(tmp_path: Path) -> None:
+    # An abstract cut inside a formula: pylatexenc reads it leniently and used to log a multi-line note and
+    # "WARNING: Error in configuration: macro '\widetilde' failed its substitution!", naming no file.
+    paragraphs = seed_paragraphs()
+    corpus = write_seed_file(tmp_path / "cut.txt", [paragraphs[0] + r" We bound it by $\widetilde{\mathcal{O}",
+                                                    paragraphs[1]])
+    done = subprocess.run([sys.executable, "-m", "bot", "ingest", str(corpus), "--db", str(tmp_path / "c.db")],
+                          capture_output=True, text=True, timeout=60, env={**os.environ, "LOG_LEVEL": "INFO"})
+    assert done.returncode == 0, done.stderr
+    assert "2 records from 1 file: 2 added" in done.stdout
+    assert "corpus loaded: 2 records" in done.stderr  # the log is on, at INFO
+    assert "pylatexenc" not in done.stderr
+    assert "Error in configuration" not in done.stderr
