@@ -413,6 +413,10 @@ def parse_json(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
     """Parse a JSON list of paper objects (or an object holding such a list under 'papers')."""
     try:
         data = json.loads(text)
+    except RecursionError:  # one record nested thousands deep: keep the records before it
+        if text.lstrip().startswith("["):
+            return _collect(name, _salvage_json_list(name, text))
+        return [], [Problem(name, "", _TOO_DEEP)]
     except json.JSONDecodeError as exc:
         if text.lstrip().startswith("["):
             return _collect(name, _salvage_json_list(name, text))
@@ -429,6 +433,7 @@ def parse_json(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
     return _collect(name, ((f"record {i}", obj) for i, obj in enumerate(data, start=1)))
 
 
+_TOO_DEEP = "malformed JSON (nested too deeply to be a paper record)"
 _NEXT_OBJECT = re.compile(r"\n\s*\{|,\s*\{")
 
 
@@ -446,6 +451,9 @@ def _salvage_json_list(name: str, text: str) -> Iterator[tuple[str, Any]]:
         line = text.count("\n", 0, pos) + 1
         try:
             obj, pos = decoder.raw_decode(text, pos)
+        except RecursionError:
+            yield "", Problem(name, f"record {number} (line {line})", f"{_TOO_DEEP}; skipped")
+            return
         except json.JSONDecodeError as exc:
             yield "", Problem(name, f"record {number} (line {exc.lineno})",
                               f"malformed JSON (column {exc.colno}: {exc.msg}); skipped")
@@ -465,6 +473,8 @@ def _jsonl_items(name: str, text: str) -> Iterator[tuple[str, Any]]:
             continue
         try:
             yield f"line {number}", json.loads(line)
+        except RecursionError:
+            yield "", Problem(name, f"line {number}", f"{_TOO_DEEP}; skipped")
         except json.JSONDecodeError as exc:
             yield "", Problem(name, f"line {number}", f"malformed JSON (column {exc.colno}: {exc.msg}); skipped")
 

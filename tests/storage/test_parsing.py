@@ -445,3 +445,22 @@ def test_csv_as_excel_saves_it_where_the_decimal_mark_is_a_comma(tmp_path: Path,
     assert [(r.title, r.abstract, r.authors, r.source_ref) for r in result.records] == [
         ("One", abstracts[0].replace(". ", ".\n", 1), ("A. One", "B. Two"), "record 1 (line 2)"),
         ("Two", abstracts[1], ("C. Three",), "record 2 (line 4)")]
+
+
+def test_json_nested_thousands_deep_is_a_problem_not_a_crash(tmp_path: Path, abstracts: list[str]) -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    listed = tmp_path / "listed.json"
+    listed.write_text(f'[{json.dumps({"abstract": abstracts[0]})},\n{deep}]')
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text(f'{json.dumps({"abstract": abstracts[0]})}\n{deep}\n{json.dumps({"abstract": abstracts[1]})}\n')
+    alone = tmp_path / "alone.json"
+    alone.write_text(deep)
+    wrapped = tmp_path / "wrapped.json"
+    wrapped.write_text(f'{{"papers": {deep}}}')
+    found = {path.name: parse_file(path) for path in (listed, lines, alone, wrapped)}
+    assert [len(result.records) for result in found.values()] == [1, 2, 0, 0]
+    assert [messages(result) for result in found.values()] == [
+        [f"{listed}:record 2 (line 2): malformed JSON (nested too deeply to be a paper record); skipped"],
+        [f"{lines}:line 2: malformed JSON (nested too deeply to be a paper record); skipped"],
+        [f"{alone}:record 1 (line 1): malformed JSON (nested too deeply to be a paper record); skipped"],
+        [f"{wrapped}: malformed JSON (nested too deeply to be a paper record)"]]
