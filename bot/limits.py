@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from discord.utils import escape_markdown
+
 # Interactions: answer (or defer) within this many seconds, or the user sees "interaction failed".
 INTERACTION_ACK_SECONDS = 3.0
 # A deferred interaction's token (followups, edits) stays valid this long.
@@ -91,6 +93,18 @@ def one_line(text: str, limit: int) -> str:
     """Collapse whitespace (newlines included), drop direction controls and truncate: for labels,
     choices, titles and what people typed, echoed back."""
     return truncate(_SPACES.sub(" ", _DIRECTION_CONTROLS.sub("", text)).strip(), limit)
+
+
+# Discord's own markup in message text: mentions (<@id>, <@&role>, <#channel>), commands (</name:id>),
+# custom emoji (<:name:id>, <a:name:id>) and timestamps (<t:…>). A backslash before it shows it as typed.
+_DISCORD_MARKUP = re.compile(r"<(?=[@#/:]|a:|t:)")
+
+
+def as_typed(text: str, limit: int) -> str:
+    """What someone typed, echoed inside the bot's words: one line (see one_line), with no markdown and
+    no mention, channel, command, emoji or timestamp made live from it: "<t:0:R>" reads "<t:0:R>", not
+    "55 years ago", and "<@&123>" as typed, not as a role's name."""
+    return _DISCORD_MARKUP.sub(r"\\<", escape_markdown(one_line(text, limit)))
 
 
 def fits_custom_id(custom_id: str) -> bool:

@@ -26,7 +26,7 @@ import discord
 from bot import limits
 from bot.embeds import ResultLine, paper_embed, results_embed
 from bot.errors import PaperNotFoundError, UserFacingError
-from bot.limits import one_line
+from bot.limits import as_typed, one_line
 from bot.tree import report_error, send_ephemeral
 from storage.models import Paper
 
@@ -149,7 +149,7 @@ async def random_paper(bot: PaperBot, topic: str | None, *, exclude: str | None 
     candidates = None
     if topic:
         candidates = await bot.search_engine.matching_ids(topic)
-        shown = discord.utils.escape_markdown(one_line(topic, 100))  # their words, not formatting
+        shown = as_typed(topic, 100)  # their words, not formatting
         if not candidates:
             raise UserFacingError(f"No papers match the topic “{shown}”. "
                                   "Try a broader word, or `/paper random` without a topic.")

@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot import limits
 from bot.embeds import paper_embed
 from bot.errors import PaperNotFoundError, UserFacingError
-from bot.limits import one_line
+from bot.limits import as_typed, one_line
 from bot.views import PAGE_SIZE, SearchPaginator, paper_card_view, random_heading, random_paper
 from storage.models import Paper
 from storage.search import link_key
@@ -129,7 +129,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         if found is None and link_key(paper) is not None:
             raise PaperNotFoundError(NO_SUCH_LINK)
         if found is None:
-            shown = discord.utils.escape_markdown(one_line(paper, 60)) or "(empty)"
+            shown = as_typed(paper, 60) or "(empty)"
             raise PaperNotFoundError(f"There is no paper with the id “{shown}”. "
                                 "Start typing a title and pick a suggestion, or use `/paper search`.")
         await self._send_card(interaction, found)
@@ -207,7 +207,7 @@ def pasted_id(typed: str) -> str | None:
 
 def _no_results(query: str, suggestions: list[str]) -> str:
     """The friendly "nothing found" reply, with "did you mean" when search has ideas."""
-    shown = discord.utils.escape_markdown(one_line(query, 100))
+    shown = as_typed(query, 100)
     message = f"No papers match “{shown}”."
     if suggestions:
         message += f" Did you mean {_ideas(suggestions)}?"

@@ -50,3 +50,26 @@ async def test_a_direction_control_in_what_was_typed_does_not_reverse_the_reply(
     assert open_direction_controls(after_echo) == 0, ascii(reply)
     if error is not None:
         expect_errors(simcord_env, error)
+
+
+_MARKUP = ["<t:0:R>", "<@&1234567890>", "<#1234567890>", "</paper search:1>", "<:blob:1>"]
+
+
+@pytest.mark.parametrize(("command", "option", "error", "markup"), [
+    # A search echoes the query only when nothing matches: the markup's words (t, R, blob) would match.
+    *[("paper search", "query", None, markup) for markup in ("<@&1234567890>", "<#1234567890>")],
+    *[("paper random", "topic", UserFacingError, markup) for markup in _MARKUP],
+    *[("paper show", "paper", PaperNotFoundError, markup) for markup in _MARKUP],
+])
+async def test_discord_markup_in_what_was_typed_is_echoed_as_typed(
+        simcord_env: simcord.Env, world: World, command: str, option: str,
+        error: type[Exception] | None, markup: str) -> None:
+    result = await world.alice.slash(world.channel, command, **{option: f"{markup} zqxjvwk"})
+
+    assert result.response is not None
+    reply = result.response.content
+    # Before, "<t:0:R>" showed as "55 years ago", "<@&…>" as a role's name (pinging nobody): not what
+    # was typed. A backslash before the "<" shows it as typed.
+    assert f"\\{markup} zqxjvwk" in reply, reply
+    if error is not None:
+        expect_errors(simcord_env, error)

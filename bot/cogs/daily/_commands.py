@@ -19,7 +19,7 @@ from bot import limits
 from bot.cogs import paper_group
 from bot.cogs.daily._scheduler import DailyScheduler, missing_permissions
 from bot.errors import UserFacingError
-from bot.limits import one_line
+from bot.limits import as_typed, one_line
 from storage.subscriptions import (
     Delivery,
     ScheduleError,
@@ -55,7 +55,7 @@ def describe(sub: Subscription, now: datetime, *, posted_day: date | None = None
     already) or why it is paused; with `retrying`, the card that failed and when it is tried again."""
     line = f"<#{sub.channel_id}> · **{format_post_time(sub.post_time)}** {sub.timezone}"
     if sub.topic:
-        line += f" · about “{discord.utils.escape_markdown(one_line(sub.topic, 100))}”"
+        line += f" · about “{as_typed(sub.topic, 100)}”"
     if sub.status == "paused":
         return f"{line} · ⏸️ paused: {sub.status_reason or 'no reason recorded'}"
     try:
@@ -242,7 +242,7 @@ class DailyPosts(commands.Cog):
         if not given or given.casefold() in ANY_TOPIC:
             return None
         if not await self.bot.search_engine.matching_ids(given):
-            raise UserFacingError(f"No papers match the topic “{discord.utils.escape_markdown(given)}”. "
+            raise UserFacingError(f"No papers match the topic “{as_typed(given, 100)}”. "
                                   "Try a broader word, or `any` for any paper.")
         return given
 
