@@ -262,12 +262,12 @@ def _cmd_embed(args: argparse.Namespace, settings: Settings) -> int:
                 if bar:
                     bar.finish()
         except asyncio.CancelledError:  # Ctrl-C: the batches written so far stay
-            print(f"paperbot embed: stopped after {done:,} of {missing:,} abstracts; run it again to go on",
+            print(f"paperbot embed: stopped after {done:,} of {max(done, missing):,} abstracts; run it again to go on",
                   file=sys.stderr)
             raise
         except sqlite3.Error as error:  # e.g. another process held the write lock past the busy timeout
-            print(f"paperbot embed: could not store the vectors ({error}) after {done:,} of {missing:,} abstracts; "
-                  "the ones stored are kept, run it again to go on", file=sys.stderr)
+            print(f"paperbot embed: could not store the vectors ({error}) after {done:,} of "
+                  f"{max(done, missing):,} abstracts; the ones stored are kept, run it again to go on", file=sys.stderr)
             return 1
         seconds = time.monotonic() - started
         print(f"embedded {counted(done, 'abstract')} in {seconds:.{0 if seconds >= 10 else 1}f} s; "
@@ -284,6 +284,7 @@ class _ProgressBar:
         self._stream, self._width, self._drawn = stream, width, False
 
     def __call__(self, stage: str, done: int, total: int) -> None:
+        total = max(total, done)  # more than counted at the start: a load committed while `embed` ran
         filled = self._width * done // total if total else self._width
         self._stream.write(f"\r{stage:<10} [{'#' * filled}{'.' * (self._width - filled)}] {done:,}/{total:,}")
         self._drawn = True

@@ -132,6 +132,15 @@ def test_progress_bar_draws_one_line() -> None:
                                  "\rwriting    [##########] 100/100\n")
 
 
+def test_progress_bar_past_its_count_stays_one_bar() -> None:
+    # `paperbot embed` counts what is missing, then embeds what a load running beside it commits too.
+    stream = io.StringIO()
+    bar = _ProgressBar(stream, width=10)
+    bar("embedding", 3, 6)
+    bar("embedding", 18, 6)
+    assert stream.getvalue() == "\rembedding  [#####.....] 3/6\rembedding  [##########] 18/18"
+
+
 def test_db_before_or_after_the_subcommand(db_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--db", str(db_file), "ingest", str(BUNDLED)]) == 0
     capsys.readouterr()
