@@ -423,7 +423,9 @@ def parse_json(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
         if exc.msg == "Extra data" and text.lstrip().startswith("{"):  # one object, then more: JSON Lines
             return parse_jsonl(name, text)  # as many datasets (arXiv's metadata among them) name it .json
         return [], [Problem(name, f"line {exc.lineno}", f"malformed JSON (column {exc.colno}: {exc.msg})")]
-    if isinstance(data, dict):
+    if isinstance(data, dict) and _is_one_paper(data):  # a file per paper, as scrapers and APIs save them
+        data = [data]
+    elif isinstance(data, dict):
         lists = [v for v in data.values() if isinstance(v, list)]
         data = data.get("papers", lists[0] if len(lists) == 1 else None)
     if not isinstance(data, list):
@@ -431,6 +433,15 @@ def parse_json(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
     if not data:
         return [], [Problem(name, "", "empty JSON list: no records")]
     return _collect(name, ((f"record {i}", obj) for i, obj in enumerate(data, start=1)))
+
+
+def _is_one_paper(obj: dict[str, Any]) -> bool:
+    """Whether a JSON object is a paper record itself (its abstract, or an OpenReview note's content),
+    rather than an object holding the list of papers."""
+    if isinstance(obj.get("papers"), list):
+        return False
+    keys = {str(k).strip().lower() for k in obj}
+    return bool(keys & set(_FIELD_ALIASES["abstract"])) or isinstance(obj.get("content"), dict)
 
 
 _TOO_DEEP = "malformed JSON (nested too deeply to be a paper record)"

@@ -464,3 +464,18 @@ def test_json_nested_thousands_deep_is_a_problem_not_a_crash(tmp_path: Path, abs
         [f"{lines}:line 2: malformed JSON (nested too deeply to be a paper record); skipped"],
         [f"{alone}:record 1 (line 1): malformed JSON (nested too deeply to be a paper record); skipped"],
         [f"{wrapped}: malformed JSON (nested too deeply to be a paper record)"]]
+
+
+def test_a_json_file_holding_one_paper(tmp_path: Path, abstracts: list[str]) -> None:
+    # A folder with a file per paper, as scrapers and APIs save them. Its authors list was taken for the
+    # list of papers: "record 1: expected an object with an 'abstract' field, got str", once per author.
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    write_json(folder / "1.json", {"title": "One", "abstract": abstracts[0], "authors": ["A. One", "B. Two"]})  # type: ignore[arg-type]
+    write_json(folder / "2.json", {"id": "n2", "content": {"title": {"value": "Two"},  # type: ignore[arg-type]
+                                                           "abstract": {"value": abstracts[1]}}})
+    write_json(folder / "3.json", {"abstract": "Our collection.", "papers": [{"abstract": abstracts[2]}]})  # type: ignore[arg-type]
+    result = parse_paths([folder])
+    assert [(r.title, r.authors, r.source_ref) for r in result.records] == [
+        ("One", ("A. One", "B. Two"), "record 1"), ("Two", (), "record 1"), (None, (), "record 1")]
+    assert result.problems == []
