@@ -627,10 +627,14 @@ class SubscriptionRepository:
         Only a day the pause failed (its error starts "paused:") and only while that local day lasts, in
         the zone the subscription has now: a day given up for another reason, or already posted, stays.
         """
-        today = local_day(now, sub.tz)
+        try:
+            tz = sub.tz
+        except ScheduleError:  # a zone this machine cannot load: its posts are held (see claim_due)
+            return None
+        today = local_day(now, tz)
         stopped = await self.delivery(sub.id, today)
         if (stopped is None or stopped.status != "failed" or stopped.message_id is not None
-                or not (stopped.error or "").startswith("paused:") or local_day(stopped.due_at, sub.tz) != today):
+                or not (stopped.error or "").startswith("paused:") or local_day(stopped.due_at, tz) != today):
             return None
         async with self._conn.execute(
             "UPDATE deliveries SET status = 'pending', next_attempt_at = ?, error = NULL "

@@ -14,7 +14,7 @@ import simcord
 from bot.client import PaperBot
 from storage.subscriptions import Subscription
 from tests.bot.conftest import TestClock, World
-from tests.bot.test_daily_delivery import card_days, delivery, run_until, subscribe, utc
+from tests.bot.test_daily_delivery import card_days, daily, delivery, run_until, subscribe, utc
 
 NOT_ON_THIS_MACHINE = "America/Not_In_This_Tzdata"
 
@@ -75,3 +75,19 @@ async def test_the_list_shows_a_subscription_in_a_zone_this_machine_lacks_as_hel
     assert general.startswith(f"• <#{world.channel.id}> · **09:00** UTC · next post <t:")
     assert held_line == (f"• <#{held.id}> · **09:00** {NOT_ON_THIS_MACHINE} · ⏸️ held: this machine's time zone "
                          f"database does not have {NOT_ON_THIS_MACHINE}")
+
+
+async def test_resuming_a_paused_subscription_in_a_zone_this_machine_lacks_says_it_is_held(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    held, stuck, _ = await held_and_general(simcord_env, world, clock)
+    await move_to_a_zone_this_machine_lacks(bot, stuck)
+    await daily(bot).subscriptions.pause(stuck.id, reason="I'm missing **Embed Links**", now=clock.now())
+
+    resumed = await world.mod.slash(held, "paper subscribe")
+
+    assert resumed.response is not None
+    # Resumed (saved), and the reply says why no post is coming rather than failing with an error code.
+    assert resumed.response.content == (
+        f"Resumed: the paper of the day in <#{held.id}> · **09:00** {NOT_ON_THIS_MACHINE} · ⏸️ held: this machine's "
+        f"time zone database does not have {NOT_ON_THIS_MACHINE}.")
