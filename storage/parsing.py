@@ -410,7 +410,8 @@ def _collect(name: str, items: Iterable[tuple[str, Any]]) -> tuple[list[RawRecor
 
 
 def parse_json(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
-    """Parse a JSON list of paper objects (or an object holding such a list under 'papers')."""
+    """Parse a JSON list of paper objects (or an object holding such a list under 'papers', or one
+    paper's object); a .json file of JSON Lines is read as such."""
     try:
         data = json.loads(text)
     except RecursionError:  # one record nested thousands deep: keep the records before it
