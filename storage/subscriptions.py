@@ -513,7 +513,7 @@ class SubscriptionRepository:
             try:
                 tz = zone(tz_name)
             except ScheduleError:
-                self._warn_unknown_zone(tz_name)
+                self.warn_unknown_zone(tz_name)
                 continue  # those subscriptions wait for a tz database that has their zone; the rest go on
             for day, due in posts_on(local_day(now, tz), time.fromisoformat(post_time), tz):
                 if due > now or (tz_name, post_time, day) in self._claimed:
@@ -538,9 +538,9 @@ class SubscriptionRepository:
         self._claimed = {key for key in self._claimed if key[2] >= now.date() - timedelta(days=2)}
         return claimed
 
-    def _warn_unknown_zone(self, name: str) -> None:
+    def warn_unknown_zone(self, name: str) -> None:
         """A zone stored on a machine whose tz database had it (a newer one than this machine's, before a
-        rollback) cannot be loaded here: say so once, not at every tick."""
+        rollback) cannot be loaded here: say so once, not at every tick (the claim's or a pending post's)."""
         if name not in self._unknown_zones:
             self._unknown_zones.add(name)
             log.error("daily posts in time zone %r are held: this machine's tz database does not have it "

@@ -7,8 +7,10 @@ every other server's must not.
 
 from __future__ import annotations
 
+import logging
 from datetime import date
 
+import pytest
 import simcord
 
 from bot.client import PaperBot
@@ -91,3 +93,20 @@ async def test_resuming_a_paused_subscription_in_a_zone_this_machine_lacks_says_
     assert resumed.response.content == (
         f"Resumed: the paper of the day in <#{held.id}> · **09:00** {NOT_ON_THIS_MACHINE} · ⏸️ held: this machine's "
         f"time zone database does not have {NOT_ON_THIS_MACHINE}.")
+
+
+async def test_a_pending_post_in_a_zone_this_machine_lacks_is_logged_once_not_every_minute(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    held, stuck, _ = await held_and_general(simcord_env, world, clock)
+    simcord_env.inject_error("POST", f"/channels/{held.id}/messages", status=503)
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 0, 10))
+    assert (await delivery(bot, stuck, date(2026, 2, 1))).status == "pending"  # claimed, waiting for its retry
+    await move_to_a_zone_this_machine_lacks(bot, stuck)
+
+    with caplog.at_level(logging.ERROR):
+        await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 10))  # ten ticks
+
+    errors = [record for record in caplog.records if record.levelno >= logging.ERROR]
+    assert len(errors) == 1, [record.getMessage() for record in errors]
+    assert NOT_ON_THIS_MACHINE in errors[0].getMessage()

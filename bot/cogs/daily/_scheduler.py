@@ -36,6 +36,7 @@ from storage.subscriptions import (
     HISTORY_DAYS,
     Delivery,
     PendingDelivery,
+    ScheduleError,
     Subscription,
     SubscriptionRepository,
     local_day,
@@ -261,6 +262,8 @@ class DailyScheduler:
             for item in page:
                 try:
                     await self._queue_or_expire(item, now, report)
+                except ScheduleError:  # its zone cannot be loaded here: held, and said once, as the claim does
+                    self.repo.warn_unknown_zone(item.subscription.timezone)
                 except Exception:  # one delivery that cannot be looked at must not hold up the rest
                     log.exception("daily post for subscription %s on %s could not be queued",
                                   item.subscription.id, item.delivery.local_day)
