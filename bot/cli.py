@@ -330,7 +330,13 @@ def _cmd_show(args: argparse.Namespace, settings: Settings) -> int:
     from storage.papers import PaperRepository
 
     async def show(conn: aiosqlite.Connection) -> int:
-        paper = await PaperRepository(conn).by_id(args.paper_id)
+        papers = PaperRepository(conn)
+        paper = await papers.by_id(args.paper_id)
+        if paper is None:  # the card's footer pasted whole ("id abc123 · …"), as /paper show takes it
+            from bot.cogs.papers import pasted_id  # imports discord: only when the plain id was not found
+
+            typed = pasted_id(args.paper_id)
+            paper = await papers.by_id(typed) if typed else None
         if paper is None:
             print(f"paperbot show: no paper with id {args.paper_id!r} in {settings.database_path} "
                   "(every card's footer has the id; `paperbot search` finds one)", file=sys.stderr)

@@ -315,3 +315,12 @@ def test_lenient_latex_reading_is_not_logged_as_an_error(tmp_path: Path) -> None
     assert "corpus loaded: 2 records" in done.stderr  # the log is on, at INFO
     assert "pylatexenc" not in done.stderr
     assert "Error in configuration" not in done.stderr
+
+
+def test_show_takes_the_id_as_a_cards_footer_has_it(ingested_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The refusal says "every card's footer has the id": the footer copied whole from Discord works, as in /paper show.
+    for pasted in ("id nioo3eqi5w", "id nioo3eqi5w · no longer in the current corpus", "`nioo3eqi5w`"):
+        assert main(["show", pasted, "--db", str(ingested_db)]) == 0, pasted
+        assert capsys.readouterr().out.startswith("DSDA: ")
+    assert main(["show", "id zzzzzzzzzz", "--db", str(ingested_db)]) == 1
+    assert "no paper with id 'id zzzzzzzzzz'" in capsys.readouterr().err
