@@ -96,8 +96,9 @@ def one_line(text: str, limit: int) -> str:
 
 
 # Discord's own markup in message text: mentions (<@id>, <@&role>, <#channel>), commands (</name:id>),
-# custom emoji (<:name:id>, <a:name:id>) and timestamps (<t:…>). A backslash before it shows it as typed.
-_DISCORD_MARKUP = re.compile(r"<(?=[@#/:]|a:|t:)")
+# custom emoji (<:name:id>, <a:name:id>), timestamps (<t:…>) and the server's own pages (<id:browse>,
+# <id:customize>: shown as links). A backslash before it shows it as typed.
+_DISCORD_MARKUP = re.compile(r"<(?=[@#/:]|a:|t:|id:)")
 
 
 def as_typed(text: str, limit: int) -> str:

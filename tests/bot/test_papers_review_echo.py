@@ -52,7 +52,7 @@ async def test_a_direction_control_in_what_was_typed_does_not_reverse_the_reply(
         expect_errors(simcord_env, error)
 
 
-_MARKUP = ["<t:0:R>", "<@&1234567890>", "<#1234567890>", "</paper search:1>", "<:blob:1>"]
+_MARKUP = ["<t:0:R>", "<@&1234567890>", "<#1234567890>", "</paper search:1>", "<:blob:1>", "<id:browse>"]
 
 
 @pytest.mark.parametrize(("command", "option", "error", "markup"), [
