@@ -388,8 +388,10 @@ class SearchPaginator(_ListView):
         if page != self.wanted:  # a later click asked for another page: it shows that one
             return
         shown = (self.page, self.hits, self.total)
-        if results.hits:  # the corpus may have changed under us; stay put if the page emptied
+        if results.hits:
             self.page, self.hits, self.total = page, list(results.hits), max(results.total, 1)
+        else:  # the corpus changed under us and the page emptied: stay put, and page on from here
+            self._settle_wanted(page)
         self._sync_components()
         try:
             await interaction.edit_original_response(embed=self.embed(), view=self)
@@ -400,8 +402,8 @@ class SearchPaginator(_ListView):
             raise
 
     def _settle_wanted(self, failed: int) -> None:
-        """After the page turn to `failed` failed, the next click pages on from the page shown (unless a
-        later click already asked for another)."""
+        """After the page turn to `failed` failed (or found the page empty), the next click pages on from
+        the page shown (unless a later click already asked for another)."""
         if self.wanted == failed:
             self.wanted = self.page
 
