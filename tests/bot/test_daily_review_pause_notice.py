@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 import discord
 import pytest
@@ -118,3 +119,24 @@ async def test_resumed_the_next_day_the_stopped_day_is_not_posted_late(
 
     await run_until(simcord_env, clock, utc(2026, 2, 2, 9, 1))
     assert card_days(world.channel) == ["2026-02-02"]
+
+
+async def test_a_long_rate_limit_while_asking_discord_about_members_does_not_lose_the_notice(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With max_ratelimit_timeout set (bot.client), a long Retry-After raises discord.RateLimited, which is
+    # not an HTTPException: asked whether the subscriber is still a member (and whether the bot is timed
+    # out), Discord "cannot say", as for any other refusal.
+    async def rate_limited(*args: Any, **kwargs: Any) -> discord.Member:
+        raise discord.RateLimited(600.0)
+
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, time="09:00")
+    monkeypatch.setattr(discord.Guild, "fetch_member", rate_limited)
+
+    await lose_embed_links_by_nine(simcord_env, world, clock, bot)
+
+    paused = await daily(bot).subscriptions.by_id(sub.id)
+    assert paused is not None
+    assert paused.status == "paused"
+    assert len(world.mod.user.dm_channel.history()) == 1  # before, the RateLimited ended the notice unsent

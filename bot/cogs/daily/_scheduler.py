@@ -60,6 +60,10 @@ MARKER = "paper of the day"
 # Why a day's delivery was given up: never posted late, on a day that is not its own.
 DAY_ENDED = "the local day ended before the post got through"
 
+# What a call to Discord raises when Discord does not do it: an HTTP error, or, for a Retry-After longer
+# than the bot's max_ratelimit_timeout (bot.client), RateLimited, which is not an HTTPException.
+DISCORD_REFUSED = (discord.HTTPException, discord.RateLimited)
+
 # What the bot needs in a channel to post the card (and to check for it after a crash).
 REQUIRED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "read_message_history")
 
@@ -392,7 +396,7 @@ class DailyScheduler:
             return None
         try:
             me = await guild.fetch_member(self.bot.user.id)
-        except discord.HTTPException:
+        except DISCORD_REFUSED:
             return None
         return _still_timed_out(me, self.bot.now())
 
@@ -487,7 +491,7 @@ class DailyScheduler:
             try:
                 await system.send(text, allowed_mentions=quiet)
                 return True
-            except discord.HTTPException:
+            except DISCORD_REFUSED:
                 log.info("could not tell server %s in its system channel", sub.guild_id, exc_info=True)
         for user_id in await self._told_by_dm(sub, guild):
             try:
@@ -496,7 +500,7 @@ class DailyScheduler:
                 await user.send(_pause_notice(sub, reason, server=guild.name if guild else None),
                                 allowed_mentions=quiet)
                 return True
-            except discord.HTTPException:
+            except DISCORD_REFUSED:
                 log.info("could not DM user %s about the pause", user_id, exc_info=True)
         return False
 
@@ -521,7 +525,7 @@ class DailyScheduler:
             await guild.fetch_member(user_id)
         except discord.NotFound:
             return False
-        except discord.HTTPException:
+        except DISCORD_REFUSED:
             return True
         return True
 
