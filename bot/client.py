@@ -24,7 +24,7 @@ import discord
 from discord.ext import commands
 
 from bot.settings import Settings, load_settings
-from bot.tree import PaperTree
+from bot.tree import PaperTree, in_a_while
 from bot.views import RandomButton, SimilarButton, StaleListItem
 from storage.db import open_database
 from storage.loader import counted, load_corpus
@@ -139,7 +139,7 @@ class PaperBot(commands.Bot):
         self.sync_only = False  # `paperbot sync`: the bot stops right after start-up, so no background work
         # The background embedding of abstracts for search by meaning (None: not running, off, or no encoder).
         self.embedding_task: asyncio.Task[None] | None = None
-        self.last_sync: str | None = None  # "guild", "global" or "skipped", for logs and tests
+        self.last_sync: str | None = None  # "guild", "global", "skipped" or "rate limited", for logs and tests
         # Searches rank in worker threads that share the GIL with the event loop: more at once does
         # not finish sooner on a small machine, it only makes every loop callback wait longer.
         self.search_slots = asyncio.Semaphore(SEARCH_CONCURRENCY)
@@ -163,7 +163,7 @@ class PaperBot(commands.Bot):
         self.picks = PickRepository(self.writes)
         await self._load_extensions()
         self.add_dynamic_items(SimilarButton, RandomButton, StaleListItem)
-        self.last_sync = await self.sync_commands(force=self.force_sync)
+        self.last_sync = await self._sync_unless_rate_limited()
         self._start_embedding()
         # The corpus, search index and caches built above live as long as the bot: move them out of
         # the collector's reach, so a full collection under load pauses the loop for ms, not 100s of ms.
@@ -292,6 +292,21 @@ class PaperBot(commands.Bot):
                 await self.load_extension(name)
             except commands.ExtensionNotFound:
                 log.info("extension %s is not available; skipping it", name)
+
+    async def _sync_unless_rate_limited(self) -> str:
+        """sync_commands, or "rate limited" when Discord asks for a wait past max_ratelimit_timeout (command
+        syncs have a daily limit): the bot runs with the commands synced before, and the next start syncs
+        (no tree hash was written). `paperbot sync`, which does nothing else, says so in one line."""
+        try:
+            return await self.sync_commands(force=self.force_sync)
+        except discord.RateLimited as error:
+            wait = in_a_while(error.retry_after)
+            if self.sync_only:
+                raise StartupError(f"Discord asks to wait {wait} before the next command sync; "
+                                   "run `paperbot sync` again then") from None
+            log.warning("commands not synced: Discord asks to wait %s; the commands synced before stay, and the "
+                        "next start syncs", wait)
+            return "rate limited"
 
     async def sync_commands(self, *, force: bool = False) -> str:
         """Sync slash commands deliberately; returns what was done ("guild", "global", "skipped").

@@ -27,10 +27,11 @@ def _cooldown(error: BaseException) -> str:
 
 def _rate_limited(error: BaseException) -> str:
     assert isinstance(error, discord.RateLimited)
-    return f"Discord is asking me to slow down; please try again in {_in_a_while(error.retry_after)}."
+    return f"Discord is asking me to slow down; please try again in {in_a_while(error.retry_after)}."
 
 
-def _in_a_while(seconds: float) -> str:
+def in_a_while(seconds: float) -> str:
+    """A wait as people read it: whole seconds up to two minutes, then whole minutes (rounded up)."""
     whole = max(1, math.ceil(seconds))
     return f"{whole} s" if whole < 120 else f"{math.ceil(whole / 60)} min"
 
