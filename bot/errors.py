@@ -1,6 +1,13 @@
-"""Domain errors the central tree error handler turns into friendly ephemeral messages."""
+"""Domain errors the central tree error handler turns into friendly ephemeral messages, and what Discord's
+refusals raise (DISCORD_REFUSED)."""
 
 from __future__ import annotations
+
+import discord
+
+# What a call to Discord raises when Discord does not do it: an HTTP error, or, for a Retry-After longer
+# than the bot's max_ratelimit_timeout (bot.client), RateLimited, which is not an HTTPException.
+DISCORD_REFUSED = (discord.HTTPException, discord.RateLimited)
 
 
 class UserFacingError(Exception):

@@ -11,7 +11,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.errors import UserFacingError
+from bot.errors import DISCORD_REFUSED, UserFacingError
 from storage.search import EmptyQueryError
 
 log = logging.getLogger(__name__)
@@ -104,7 +104,7 @@ async def send_ephemeral(interaction: discord.Interaction, message: str) -> None
             await interaction.followup.send(message, ephemeral=True)
         else:
             await interaction.response.send_message(message, ephemeral=True)
-    except discord.HTTPException:
+    except DISCORD_REFUSED:
         log.warning("could not deliver an error message for %s", _describe(interaction), exc_info=True)
 
 

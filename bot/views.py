@@ -25,7 +25,7 @@ import discord
 
 from bot import limits
 from bot.embeds import ResultLine, paper_embed, results_embed
-from bot.errors import PaperNotFoundError, UserFacingError
+from bot.errors import DISCORD_REFUSED, PaperNotFoundError, UserFacingError
 from bot.limits import as_typed, one_line
 from bot.tree import report_error, send_ephemeral
 from storage.models import Paper
@@ -199,7 +199,7 @@ async def _disable(view: discord.ui.View, source: discord.Interaction | None) ->
     if source is not None:
         try:
             await source.edit_original_response(view=view)
-        except discord.HTTPException:
+        except DISCORD_REFUSED:
             log.debug("could not disable an expired list", exc_info=True)
 
 
@@ -295,7 +295,7 @@ class StaleListItem(_ReportingItem, discord.ui.DynamicItem[discord.ui.Item[Any]]
             self.view.stop()  # it listens to nothing: keeps edit_message from storing it
             try:
                 await interaction.response.edit_message(view=self.view)
-            except discord.HTTPException:
+            except DISCORD_REFUSED:
                 log.debug("could not disable a stale list", exc_info=True)
         await send_ephemeral(interaction, stale_list_note(self.part, restarted=restarted))
 
@@ -395,7 +395,7 @@ class SearchPaginator(_ListView):
         self._sync_components()
         try:
             await interaction.edit_original_response(embed=self.embed(), view=self)
-        except discord.HTTPException:
+        except DISCORD_REFUSED:
             self.page, self.hits, self.total = shown  # the message still shows the old page
             self._sync_components()
             self._settle_wanted(page)

@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import discord
 import pytest
 import simcord
 
 from bot.client import PaperBot
 from bot.views import PAGE_SIZE
 from storage.search import SearchResults
-from tests.bot.conftest import World, behind_the_lock
+from tests.bot.conftest import World, behind_the_lock, expect_errors
 from tests.bot.test_papers import embed_of_message, frequent_word_query
 
 
@@ -72,4 +73,33 @@ async def test_after_a_page_that_came_back_empty_the_next_press_pages_on_from_th
     await world.alice.click(result.response.message, label="▶")
 
     # Before, the empty page was still the one asked for, so this ▶ skipped to page 3.
+    assert (embed_of_message(world, result.response.id).footer.text or "").startswith("Page 2/")
+
+
+async def test_a_page_turn_rate_limited_for_long_leaves_the_list_where_it_is_shown(
+        simcord_env: simcord.Env, world: World, bot: PaperBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    # With max_ratelimit_timeout (bot.client) a long Retry-After raises discord.RateLimited, which is not
+    # an HTTPException: the list must treat it as the failed edit it is (SimCord never rate-limits).
+    query = await frequent_word_query(bot)
+    result = await world.alice.slash(world.channel, "paper search", query=query)
+    assert result.response is not None
+    edit, edits = discord.Interaction.edit_original_response, 0
+
+    async def rate_limited_once(interaction: discord.Interaction, **kwargs: Any) -> Any:
+        nonlocal edits
+        edits += 1
+        if edits == 1:
+            raise discord.RateLimited(600.0)
+        return await edit(interaction, **kwargs)
+
+    monkeypatch.setattr(discord.Interaction, "edit_original_response", rate_limited_once)
+    failed = await world.alice.click(result.response.message, label="▶")
+    notice = failed.response if failed.response is not None and failed.response.content else failed.followups[-1]
+    assert notice.content == "Discord is asking me to slow down; please try again in 10 min."
+    assert (embed_of_message(world, result.response.id).footer.text or "").startswith("Page 1/")
+    expect_errors(simcord_env, discord.RateLimited)
+
+    await world.alice.click(result.response.message, label="▶")
+
+    # Before, the list took the page it could not show as shown, and this ▶ went on to page 3.
     assert (embed_of_message(world, result.response.id).footer.text or "").startswith("Page 2/")

@@ -29,6 +29,7 @@ import aiohttp
 import discord
 
 from bot.embeds import paper_embed
+from bot.errors import DISCORD_REFUSED
 from bot.views import paper_card_view
 from storage.models import Paper
 from storage.picks import topic_key
@@ -59,10 +60,6 @@ ATTEMPT_WINDOW = timedelta(minutes=5)
 MARKER = "paper of the day"
 # Why a day's delivery was given up: never posted late, on a day that is not its own.
 DAY_ENDED = "the local day ended before the post got through"
-
-# What a call to Discord raises when Discord does not do it: an HTTP error, or, for a Retry-After longer
-# than the bot's max_ratelimit_timeout (bot.client), RateLimited, which is not an HTTPException.
-DISCORD_REFUSED = (discord.HTTPException, discord.RateLimited)
 
 # What the bot needs in a channel to post the card (and to check for it after a crash).
 REQUIRED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "read_message_history")
