@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import codecs
 import io
 import os
 import sysconfig
@@ -12,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from dotenv import dotenv_values
+
+from storage.parsing import encoding_by_byte_order_mark
 
 _CHECKOUT_CORPUS = Path(__file__).resolve().parent.parent / "data"
 _INSTALLED_CORPUS = Path("share", "paperbot", "data")  # pyproject.toml's data-files, under an install's data root
@@ -81,16 +82,14 @@ def load_settings(env_file: str | Path | None = ".env", **overrides: Any) -> Set
 
 
 def _env_file_text(path: Path) -> str:
-    """The text of `.env`: UTF-8, or UTF-16 with its byte order mark (Windows PowerShell's `>` and
-    Out-File write that); a file that cannot be read is one line, not python-dotenv's traceback."""
+    """The text of `.env`: UTF-8, or UTF-16 (Windows PowerShell's `>` and Out-File write that) or UTF-32
+    with its byte order mark; a file that cannot be read is one line, not python-dotenv's traceback."""
     try:
         data = path.read_bytes()
     except OSError as error:
         raise SystemExit(f"paperbot: cannot read {path}: {error.strerror or error}") from None
     try:
-        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-            return data.decode("utf-16")
-        return data.decode("utf-8-sig")
+        return data.decode(encoding_by_byte_order_mark(data) or "utf-8-sig")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise SystemExit(f"paperbot: {path} is not UTF-8 text (byte 0x{data[error.start]:02x} on line {line}); "

@@ -160,16 +160,29 @@ def parse_file(path: Path) -> ParseResult:
     return result
 
 
+# UTF-32's marks come first: its little-endian one (FF FE 00 00) begins with UTF-16's (FF FE), so a
+# UTF-32 file checked the other way round was read as UTF-16 full of NULs.
+_BYTE_ORDER_MARKS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
+                     (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))
+
+
+def encoding_by_byte_order_mark(data: bytes) -> str | None:
+    """'UTF-32' or 'UTF-16' when `data` starts with that encoding's byte order mark (Windows' "Unicode"
+    and PowerShell's `>` write UTF-16 so), else None; Python's codec of that name reads the mark."""
+    return next((encoding for mark, encoding in _BYTE_ORDER_MARKS if data.startswith(mark)), None)
+
+
 def decode(name: str, data: bytes) -> tuple[str | None, Problem | None]:
-    """Decode file bytes as UTF-8 (or UTF-16 with its byte order mark); binary files give None, bad
-    UTF-8 bytes are kept as surrogates."""
+    """Decode file bytes as UTF-8 (or UTF-16 or UTF-32 with its byte order mark); binary files give
+    None, bad UTF-8 bytes are kept as surrogates."""
     if not data.strip():
         return "", None
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # Windows' "Unicode", PowerShell's `>`
+    encoding = encoding_by_byte_order_mark(data)
+    if encoding:
         try:
-            return data.decode("utf-16"), None
+            return data.decode(encoding), None
         except UnicodeDecodeError as exc:
-            return None, Problem(name, "", f"not valid UTF-16 text ({exc.reason} at byte {exc.start}); "
+            return None, Problem(name, "", f"not valid {encoding} text ({exc.reason} at byte {exc.start}); "
                                            "save the file as UTF-8")
     if b"\x00" in data[:8192]:
         return None, Problem(name, "", "binary file, not a text corpus")

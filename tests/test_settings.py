@@ -103,3 +103,14 @@ def test_a_home_relative_path_in_env_means_the_home_folder(tmp_path: Path, monke
     settings = load_settings(env_file=env_file)
     assert settings.database_path == tmp_path / "bot" / "paperbot.db"
     assert settings.corpus_paths == (tmp_path / "papers.json", tmp_path / "more")
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "utf-16-be", "utf-32", "utf-32-be"])
+def test_a_dotenv_in_utf16_or_utf32_with_its_byte_order_mark_gives_its_token(tmp_path: Path, encoding: str) -> None:
+    # UTF-32's little-endian mark (FF FE 00 00) begins with UTF-16's: such a .env was read as UTF-16 full
+    # of NULs, and its big-endian one (00 00 FE FF) as UTF-8; either way no token, and no word why.
+    env_file = tmp_path / ".env"
+    bom = "\ufeff" if encoding.endswith("-be") else ""  # the other codecs write their own mark
+    env_file.write_bytes(f"{bom}DISCORD_TOKEN=from-file\r\nDEV_GUILD_ID=123\r\n".encode(encoding))
+    settings = load_settings(env_file=env_file)
+    assert (settings.discord_token, settings.dev_guild_id) == ("from-file", 123)

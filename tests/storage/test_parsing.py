@@ -364,10 +364,11 @@ def test_json_lines_in_a_json_file(tmp_path: Path, abstracts: list[str]) -> None
                                 "in double quotes); skipped"]
 
 
-@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
-def test_utf16_with_a_byte_order_mark_is_text(tmp_path: Path, abstracts: list[str], encoding: str) -> None:
-    # What Windows PowerShell's `>` and Out-File write, and Notepad's or Excel's "Unicode".
-    bom = "" if encoding == "utf-16" else "\ufeff"  # the plain codec writes its own mark
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be"])
+def test_utf16_or_utf32_with_a_byte_order_mark_is_text(tmp_path: Path, abstracts: list[str], encoding: str) -> None:
+    # UTF-16: what Windows PowerShell's `>` and Out-File write, and Notepad's or Excel's "Unicode". UTF-32's
+    # little-endian mark (FF FE 00 00) begins with UTF-16's: it was read as UTF-16 full of NULs, "not a corpus".
+    bom = "" if encoding in ("utf-16", "utf-32") else "\ufeff"  # the plain codec writes its own mark
     seed = tmp_path / "seed.txt"
     seed.write_bytes((bom + "ICML 2025 Papers\r\n\r\n" + "\r\n\r\n".join(abstracts[:2])).encode(encoding))
     export = tmp_path / "export.json"
@@ -384,6 +385,14 @@ def test_broken_utf16_says_so(tmp_path: Path) -> None:
     result = parse_file(path)
     assert result.records == []
     assert messages(result) == [f"{path}: not valid UTF-16 text (truncated data at byte 34); save the file as UTF-8"]
+
+
+def test_broken_utf32_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "cut.txt"
+    path.write_bytes("ICML 2025 Papers".encode("utf-32") + b"\x00")  # not a whole number of 4-byte characters
+    result = parse_file(path)
+    assert result.records == []
+    assert messages(result) == [f"{path}: not valid UTF-32 text (truncated data at byte 68); save the file as UTF-8"]
 
 
 def test_a_symlinked_folder_in_the_corpus_is_read_once(tmp_path: Path, abstracts: list[str]) -> None:
