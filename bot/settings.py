@@ -88,9 +88,13 @@ def _env_file_text(path: Path) -> str:
         data = path.read_bytes()
     except OSError as error:
         raise SystemExit(f"paperbot: cannot read {path}: {error.strerror or error}") from None
+    encoding = encoding_by_byte_order_mark(data)
     try:
-        return data.decode(encoding_by_byte_order_mark(data) or "utf-8-sig")
+        return data.decode(encoding or "utf-8-sig")
     except UnicodeDecodeError as error:
+        if encoding:  # its mark says what it is meant to be: a line count or a byte of it would mislead
+            raise SystemExit(f"paperbot: {path} is not valid {encoding} text ({error.reason} at byte {error.start}); "
+                             "save it as UTF-8") from None
         line = data.count(b"\n", 0, error.start) + 1
         raise SystemExit(f"paperbot: {path} is not UTF-8 text (byte 0x{data[error.start]:02x} on line {line}); "
                          "save it as UTF-8") from None

@@ -114,3 +114,17 @@ def test_a_dotenv_in_utf16_or_utf32_with_its_byte_order_mark_gives_its_token(tmp
     env_file.write_bytes(f"{bom}DISCORD_TOKEN=from-file\r\nDEV_GUILD_ID=123\r\n".encode(encoding))
     settings = load_settings(env_file=env_file)
     assert (settings.discord_token, settings.dev_guild_id) == ("from-file", 123)
+
+
+@pytest.mark.parametrize(("encoding", "message"), [
+    ("utf-16", "not valid UTF-16 text (truncated data at byte 40)"),
+    ("utf-32", "not valid UTF-32 text (truncated data at byte 80)"),
+])
+def test_a_broken_utf16_or_utf32_dotenv_says_so(tmp_path: Path, encoding: str, message: str) -> None:
+    # Its byte order mark, then bytes that cannot be that encoding (here cut short); it used to say
+    # "is not UTF-8 text", which the file never claimed to be.
+    env_file = tmp_path / ".env"
+    env_file.write_bytes("DISCORD_TOKEN=abc\r\n".encode(encoding) + b"\x00")
+    with pytest.raises(SystemExit) as stopped:
+        load_settings(env_file=env_file)
+    assert str(stopped.value.code) == f"paperbot: {env_file} is {message}; save it as UTF-8"
