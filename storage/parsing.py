@@ -424,7 +424,8 @@ def _collect(name: str, items: Iterable[tuple[str, Any]]) -> tuple[list[RawRecor
 
 def parse_json(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
     """Parse a JSON list of paper objects (or an object holding such a list under 'papers', or one
-    paper's object); a .json file of JSON Lines is read as such."""
+    paper's object); a .json file of JSON Lines is read as such, and one of objects one after another
+    (each over many lines, as `jq '.[]'` writes them) object by object."""
     try:
         data = json.loads(text)
     except RecursionError:  # one record nested thousands deep: keep the records before it
@@ -434,8 +435,10 @@ def parse_json(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
     except json.JSONDecodeError as exc:
         if text.lstrip().startswith("["):
             return _collect(name, _salvage_json_list(name, text))
-        if exc.msg == "Extra data" and text.lstrip().startswith("{"):  # one object, then more: JSON Lines
-            return parse_jsonl(name, text)  # as many datasets (arXiv's metadata among them) name it .json
+        if exc.msg == "Extra data" and text.lstrip().startswith("{"):  # one object, then more
+            if _first_value_is_a_line(text):  # JSON Lines, as many datasets (arXiv's metadata among them) name it .json
+                return parse_jsonl(name, text)
+            return _collect(name, _json_values(name, text))  # `jq '.[]' papers.json`: objects over many lines
         return [], [Problem(name, f"line {exc.lineno}", f"malformed JSON (column {exc.colno}: {exc.msg})")]
     if isinstance(data, dict) and _is_one_paper(data):  # a file per paper, as scrapers and APIs save them
         data = [data]
@@ -488,6 +491,53 @@ def _salvage_json_list(name: str, text: str) -> Iterator[tuple[str, Any]]:
             pos = resume.end() - 1
             continue
         yield f"record {number} (line {line})", obj
+
+
+_WHITESPACE = re.compile(r"[ \t\n\r]*")  # what JSON allows between values
+_NEXT_TOP_LEVEL_OBJECT = re.compile(r"\n\{")  # a line starting with "{": pretty printers indent the nested ones
+
+
+def _after_whitespace(text: str, pos: int) -> int:
+    """The first position from `pos` on that is not whitespace between JSON values (len(text) at the end)."""
+    match = _WHITESPACE.match(text, pos)
+    return match.end() if match else pos
+
+
+def _first_value_is_a_line(text: str) -> bool:
+    """Whether the first JSON value of `text` (known to decode) is alone on its line: JSON Lines."""
+    start = _after_whitespace(text, 0)
+    _, end = json.JSONDecoder().raw_decode(text, start)
+    line_end = text.find("\n", start)
+    return line_end != -1 and end <= line_end and not text[end:line_end].strip()
+
+
+def _json_values(name: str, text: str) -> Iterator[tuple[str, Any]]:
+    """Decode JSON values written one after another, whitespace between them, each one a record.
+
+    Positions move forward through the one text (no slicing, lines counted once), so 100,000 records
+    take linear time; a malformed one is reported and reading goes on at the next line starting with "{".
+    """
+    decoder = json.JSONDecoder()
+    pos, line, counted, number = 0, 1, 0, 0
+    while (pos := _after_whitespace(text, pos)) < len(text):
+        number += 1
+        line += text.count("\n", counted, pos)
+        counted = pos
+        try:
+            obj, pos = decoder.raw_decode(text, pos)
+        except RecursionError:
+            problem = Problem(name, f"record {number} (line {line})", f"{_TOO_DEEP}; skipped")
+        except json.JSONDecodeError as exc:
+            problem = Problem(name, f"record {number} (line {exc.lineno})",
+                              f"malformed JSON (column {exc.colno}: {exc.msg}); skipped")
+        else:
+            yield f"record {number} (line {line})", obj
+            continue
+        yield "", problem
+        resume = _NEXT_TOP_LEVEL_OBJECT.search(text, pos)
+        if not resume:
+            return
+        pos = resume.end() - 1
 
 
 def _jsonl_items(name: str, text: str) -> Iterator[tuple[str, Any]]:

@@ -364,6 +364,38 @@ def test_json_lines_in_a_json_file(tmp_path: Path, abstracts: list[str]) -> None
                                 "in double quotes); skipped"]
 
 
+def test_json_objects_one_after_another_as_jq_writes_them(tmp_path: Path, abstracts: list[str]) -> None:
+    # `jq '.[]' papers.json > out.json`: each object over many lines, then the next. It was read line by
+    # line as JSON Lines: no paper, a "malformed JSON" problem for each of its 20 lines, then "not a corpus".
+    papers = [{"title": "One", "abstract": abstracts[0], "authors": [{"name": "A. One"}, {"name": "B. Two"}]},
+              {"title": "Two", "abstract": abstracts[1]}, {"title": "Three", "abstract": abstracts[2]}]
+    path = tmp_path / "out.json"
+    path.write_text("".join(json.dumps(paper, indent=2) + "\n" for paper in papers))
+    result = parse_file(path)
+    assert result.problems == []
+    assert [(r.title, r.abstract, r.authors, r.source_ref) for r in result.records] == [
+        ("One", abstracts[0], ("A. One", "B. Two"), "record 1 (line 1)"),
+        ("Two", abstracts[1], (), "record 2 (line 13)"), ("Three", abstracts[2], (), "record 3 (line 17)")]
+
+
+def test_a_malformed_object_among_objects_one_after_another(tmp_path: Path, abstracts: list[str]) -> None:
+    papers = [json.dumps({"title": "One", "abstract": abstracts[0], "authors": [{"name": "A. One"}]}, indent=2),
+              json.dumps({"title": "Two", "abstract": abstracts[1]}, indent=2).replace('"Two",', '"Two"'),
+              json.dumps({"title": "Three", "abstract": abstracts[2]}, indent=2), '"a note"']
+    path = tmp_path / "edited.json"
+    path.write_text("\n".join(papers) + "\n")
+    one_line = tmp_path / "one_line.json"  # the same objects with nothing but spaces between them
+    one_line.write_text(" ".join(json.dumps({"abstract": abstract}) for abstract in abstracts[:3]))
+    result = parse_file(path)
+    assert [(r.title, r.source_ref) for r in result.records] == [("One", "record 1 (line 1)"),
+                                                                 ("Three", "record 3 (line 14)")]
+    assert messages(result) == [
+        f"{path}:record 2 (line 12): malformed JSON (column 3: Expecting ',' delimiter); skipped",
+        f"{path}:record 4 (line 18): expected an object with an 'abstract' field, got str"]
+    assert [(r.abstract, r.source_ref) for r in parse_file(one_line).records] == [
+        (abstracts[0], "record 1 (line 1)"), (abstracts[1], "record 2 (line 1)"), (abstracts[2], "record 3 (line 1)")]
+
+
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be"])
 def test_utf16_or_utf32_with_a_byte_order_mark_is_text(tmp_path: Path, abstracts: list[str], encoding: str) -> None:
     # UTF-16: what Windows PowerShell's `>` and Out-File write, and Notepad's or Excel's "Unicode". UTF-32's
