@@ -239,6 +239,13 @@ def _write(db: sqlite3.Connection, plan: _Plan, report: LoadReport, progress: Pr
 
 
 def _unless_stopped(chunks: Iterable[list[Row]], stop: threading.Event) -> Iterator[list[Row]]:
+    """The chunks of rows, until `stop` is set: then LoadStoppedError, raised in the writing thread.
+
+    The load runs in a thread that cannot be cancelled; `_stoppable` sets `stop` when its caller is
+    (Ctrl-C, the bot closing). Checked before each chunk is written, it makes `_write` roll back the
+    open transaction within one chunk, instead of enriching and writing the rest of the corpus and
+    committing it after the user asked to stop.
+    """
     for rows in chunks:
         if stop.is_set():
             raise LoadStoppedError
