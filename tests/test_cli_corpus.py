@@ -6,16 +6,15 @@ import csv
 import io
 import json
 import os
-import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from bot.cli import _ProgressBar, main
+from tests._processes import ctrl_c_once_ready
 from tests.storage.conftest import BUNDLED, seed_paragraphs, write_seed_file
 
 
@@ -230,20 +229,11 @@ def test_ctrl_c_during_a_load_stops_it_and_leaves_the_corpus_as_it_was(db_file: 
     capsys.readouterr()
     wrong = write_seed_file(tmp_path / "wrong.txt", [f"{paragraphs[n % len(paragraphs)]} (Variant {n}.)"
                                                      for n in range(6000)])  # a few seconds of enrichment
-    proc = subprocess.Popen([sys.executable, "-m", "bot", "ingest", str(wrong), "--db", str(db_file)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + 60
-        while not _writing(db_file) and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.01)  # waits for the load's first rows, not a guessed duration
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
-    assert proc.returncode == 130, err
-    assert out == ""
-    assert f"paperbot ingest: interrupted; {db_file} is unchanged\n" in err
-    assert "Traceback" not in err
+    done = ctrl_c_once_ready(["ingest", str(wrong), "--db", str(db_file)], lambda: _writing(db_file))  # first rows
+    assert done.returncode == 130, done.stderr
+    assert done.stdout == ""
+    assert f"paperbot ingest: interrupted; {db_file} is unchanged\n" in done.stderr
+    assert "Traceback" not in done.stderr
     with sqlite3.connect(db_file) as db:
         assert db.execute("SELECT active, count(*) FROM papers GROUP BY active").fetchall() == [(1, 4)]
         assert db.execute("SELECT count(*) FROM corpus_loads").fetchone() == (1,)

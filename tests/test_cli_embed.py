@@ -6,11 +6,7 @@ import io
 import json
 import re
 import runpy
-import signal
 import sqlite3
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +16,7 @@ import bot.cli
 import storage.db
 import storage.vectors
 from bot.cli import main
+from tests._processes import ctrl_c_once_ready
 from tests.storage.conftest import seed_paragraphs, write_seed_file
 from tests.storage.test_search_meaning import CAUSAL, IMAGES, MARKOV, SYNONYM_QUERY
 
@@ -141,20 +138,12 @@ def test_ctrl_c_keeps_the_batches_done_and_a_second_run_goes_on(tmp_path: Path,
     db = tmp_path / "long.db"
     assert main(["ingest", str(write_seed_file(tmp_path / "long.txt", abstracts)), "--db", str(db)]) == 0
     capsys.readouterr()
-    proc = subprocess.Popen([sys.executable, "-m", "bot", "embed", "--db", str(db)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + 60
-        while vectors_of_active_papers(db)[1] == 0 and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.02)  # polls the database for the first stored batch, not a guessed duration
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
-    assert proc.returncode == 130, err
-    assert out == ""
-    assert re.search(r"^paperbot embed: stopped after \d+ of 256 abstracts; run it again to go on$", err, re.M), err
-    assert "Traceback" not in err
+    done = ctrl_c_once_ready(["embed", "--db", str(db)], lambda: vectors_of_active_papers(db)[1] > 0)  # a batch stored
+    assert done.returncode == 130, done.stderr
+    assert done.stdout == ""
+    assert re.search(r"^paperbot embed: stopped after \d+ of 256 abstracts; run it again to go on$", done.stderr,
+                     re.M), done.stderr
+    assert "Traceback" not in done.stderr
     active, embedded = vectors_of_active_papers(db)
     assert 0 < embedded < active  # the batches done are kept, and it did stop
 
