@@ -144,10 +144,10 @@ class PaperBot(commands.Bot):
         # not finish sooner on a small machine, it only makes every loop callback wait longer.
         self.search_slots = asyncio.Semaphore(SEARCH_CONCURRENCY)
 
-    async def search(self, query: str, *, limit: int, offset: int = 0) -> SearchResults:
-        """Search the corpus, at most SEARCH_CONCURRENCY searches at a time."""
+    async def search(self, query: str, *, limit: int, offset: int = 0, meaning: bool = True) -> SearchResults:
+        """Search the corpus, at most SEARCH_CONCURRENCY searches at a time (`meaning`: SearchEngine.search)."""
         async with self.search_slots:
-            return await self.search_engine.search(query, limit=limit, offset=offset)
+            return await self.search_engine.search(query, limit=limit, offset=offset, meaning=meaning)
 
     def now(self) -> datetime:
         """The current time from the injected clock: the only "now" the bot uses."""

@@ -338,12 +338,15 @@ class SearchPaginator(_ListView):
     """Ranked search results, five per page: ◀ ▶ to page, a select to open one; invoker only."""
 
     def __init__(self, bot: PaperBot, *, owner_id: int, query: str, hits: Sequence[Any], total: int,
-                 timeout: float = PAGINATOR_TIMEOUT) -> None:
+                 by_meaning: bool = False, timeout: float = PAGINATOR_TIMEOUT) -> None:
         super().__init__(timeout=timeout)
         self.bot = bot
         self.owner_id = owner_id
         self.query = query
         self.total = total
+        # Every page is ranked as the first one was: by words only if it was (its candidates' vectors
+        # still being stored), or the order would change between pages and move papers across them.
+        self.by_meaning = by_meaning
         self.page = 0
         # The page the latest click asked for: a click while another's search runs pages on from there
         # (▶ pressed twice before the first page came is two pages, not the same page twice).
@@ -381,7 +384,8 @@ class SearchPaginator(_ListView):
         try:
             await interaction.response.defer()  # acknowledge first: the search may queue behind others
             self.last_interaction = interaction  # deferred on the list: its original response is the list
-            results = await self.bot.search(self.query, limit=PAGE_SIZE, offset=page * PAGE_SIZE)
+            results = await self.bot.search(self.query, limit=PAGE_SIZE, offset=page * PAGE_SIZE,
+                                            meaning=self.by_meaning)
         except Exception:
             self._settle_wanted(page)
             raise

@@ -80,6 +80,7 @@ class SearchResults:
     hits: list[SearchHit] = field(default_factory=list)
     total: int = 0
     suggestions: list[str] = field(default_factory=list)
+    by_meaning: bool = False  # the best candidates were re-ordered by meaning (see SearchEngine.search)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,20 +180,27 @@ class SearchEngine:
         position = links.find(key) if key else None
         return index.ids[position] if position is not None else None
 
-    async def search(self, query: str, *, limit: int = 10, offset: int = 0) -> SearchResults:
-        """The papers best matching `query`, `limit` of them from `offset`, with snippets and suggestions."""
+    async def search(self, query: str, *, limit: int = 10, offset: int = 0, meaning: bool = True) -> SearchResults:
+        """The papers best matching `query`, `limit` of them from `offset`, with snippets and suggestions.
+
+        `meaning=False` ranks by words only. A later page of a list whose first page came back
+        without `by_meaning` asks for that: the abstracts' vectors may have been stored meanwhile (the
+        background embedding after a load), and the order by meaning would move papers across pages.
+        """
         text = clean_query(query)
         limit, offset = max(0, min(limit, MAX_LIMIT)), max(0, offset)
         index = self._index
         ranking = await asyncio.to_thread(_rank_or_complete, index, text, RERANK_CANDIDATES,
                                           wanted=offset + limit)
-        ranking = await self._rerank_by_meaning(index, text, ranking)
+        by_words = ranking
+        if meaning:
+            ranking = await self._rerank_by_meaning(index, text, ranking)
         page = [(index.ids[p], float(score)) for p, score in
                 zip(ranking.order[offset: offset + limit], ranking.scores[offset: offset + limit], strict=True)]
         papers = {paper.id: paper for paper in await self._papers.by_ids([pid for pid, _ in page])}
         scored = [(papers[pid], score) for pid, score in page if pid in papers]
         hits, suggestions = await asyncio.to_thread(self._present, index, text, ranking, scored)
-        return SearchResults(hits, ranking.total, suggestions)
+        return SearchResults(hits, ranking.total, suggestions, by_meaning=ranking is not by_words)
 
     async def _rerank_by_meaning(self, index: SearchIndex, text: str, ranking: Ranking) -> Ranking:
         """Re-order the best SEMANTIC_CANDIDATES by word score plus the cosine of the query's and each

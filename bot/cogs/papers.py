@@ -88,7 +88,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
             await interaction.edit_original_response(content="\n".join(notes))
             return
         view = SearchPaginator(self.bot, owner_id=interaction.user.id, query=text,
-                               hits=results.hits, total=results.total)
+                               hits=results.hits, total=results.total, by_meaning=results.by_meaning)
         view.last_interaction = interaction
         if results.suggestions:
             notes.append(f"Did you mean {_ideas(results.suggestions)}?")

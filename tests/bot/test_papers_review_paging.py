@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import discord
@@ -11,7 +12,9 @@ import simcord
 
 from bot.client import PaperBot
 from bot.views import PAGE_SIZE
+from storage.db import open_database
 from storage.search import SearchResults
+from storage.vectors import embed_missing
 from tests.bot.conftest import World, behind_the_lock, expect_errors
 from tests.bot.test_papers import embed_of_message, frequent_word_query
 
@@ -103,3 +106,32 @@ async def test_a_page_turn_rate_limited_for_long_leaves_the_list_where_it_is_sho
 
     # Before, the list took the page it could not show as shown, and this ▶ went on to page 3.
     assert (embed_of_message(world, result.response.id).footer.text or "").startswith("Page 2/")
+
+
+async def test_a_list_begun_before_the_abstracts_were_embedded_shows_every_paper_once(
+        world: World, bot: PaperBot) -> None:
+    encoder = bot.search_engine.encoder
+    assert encoder is not None
+    result = await world.alice.slash(world.channel, "paper search", query="language models")  # 30 papers
+    assert result.response is not None
+    first_page = listed_ids(embed_of_message(world, result.response.id))
+    # Meanwhile the background embedding (after a corpus load) stores the abstracts' vectors: from
+    # now on a new search re-orders its best candidates by meaning.
+    conn = await open_database(bot.settings.database_path)
+    try:
+        await embed_missing(conn, encoder)
+    finally:
+        await conn.close()
+    assert (await bot.search("language models", limit=PAGE_SIZE)).by_meaning
+
+    await world.alice.click(result.response.message, label="▶")
+
+    # Before, page 2 was ranked by meaning and page 1 by words: one paper was on both, another on neither.
+    second_page = listed_ids(embed_of_message(world, result.response.id))
+    assert len(first_page) == len(second_page) == PAGE_SIZE
+    assert not first_page & second_page
+
+
+def listed_ids(page: discord.Embed) -> set[str]:
+    """The paper ids a result page lists."""
+    return set(re.findall(r"`([0-9a-z]{10})`", page.description or ""))

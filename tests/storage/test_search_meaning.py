@@ -227,3 +227,16 @@ async def test_searches_during_the_embedding_rank_by_words_or_by_meaning_and_nev
 
 async def _stored_count(db: aiosqlite.Connection) -> int:
     return int(next(iter(await db.execute_fetchall("SELECT count(*) FROM paper_vectors")))[0])
+
+
+async def test_a_later_page_can_rank_as_the_first_one_did(db: aiosqlite.Connection, tmp_path: Path) -> None:
+    engine = await _engine(db, tmp_path, embed=False)
+    first = await engine.search(SYNONYM_QUERY, limit=1)
+    assert not first.by_meaning
+    assert first.hits[0].paper.abstract.startswith(MARKOV_FIRST)
+    assert engine.encoder is not None
+    await embed_missing(db, engine.encoder)  # the vectors come in between the two pages
+    second = await engine.search(SYNONYM_QUERY, limit=1, offset=1, meaning=first.by_meaning)
+    assert second.hits[0].paper.abstract.startswith(CAUSAL_FIRST)  # by meaning it would be Markov again
+    assert not second.by_meaning
+    assert (await engine.search(SYNONYM_QUERY, limit=1)).by_meaning  # a new search uses the vectors
