@@ -23,6 +23,8 @@ from storage.models import Problem, RawRecord
 MAX_ABSTRACT_CHARS = 20_000
 MIN_ABSTRACT_WORDS = 12
 MAX_HEADER_CHARS = 200
+# A line this long is a whole abstract rather than one hard-wrapped line of one (those are ~70-120).
+ABSTRACT_LINE_CHARS = 300
 TEXT_SUFFIXES = frozenset({".txt"})
 JSON_SUFFIXES = frozenset({".json"})
 JSONL_SUFFIXES = frozenset({".jsonl", ".ndjson"})
@@ -263,12 +265,24 @@ def parse_seed_text(name: str, text: str) -> tuple[list[RawRecord], list[Problem
             rejected.append(Problem(name, where, reason))
             continue
         records.append(RawRecord(abstract=paragraph, source_file=name, source_ref=where, venue=venue))
+        if "\n" in paragraph and (lines := _abstract_long_lines(paragraph)):
+            problems.append(Problem(name, where, f"{lines} lines as long as whole abstracts with no blank line "
+                                                 "between them, read as one abstract; if each line is an "
+                                                 "abstract, put a blank line between them"))
     if not records and rejected and all("too short" in p.message or "not prose" in p.message
                                         for p in rejected):
         return [], [*problems, Problem(name, "", "not a corpus: no paragraph looks like an abstract "
                                                  "(expected a header line, then abstracts separated "
                                                  "by blank lines)")]
     return records, problems + rejected
+
+
+def _abstract_long_lines(paragraph: str) -> int:
+    """How many lines the paragraph has when every one of them is as long as a whole abstract (0 when
+    not): one abstract per line, as `jq -r '.[].abstract'` writes them, reads as a single paragraph in
+    the seed format. Kept as one (an abstract may break a line of its own), but said."""
+    lines = paragraph.split("\n")
+    return len(lines) if all(len(line) >= ABSTRACT_LINE_CHARS for line in lines) else 0
 
 
 def _bad_character(text: str) -> str | None:

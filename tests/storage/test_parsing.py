@@ -95,6 +95,26 @@ def test_hard_wrapped_paragraphs_are_one_abstract(tmp_path: Path, abstracts: lis
     assert result.records[1].source_ref.startswith("paragraph 2 (line ")
 
 
+def test_one_abstract_per_line_without_blank_lines_is_said(tmp_path: Path, abstracts: list[str]) -> None:
+    # `jq -r '.[].abstract' papers.json > abstracts.txt`: no header, no blank lines between abstracts.
+    path = tmp_path / "jq.txt"
+    path.write_text("ICML 2025 Papers\n\n" + "\n".join(abstracts[:3]) + "\n", encoding="utf-8")
+    result = parse_file(path)
+    assert [r.abstract for r in result.records] == ["\n".join(abstracts[:3])]  # still one paragraph
+    # Before, the three papers became one without a word.
+    assert messages(result) == [f"{path}:paragraph 1 (line 3): 3 lines as long as whole abstracts with no blank "
+                                "line between them, read as one abstract; if each line is an abstract, put a "
+                                "blank line between them"]
+
+
+def test_hard_wrapped_or_two_part_abstracts_are_not_taken_for_several(tmp_path: Path, abstracts: list[str]) -> None:
+    wrapped = textwrap.fill(abstracts[0], 100)
+    short_tail = abstracts[1] + "\nCode: https://github.com/example/project"
+    result = parse_file(write_seed_file(tmp_path / "w.txt", [wrapped, short_tail]))
+    assert len(result.records) == 2
+    assert result.problems == []
+
+
 # --- bad input: each gets a message naming the file and where, and good records still load ---------
 
 def test_missing_path(tmp_path: Path) -> None:
