@@ -231,3 +231,24 @@ async def test_a_long_subscriptions_list_shows_whole_lines_and_says_how_many_mor
     assert all(line.startswith("• <#") and line.endswith(":R>)") for line in shown)  # no line cut in half
     assert lines[-1] == f"… and {many - len(shown)} more"
     assert embed.footer.text == f"{many} of at most {many} for this server"
+
+
+@pytest.mark.parametrize(("topic", "note"), [
+    ("ShadowKV", "Only 1 paper matches “ShadowKV”, so it is the paper of every day"),
+    ("kv cache", "Only 2 papers match “kv cache”, so they come round again every 2 days"),
+    ("language models", None),  # 20 papers: weeks before one comes back
+])
+async def test_a_topic_with_few_papers_says_how_soon_they_repeat(world: World, topic: str, note: str | None) -> None:
+    result = await world.mod.slash(world.channel, "paper subscribe", time="09:00", topic=topic)
+
+    assert result.response is not None
+    reply = result.response.content
+    assert reply.startswith("Subscribed"), reply
+    # Before, a topic only one paper matches was taken without a word, and that paper came every day.
+    if note:
+        assert reply.endswith(f"\n-# {note}; a broader topic gives more variety."), reply
+    else:
+        assert "-# " not in reply
+    again = await world.mod.slash(world.channel, "paper subscribe", time="10:00")  # the topic kept, not typed
+    assert again.response is not None
+    assert "-# " not in again.response.content

@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 
 # What `topic` takes to drop a subscription's topic again (leaving the option out keeps it).
 ANY_TOPIC = frozenset(("any", "none", "all", "-"))
+FEW_TOPIC_PAPERS = 7  # a topic with fewer papers than a week's days repeats them within the week: say so
 
 
 def timestamp(moment: datetime) -> str:
@@ -153,7 +154,7 @@ class DailyPosts(commands.Cog):
             tz_name = resolve_timezone(timezone) if timezone or live is None else live.timezone
         except ScheduleError as error:
             raise UserFacingError(f"{error}.") from None
-        topic = await self._topic_to_keep(topic, live)
+        topic, matching = await self._topic_to_keep(topic, live)
         self._require_bot_permissions(guild, target)
         try:
             sub = await self.subscriptions.subscribe(
@@ -172,9 +173,10 @@ class DailyPosts(commands.Cog):
         posted_day = (await self.subscriptions.last_claimed_days([sub.id])).get(sub.id)
         line = describe(sub, self.bot.now(), posted_day=posted_day,
                         upcoming=resumed.next_attempt_at if resumed else None)
-        hint = summer_time_hint(sub.timezone) if timezone else None
-        await interaction.followup.send(f"{verb}: the paper of the day in {line}." + (f"\n-# {hint}." if hint else ""),
-                                        ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+        hints = [hint for hint in (summer_time_hint(sub.timezone) if timezone else None,
+                                   few_papers_hint(topic, matching)) if hint]
+        reply = f"{verb}: the paper of the day in {line}." + "".join(f"\n-# {hint}." for hint in hints)
+        await interaction.followup.send(reply, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @subscribe.autocomplete("timezone")
     async def timezone_suggestions(self, interaction: discord.Interaction,
@@ -231,20 +233,21 @@ class DailyPosts(commands.Cog):
         embed.set_footer(text=f"{len(subs)} of at most {limit} for this server")
         await interaction.followup.send(embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
-    async def _topic_to_keep(self, typed: str | None, live: Subscription | None) -> str | None:
+    async def _topic_to_keep(self, typed: str | None, live: Subscription | None) -> tuple[str | None, int | None]:
         """The subscription's topic after this /paper subscribe: the one typed (it must match some
-        papers), none for "any", else the one it had."""
+        papers), none for "any", else the one it had; with how many papers match a topic just typed."""
         if typed is None:
             # A kept topic is not checked again: one that a corpus reload left without papers still
             # posts (the general pick, with a note), and must not block changing the time or resuming.
-            return live.topic if live else None
+            return (live.topic if live else None), None
         given = one_line(typed, 100)
         if not given or given.casefold() in ANY_TOPIC:
-            return None
-        if not await self.bot.search_engine.matching_ids(given):
+            return None, None
+        matching = len(await self.bot.search_engine.matching_ids(given))
+        if not matching:
             raise UserFacingError(f"No papers match the topic “{as_typed(given, 100)}”. "
                                   "Try a broader word, or `any` for any paper.")
-        return given
+        return given, matching
 
     # ---- checks
 
@@ -276,6 +279,18 @@ class DailyPosts(commands.Cog):
                 f"I can't post the daily paper in {target.mention}: I'm missing {names} there. "
                 "Give my role those permissions in the channel's settings (Edit Channel → Permissions), "
                 "then run this again.")
+
+
+def few_papers_hint(topic: str | None, matching: int | None) -> str | None:
+    """For a topic just typed that fewer than a week's worth of papers match, how soon they repeat:
+    the pick goes round the topic's papers, so with one paper it is the same card every day."""
+    if topic is None or matching is None or matching >= FEW_TOPIC_PAPERS:
+        return None
+    shown = as_typed(topic, 100)
+    if matching == 1:
+        return f"Only 1 paper matches “{shown}”, so it is the paper of every day; a broader topic gives more variety"
+    return (f"Only {matching} papers match “{shown}”, so they come round again every {matching} days; a broader "
+            "topic gives more variety")
 
 
 def _verb(before: Subscription | None, after: Subscription) -> str:
