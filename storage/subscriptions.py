@@ -29,7 +29,8 @@ DEFAULT_TIMEZONE = "UTC"
 # 10,000 subscriptions the history grows ~1.6 MiB a day, and nothing reads a settled row that old.
 HISTORY_DAYS = 90
 
-_TIME = re.compile(r"^\s*(\d{1,2})(?:[:.h](\d{2}))?\s*([ap]\.?m\.?)?\s*$", re.IGNORECASE)
+_TIME = re.compile(r"^\s*(\d{1,2})(?:[:.h](\d{2})|h)?\s*([ap]\.?m\.?)?\s*$", re.IGNORECASE)
+_TIME_WORDS = {"noon": time(12), "midday": time(12), "midnight": time(0)}
 
 
 class ScheduleError(ValueError):
@@ -50,9 +51,12 @@ class SubscriptionLimitError(Exception):
 
 
 def parse_post_time(text: str | None) -> time:
-    """Parse 'HH:MM' (24-hour; '9', '9:30', '9pm' and '21h30' also work); None means the default 09:00."""
+    """Parse 'HH:MM' (24-hour; '9', '9:30', '9pm', '21h', '21h30', 'noon' and 'midnight' also work); None
+    means the default 09:00."""
     if text is None or not text.strip():
         return DEFAULT_POST_TIME
+    if (word := _TIME_WORDS.get(text.strip().casefold())) is not None:
+        return word
     match = _TIME.match(text)
     if not match:
         raise ScheduleError(f"`{text.strip()[:40]}` is not a time of day: use 24-hour HH:MM, e.g. 09:00 or 18:30")

@@ -116,7 +116,7 @@ async def test_a_city_typed_as_the_time_zone_is_understood_and_shown_as_its_zone
 
 @pytest.mark.parametrize(("option", "value", "expected"), [
     ("time", "25:00", "`25:00` is not a time of day"),
-    ("time", "noon", "use 24-hour HH:MM"),
+    ("time", "lunchtime", "use 24-hour HH:MM"),
     ("timezone", "Mars/Olympus", "`Mars/Olympus` is not a time zone I know"),
     ("timezone", "CEST+2", "IANA name such as Europe/Berlin"),
 ])

@@ -61,13 +61,14 @@ async def subscribe(
 @pytest.mark.parametrize(
     ("typed", "expected"),
     [("09:00", time(9)), ("9", time(9)), (" 9:30 ", time(9, 30)), ("21h30", time(21, 30)), ("18.45", time(18, 45)),
-     ("9pm", time(21)), ("12am", time(0)), ("12:15 PM", time(12, 15)), ("00:00", time(0)), (None, time(9))],
+     ("9pm", time(21)), ("12am", time(0)), ("12:15 PM", time(12, 15)), ("00:00", time(0)), (None, time(9)),
+     ("21h", time(21)), ("Noon", time(12)), ("midnight", time(0)), ("midday ", time(12))],
 )
 def test_post_times_people_type_are_understood(typed: str | None, expected: time) -> None:
     assert parse_post_time(typed) == expected
 
 
-@pytest.mark.parametrize("typed", ["25:00", "9:75", "noon", "13pm", "9:5", "-1", "09:00:00", "9 o'clock"])
+@pytest.mark.parametrize("typed", ["25:00", "9:75", "lunchtime", "13pm", "9:5", "-1", "09:00:00", "9 o'clock", "24h"])
 def test_bad_post_times_get_a_message_naming_the_input(typed: str) -> None:
     with pytest.raises(ScheduleError) as caught:
         parse_post_time(typed)
