@@ -626,7 +626,8 @@ class SubscriptionRepository:
     async def resume_stopped_day(self, sub: Subscription, now: datetime) -> Delivery | None:
         """After a paused `sub` was resumed: the post of its current local day, if the pause stopped it
         before any card reached the channel, is due again at once (as after a bot that was down at
-        the post time). Returns that delivery, or None when there is none to resume.
+        the post time), or at the post time the resume set if that is later today. Returns that
+        delivery, or None when there is none to resume.
 
         Only a day the pause failed (its error starts "paused:") and only while that local day lasts, in
         the zone the subscription has now: a day given up for another reason, or already posted, stays.
@@ -644,7 +645,7 @@ class SubscriptionRepository:
             "UPDATE deliveries SET status = 'pending', next_attempt_at = ?, error = NULL "
             "WHERE subscription_id = ? AND local_day = ? AND status = 'failed' AND message_id IS NULL "
             f"RETURNING {_DELIVERY_COLUMNS}",
-            (_iso(now), sub.id, today.isoformat()),
+            (_iso(max(now, sub.due_at(today))), sub.id, today.isoformat()),
         ) as cursor:
             row = await cursor.fetchone()
         return _delivery(row) if row else None

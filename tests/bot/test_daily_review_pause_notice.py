@@ -104,6 +104,30 @@ async def test_resumed_the_same_day_the_card_the_pause_stopped_comes_at_once_and
     assert (await delivery(bot, sub, date(2026, 2, 1))).status == "sent"
 
 
+async def test_resumed_the_same_day_with_a_later_time_the_card_comes_at_that_time(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, time="09:00")
+    await lose_embed_links_by_nine(simcord_env, world, clock, bot)
+    set_embed_links(simcord_env, world, bot, allowed=True)
+    await simcord_env.settle()
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 10))
+
+    resumed = await world.mod.slash(world.channel, "paper subscribe", time="18:00")  # and a new time
+
+    assert resumed.response is not None
+    evening = int(utc(2026, 2, 1, 18).timestamp())
+    assert resumed.response.content.startswith(
+        f"Resumed: the paper of the day in <#{world.channel.id}> · **18:00** UTC · next post <t:{evening}:F>")
+    # Before, the card came at once (09:10), not at the time just chosen.
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 17, 59))
+    assert card_days(world.channel) == []
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 18, 1))
+    assert card_days(world.channel) == ["2026-02-01"]
+    assert (await delivery(bot, sub, date(2026, 2, 1))).status == "sent"
+
+
 async def test_resumed_the_next_day_the_stopped_day_is_not_posted_late(
     simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
 ) -> None:
