@@ -21,8 +21,7 @@ Explain = Callable[[BaseException], str]
 
 def _cooldown(error: BaseException) -> str:
     assert isinstance(error, app_commands.CommandOnCooldown)
-    seconds = max(1, math.ceil(error.retry_after))
-    return f"Slow down a little — you can use this command again in {seconds} s."
+    return f"Slow down a little — you can use this command again in {in_a_while(error.retry_after)}."
 
 
 def _rate_limited(error: BaseException) -> str:

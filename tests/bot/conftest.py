@@ -248,10 +248,25 @@ def behind_the_lock(env: simcord.Env, call: Callable[..., Any], released: asynci
     return waiting
 
 
+async def hold_the_connection(env: simcord.Env, conn: aiosqlite.Connection, until: threading.Event, *,
+                              holding: threading.Event | None = None) -> None:
+    """Block `conn`'s one thread until `until` is set (`holding` is set once it blocks), as a write
+    waiting for another process's lock does (a large `paperbot ingest`: up to the 5 s busy timeout):
+    every other call on that connection queues behind it. Declared to SimCord as an intended wait."""
+
+    def wait_for_the_lock() -> int:
+        if holding is not None:
+            holding.set()
+        until.wait(LOCK_WAIT_LIMIT)
+        return 0
+
+    await conn.create_function("wait_for_the_lock", 0, wait_for_the_lock)
+    await env.external_wait(conn.execute_fetchall("SELECT wait_for_the_lock()"),
+                            reason="another process holds the write lock")
+
+
 class HeldConnection:
-    """Holds a connection as a write waiting for another process's lock does (a large `paperbot
-    ingest`: up to the 5 s busy timeout): the wait blocks the connection's one thread, so every other
-    call on that connection queues behind it. Declared to SimCord as an intended wait."""
+    """A storage call made to hold its connection first (`hold_the_connection`), once, until `release()`."""
 
     def __init__(self, env: simcord.Env, conn: aiosqlite.Connection) -> None:
         self.env, self.conn = env, conn
@@ -263,9 +278,7 @@ class HeldConnection:
 
         async def holding(*args: Any, **kwargs: Any) -> Any:
             if not self._released.is_set():
-                await self.conn.create_function("wait_for_the_lock", 0, self._wait)
-                await self.env.external_wait(self.conn.execute_fetchall("SELECT wait_for_the_lock()"),
-                                             reason="another process holds the write lock")
+                await hold_the_connection(self.env, self.conn, self._released)
                 self._let_go.set()
             return await call(*args, **kwargs)
 
@@ -275,10 +288,6 @@ class HeldConnection:
         """The other process commits: the held call goes on (this returns once it has)."""
         self._released.set()
         await asyncio.wait_for(self._let_go.wait(), LOCK_WAIT_LIMIT)
-
-    def _wait(self) -> int:
-        self._released.wait(LOCK_WAIT_LIMIT)
-        return 0
 
 
 @pytest.fixture

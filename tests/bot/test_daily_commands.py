@@ -8,10 +8,10 @@ import pytest
 import simcord
 
 from bot.client import PaperBot
-from bot.cogs.daily._commands import DailyPosts
 from bot.errors import UserFacingError
 from bot.settings import Settings
 from tests.bot.conftest import TestClock, World, expect_errors
+from tests.bot.test_daily_delivery import daily
 
 LIMIT = 3
 
@@ -20,12 +20,6 @@ LIMIT = 3
 def bot_settings(bot_settings: Settings) -> Settings:
     """A small per-server limit, so the limit test stays short."""
     return bot_settings.with_overrides(max_subscriptions_per_guild=LIMIT)
-
-
-def stored(bot: PaperBot) -> DailyPosts:
-    cog = bot.get_cog("DailyPosts")
-    assert isinstance(cog, DailyPosts)
-    return cog
 
 
 def reply(result: simcord.InteractionResult) -> str:
@@ -56,7 +50,7 @@ async def test_subscribe_with_defaults_posts_here_at_nine_utc(
     assert f"<#{world.channel.id}>" in text
     assert "**09:00** UTC" in text
     assert f"<t:{first_post}:F>" in text
-    sub = await stored(bot).subscriptions.by_channel(world.channel.id)
+    sub = await daily(bot).subscriptions.by_channel(world.channel.id)
     assert sub is not None
     assert (sub.guild_id, sub.timezone, sub.topic, sub.subscriber_id) == (world.guild.id, "UTC", None, world.mod.id)
 
@@ -88,7 +82,7 @@ async def test_subscribing_again_changes_only_what_is_given(
     await world.mod.slash(world.channel, "paper subscribe", time="18:00", timezone="Asia/Tokyo")
     text = reply(await world.mod.slash(world.channel, "paper subscribe", time="19:15"))
     assert text.startswith("Updated")
-    sub = await stored(bot).subscriptions.by_channel(world.channel.id)
+    sub = await daily(bot).subscriptions.by_channel(world.channel.id)
     assert sub is not None
     assert (sub.post_time.hour, sub.post_time.minute, sub.timezone) == (19, 15, "Asia/Tokyo")
 
@@ -109,7 +103,7 @@ async def test_a_city_typed_as_the_time_zone_is_understood_and_shown_as_its_zone
 ) -> None:
     text = reply(await world.mod.slash(world.channel, "paper subscribe", time="8:00", timezone="new york"))
     assert "**08:00** America/New_York" in text
-    sub = await stored(bot).subscriptions.by_channel(world.channel.id)
+    sub = await daily(bot).subscriptions.by_channel(world.channel.id)
     assert sub is not None
     assert sub.timezone == "America/New_York"
 
@@ -126,7 +120,7 @@ async def test_a_bad_time_or_time_zone_gets_a_clear_message_and_changes_nothing(
     text = reply(await world.mod.slash(world.channel, "paper subscribe", **{option: value}))
     assert expected in text
     expect_errors(simcord_env, UserFacingError)
-    assert await stored(bot).subscriptions.by_channel(world.channel.id) is None
+    assert await daily(bot).subscriptions.by_channel(world.channel.id) is None
 
 
 async def test_time_zone_autocomplete_suggests_iana_names_with_their_offset(
@@ -151,11 +145,11 @@ async def test_a_member_without_manage_channels_cannot_subscribe_or_unsubscribe(
 ) -> None:
     text = reply(await world.alice.slash(world.channel, "paper subscribe"))
     assert "**Manage Channels**" in text
-    assert await stored(bot).subscriptions.by_channel(world.channel.id) is None
+    assert await daily(bot).subscriptions.by_channel(world.channel.id) is None
     await world.mod.slash(world.channel, "paper subscribe")
     text = reply(await world.alice.slash(world.channel, "paper unsubscribe"))
     assert "**Manage Channels**" in text
-    sub = await stored(bot).subscriptions.by_channel(world.channel.id)
+    sub = await daily(bot).subscriptions.by_channel(world.channel.id)
     assert sub is not None
     assert sub.status == "active"
     expect_errors(simcord_env, UserFacingError, UserFacingError)
@@ -169,14 +163,14 @@ async def test_the_bot_says_which_permissions_it_lacks_in_the_target_channel(
     assert "**Send Messages**, **Embed Links**" in text
     assert "View Channel" not in text
     expect_errors(simcord_env, UserFacingError)
-    assert await stored(bot).subscriptions.by_channel(world.no_bot.id) is None
+    assert await daily(bot).subscriptions.by_channel(world.no_bot.id) is None
 
 
 async def test_a_topic_nothing_matches_is_refused(simcord_env: simcord.Env, world: World, bot: PaperBot) -> None:
     text = reply(await world.mod.slash(world.channel, "paper subscribe", topic="xqzv underwater basket weaving"))
     assert "No papers match the topic" in text
     expect_errors(simcord_env, UserFacingError)
-    assert await stored(bot).subscriptions.by_channel(world.channel.id) is None
+    assert await daily(bot).subscriptions.by_channel(world.channel.id) is None
 
 
 async def test_a_server_has_at_most_the_configured_number_of_subscriptions(
@@ -204,7 +198,7 @@ async def test_unsubscribe_reports_what_it_did(simcord_env: simcord.Env, world: 
     assert listing.response is not None
     assert "no daily-paper subscriptions" in listing.response.content
     assert f"up to {LIMIT}" in listing.response.content
-    sub = await stored(bot).subscriptions.by_channel(world.channel.id)
+    sub = await daily(bot).subscriptions.by_channel(world.channel.id)
     assert sub is not None
     assert sub.status == "ended"
 

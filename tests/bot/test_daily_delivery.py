@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Any
+from typing import Any, cast
 
 import aiohttp
 import discord
@@ -41,9 +41,12 @@ def card_days(channel: simcord.ChannelHandle) -> list[str]:
 
 
 def daily(bot: PaperBot) -> DailyPosts:
+    """The bot's daily-posts cog. Checked by name, not isinstance: a bot closed earlier in the run
+    unloaded its extensions, and discord.py then drops their modules from sys.modules, so the next bot
+    loads a fresh copy of the class (test order decided whether this failed)."""
     cog = bot.get_cog("DailyPosts")
-    assert isinstance(cog, DailyPosts)
-    return cog
+    assert type(cog).__qualname__ == DailyPosts.__qualname__, cog
+    return cast(DailyPosts, cog)
 
 
 async def run_until(env: simcord.Env, clock: TestClock, when: datetime) -> None:

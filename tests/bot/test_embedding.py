@@ -34,7 +34,7 @@ from storage.db import open_database, schema_version
 from storage.enrich import paper_id
 from storage.loader import load_corpus
 from storage.vectors import EncoderProcess
-from tests.bot.conftest import TestClock, World
+from tests.bot.conftest import TestClock, World, hold_the_connection
 from tests.storage.conftest import seed_paragraphs, write_seed_file
 
 ABSTRACTS = 6
@@ -343,18 +343,11 @@ class HeldWrite:
 
         async def held(conn: aiosqlite.Connection, *args: Any) -> None:
             if not self.release.is_set():
-                await conn.create_function("wait_for_the_lock", 0, self._wait)
                 assert self.gate.env is not None
-                await self.gate.env.external_wait(conn.execute_fetchall("SELECT wait_for_the_lock()"),
-                                                  reason="another process holds the write lock")
+                await hold_the_connection(self.gate.env, conn, self.release, holding=self.holding)
             await store(conn, *args)
 
         monkeypatch.setattr(vectors, "_store", held)
-
-    def _wait(self) -> int:
-        self.holding.set()
-        self.release.wait(WAIT)
-        return 0
 
 
 @pytest.fixture
