@@ -12,8 +12,9 @@ from storage._search_text import fold, stem
 
 SNIPPET_CHARS = 240
 _WORD = re.compile(r"[^\W_]+")
-# Emphasis the display text already carries (*FedOne*, **MA-DT**, _x_): dropped, the words kept.
-_EMPHASIS = re.compile(r"(\*\*|__|\*|_)(?=\S)(.+?)(?<=\S)\1")
+# Emphasis the display text already carries (*FedOne*, **MA-DT**, _x_): dropped, the words kept. An
+# escaped marker is a character, not emphasis: "p(x\_T | x\_S)" is two subscripts, not "_T | x\_" in italics.
+_EMPHASIS = re.compile(r"(?<!\\)(\*\*|__|\*|_)(?=\S)(.+?)(?<=[^\s\\])\1")
 _ESCAPED = re.compile(r"\\([\\*_~`|>\[\]#])")
 _MARKDOWN = re.compile(r"([\\*_~`|>\[\]#])")
 _SPACE = re.compile(r"\s+")
