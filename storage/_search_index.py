@@ -40,7 +40,10 @@ from storage._search_text import (
 K1 = 1.2
 B = 0.75
 # How much one occurrence in each field counts, relative to one in the abstract (BM25F).
-FIELD_WEIGHTS = {"title": 2.0, "names": 4.0, "keywords": 1.5, "abstract": 1.0}
+FIELD_WEIGHTS = {"title": 2.0, "names": 4.0, "keywords": 1.5, "abstract": 1.0, "authors": 1.0}
+# Fields that make a paper no longer for BM25's length normalisation: a paper with 120 authors is no
+# less about its topic than one with 3.
+_UNMEASURED = frozenset({"authors"})
 _HALF_UNITS = {name: round(weight * 2) for name, weight in FIELD_WEIGHTS.items()}
 # Discounts for query words that matched only approximately.
 TYPO_FACTOR = (1.0, 0.95, 0.85)  # by edit distance 0, 1, 2: corrections are strict, so trusted
@@ -94,6 +97,7 @@ class IndexDoc:
     names: Sequence[str]
     keywords: Sequence[str]
     abstract: str
+    authors: Sequence[str] = ()  # a surname finds its papers; no part of what a paper is about
 
 
 Alternative = tuple[tuple[int, ...], float]  # index terms whose scores add up, times a factor
@@ -143,6 +147,7 @@ def _fields(doc: IndexDoc) -> tuple[tuple[str, str], ...]:
         ("names", " ; ".join(doc.names)),
         ("keywords", " ; ".join(doc.keywords)),
         ("abstract", doc.abstract),
+        ("authors", " ; ".join(doc.authors)),
     )
 
 
@@ -602,7 +607,9 @@ class SearchIndex:
     def similar_to(self, doc: IndexDoc, *, limit: int) -> np.ndarray:
         """Positions of the papers most like `doc` (its most telling words as the query), itself left out."""
         counts: Counter[int] = Counter()
-        for _, text in _fields(doc):
+        for name, text in _fields(doc):
+            if name in _UNMEASURED:  # shared authors make papers alike in who wrote them, not in topic
+                continue
             all_words, joined = analyse(text)
             for word in [*all_words, *joined]:
                 tid = self.term_id(word) if word not in STOPWORDS else None
@@ -711,6 +718,7 @@ class _Builder:
         """Tokenise one paper into the current chunk."""
         position = len(self.lengths)
         counts: Counter[int] = Counter()  # term id -> weighted frequency, in half units
+        unmeasured = 0  # half units of the fields left out of the paper's length
         surface: set[str] = set()
         word_term, known = self.index.word_term, self.index._word_terms.get
         for name, text in _fields(doc):
@@ -726,6 +734,8 @@ class _Builder:
             if name == "abstract" and "(" in text:
                 self._spell_out_acronyms(text, all_words, field_counts)
             weight = _HALF_UNITS[name]
+            if name in _UNMEASURED:
+                unmeasured += weight * sum(field_counts.values())
             if weight == 2:
                 counts.update(field_counts)
                 counts.update(field_counts)
@@ -743,7 +753,7 @@ class _Builder:
                 self.name_entries.setdefault(key, array("I")).append(position)
         for key in {name_key(token) for token in _TYPED_NAME.findall(doc.abstract)} - listed:
             self.typed_names.setdefault(key, array("I")).append(position)
-        self.lengths.append(sum(counts.values()) / 2)
+        self.lengths.append((sum(counts.values()) - unmeasured) / 2)
         self.terms.extend(counts.keys())
         self.per_doc.append(len(counts))
         self.tf.extend(counts.values())

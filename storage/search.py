@@ -155,7 +155,7 @@ class SearchEngine:
                 self._encoder = await asyncio.to_thread(load_encoder)  # loaded once per process
             index = SearchIndex()
             async with self._conn.execute(
-                "SELECT id, title, names, keywords, abstract FROM papers WHERE active = 1 ORDER BY num"
+                "SELECT id, title, names, keywords, abstract, authors FROM papers WHERE active = 1 ORDER BY num"
             ) as cursor:
                 while rows := await cursor.fetchmany(_REFRESH_BATCH):
                     # Decoding rows (JSON) is CPU work too: it happens in the worker thread.
@@ -272,7 +272,7 @@ class SearchEngine:
         if paper is None:
             return []
         index = self._index
-        doc = IndexDoc(paper.id, paper.title, paper.names, paper.keywords, paper.abstract)
+        doc = IndexDoc(paper.id, paper.title, paper.names, paper.keywords, paper.abstract, paper.authors)
         positions = await asyncio.to_thread(index.similar_to, doc, limit=max(0, limit))
         return await self._papers.by_ids([index.ids[p] for p in positions])
 
@@ -352,8 +352,9 @@ async def _query_vector(encoder: SentenceEncoder, index: SearchIndex, text: str,
 
 
 def _index_doc(row: aiosqlite.Row | tuple) -> IndexDoc:
-    paper_id, title, names, keywords, abstract = tuple(row)
-    return IndexDoc(paper_id, title, tuple(json.loads(names)), tuple(json.loads(keywords)), abstract)
+    paper_id, title, names, keywords, abstract, authors = tuple(row)
+    return IndexDoc(paper_id, title, tuple(json.loads(names)), tuple(json.loads(keywords)), abstract,
+                    tuple(json.loads(authors)))
 
 
 def _one_word(typed: str) -> bool:

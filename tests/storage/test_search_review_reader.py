@@ -7,9 +7,10 @@ from pathlib import Path
 
 import aiosqlite
 
+from storage._search_index import IndexDoc, SearchIndex
 from storage.loader import load_corpus
 from storage.search import SearchEngine
-from tests.storage.conftest import write_seed_file
+from tests.storage.conftest import write_json, write_seed_file
 
 
 async def test_a_snippet_keeps_the_subscripts_the_card_shows(db: aiosqlite.Connection, tmp_path: Path) -> None:
@@ -22,3 +23,69 @@ async def test_a_snippet_keeps_the_subscripts_the_card_shows(db: aiosqlite.Conne
     hit = (await engine.search("consistent conditionals")).hits[0]
     assert "x\\_T | x\\_S" in hit.paper.abstract  # the card: x_T | x_S
     assert "x\\_T \\| x\\_S" in hit.snippet, hit.snippet  # the result list: the same, its pipe escaped
+
+
+# --- authors -------------------------------------------------------------------------------------
+
+PAPERS_WITH_AUTHORS = [
+    {"title": "QLoRA: Efficient Finetuning of Quantized LLMs",
+     "author": "Tim Dettmers; Artidoro Pagnoni; Luke Zettlemoyer",
+     "abstract": "We present QLoRA, an efficient finetuning approach that reduces memory usage enough to finetune a "
+                 "65B parameter model on a single GPU by backpropagating through a frozen 4-bit quantized model."},
+    {"title": "Mamba: Linear-Time Sequence Modeling with Selective State Spaces", "author": "Albert Gu; Tri Dao",
+     "abstract": "Structured state space models with input-dependent parameters select what to remember along the "
+                 "sequence, giving linear-time sequence modeling that matches attention on language."},
+    {"title": "FlashAttention-3: Fast and Accurate Attention with Asynchrony and Low-precision",
+     "author": "Jay Shah; Ganesh Bikshandi; Vijay Thakkar; Tri Dao",
+     "abstract": "We speed up attention on Hopper GPUs with warp specialisation, interleaved matmul and softmax, and "
+                 "FP8 low-precision block quantization, reaching 740 TFLOPs/s in FP16."},
+    {"title": "Trying Tricks for Tries", "author": "Ana Ruiz",
+     "abstract": "We try tries and other prefix trees for string dictionaries, trying many tricks on the way."},
+]
+
+
+async def _engine_over(db: aiosqlite.Connection, tmp_path: Path, records: list[dict[str, object]]) -> SearchEngine:
+    await load_corpus(db, [write_json(tmp_path / "neurips2024.json", records)])
+    return await SearchEngine.open(db, meaning=False)
+
+
+async def test_an_authors_surname_finds_their_papers(db: aiosqlite.Connection, tmp_path: Path) -> None:
+    engine = await _engine_over(db, tmp_path, PAPERS_WITH_AUTHORS)
+    found = (await engine.search("Dettmers")).hits
+    assert [hit.paper.title[:5] for hit in found] == ["QLoRA"]
+    found = (await engine.search("Tri Dao")).hits
+    assert {hit.paper.title[:5] for hit in found[:2]} == {"Mamba", "Flash"}  # before the paper about "trying"
+
+
+async def test_a_misspelt_or_half_typed_surname_finds_them_too(db: aiosqlite.Connection, tmp_path: Path) -> None:
+    engine = await _engine_over(db, tmp_path, PAPERS_WITH_AUTHORS)
+    results = await engine.search("Dettmres")
+    assert results.hits[0].paper.title.startswith("QLoRA")
+    assert results.suggestions == ["dettmers"]
+    suggestions = await engine.autocomplete("Zettlem")
+    assert [s.label[:5] for s in suggestions] == ["QLoRA"]
+
+
+def _doc(doc_id: str, abstract: str, authors: tuple[str, ...] = ()) -> IndexDoc:
+    return IndexDoc(doc_id, "", (), (), abstract, authors)
+
+
+def test_many_authors_do_not_make_a_paper_rank_lower() -> None:
+    # BM25 scores a match lower in a longer paper; a long author list is no more text about the topic.
+    topic = "Graph neural networks for molecular property prediction with message passing."
+    other = "Kernel methods for time series and their message passing approximations."
+    few = SearchIndex.build([_doc("a", topic, ("Ann Lee",)), _doc("b", other)])
+    many = SearchIndex.build([_doc("a", topic, tuple(f"Author{i} Surname{i}" for i in range(120))), _doc("b", other)])
+    assert few.score(few.query_terms("message passing"))[0] == many.score(many.query_terms("message passing"))[0]
+
+
+def test_papers_are_similar_by_topic_not_by_shared_authors() -> None:
+    authors = ("Ada Quixote", "Bram Zylstra")
+    index = SearchIndex.build([
+        _doc("a", "Graph neural networks predict molecular properties by message passing.", authors),
+        _doc("b", "A survey of reinforcement learning for robot locomotion.", authors),
+        _doc("c", "Message passing graph networks for molecules and their properties.", ("Cy Young",)),
+    ])
+    similar = index.similar_to(_doc("a", "Graph neural networks predict molecular properties by message passing.",
+                                    authors), limit=1)
+    assert [index.ids[int(p)] for p in similar] == ["c"]

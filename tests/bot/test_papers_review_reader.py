@@ -1,0 +1,39 @@
+"""/paper search and show as a reader meets them on a corpus of another conference year, with authors,
+LaTeX and long titles (session 8's review), end to end through SimCord."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.bot.conftest import World
+from tests.bot.test_papers import embed_of
+
+RECORDS = [
+    {"title": "QLoRA: Efficient Finetuning of Quantized LLMs",
+     "author": "Tim Dettmers; Artidoro Pagnoni; Luke Zettlemoyer",
+     "abstract": "We present QLoRA, an efficient finetuning approach that reduces memory usage enough to finetune a "
+                 "65B parameter model on a single GPU by backpropagating through a frozen 4-bit quantized model."},
+    {"title": "Mamba: Linear-Time Sequence Modeling with Selective State Spaces", "author": "Albert Gu; Tri Dao",
+     "abstract": "Structured state space models with input-dependent parameters select what to remember along the "
+                 "sequence, giving linear-time sequence modeling that matches attention on language."},
+]
+
+
+@pytest.fixture
+def corpus_paths(tmp_path: Path) -> tuple[Path, ...]:
+    """A small corpus of another conference year, with authors."""
+    path = tmp_path / "neurips2024.json"
+    path.write_text(json.dumps(RECORDS), encoding="utf-8")
+    return (path,)
+
+
+async def test_searching_an_authors_surname_lists_their_paper(world: World) -> None:
+    result = await world.alice.slash(world.channel, "paper search", query="Dettmers")
+
+    assert not result.ephemeral
+    listing = embed_of(result).description or ""
+    assert listing.startswith("**1. QLoRA: Efficient Finetuning of Quantized LLMs**"), listing
+    assert "**2." not in listing
