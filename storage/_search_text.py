@@ -14,8 +14,17 @@ import Stemmer  # PyStemmer: Snowball (Porter2) stemming in C
 
 # Letters and digits of any script; '_' is not part of a word.
 _WORD = re.compile(r"[^\W_]+")
-# LaTeX macro names ("\\mathcal", "\\textit") are markup, not words of the text.
-_LATEX_MACRO = re.compile(r"\\[A-Za-z]+")
+# LaTeX macro names ("\\mathcal", "\\textit") are markup, not words of the text; a Greek letter's
+# ("\\alpha") is the letter, which words read as its name (below). "$" only delimits LaTeX's math.
+_LATEX_MACRO = re.compile(r"\\(?:var)?([A-Za-z]+)|\$")
+# A Greek letter standing alone is a symbol, read as its name, so "α-divergence", "\\alpha-divergence" and
+# "alpha divergence" meet ("ϵ", "\\varepsilon" and "epsilon" too: NFKC and casefold make variants one
+# letter first). A run of Greek letters is Greek text, matched as written.
+_GREEK_NAMES = dict(zip("αβγδεζηθικλμνξοπρστυφχψω", [
+    "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu", "nu",
+    "xi", "omicron", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega"], strict=True))
+_GREEK_MACROS = frozenset(_GREEK_NAMES.values())
+_GREEK_LETTER = re.compile("(?<![α-ω])[α-ω](?![α-ω])")  # U+03B1-U+03C9: the 24 letters and final sigma
 # A possessive "'s" is not a word: "Newton's method" is about Newton, not "newton" + "s".
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
 # Runs of text holding a hyphen or slash, where joined words hide ("Proxy-FDA", "RE-IMAGINE").
@@ -45,12 +54,24 @@ def fold(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).casefold()
     if text.isascii():
         return text
-    return _COMBINING.sub("", unicodedata.normalize("NFKD", text))
+    text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))
+    return _GREEK_LETTER.sub(_greek_name, text) if _GREEK_LETTER.search(text) else text
+
+
+def _greek_name(letter: re.Match[str]) -> str:
+    return _GREEK_NAMES.get(letter.group(), letter.group())  # final sigma: casefold made it σ already
+
+
+def _macro(macro: re.Match[str]) -> str:
+    """A LaTeX macro's replacement: a Greek letter's name ("\\alpha", "\\varepsilon"), else a space."""
+    name = macro.group(1)
+    return name.lower() if name and name.lower() in _GREEK_MACROS else " "
 
 
 def _plain(text: str) -> str:
     """`text` without LaTeX macro names and possessive endings."""
-    text = _LATEX_MACRO.sub(" ", text)
+    if "\\" in text or "$" in text:
+        text = _LATEX_MACRO.sub(_macro, text)
     return _POSSESSIVE.sub("", text) if "'" in text or "’" in text else text
 
 

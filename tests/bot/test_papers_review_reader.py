@@ -11,6 +11,7 @@ import pytest
 from tests.bot.conftest import World
 from tests.bot.test_papers import embed_of
 
+ALPHA_TITLE = r"$\alpha$-Divergence Variational Inference Meets Importance Weighted Auto-Encoders"
 RECORDS = [
     {"title": "QLoRA: Efficient Finetuning of Quantized LLMs",
      "author": "Tim Dettmers; Artidoro Pagnoni; Luke Zettlemoyer",
@@ -19,6 +20,12 @@ RECORDS = [
     {"title": "Mamba: Linear-Time Sequence Modeling with Selective State Spaces", "author": "Albert Gu; Tri Dao",
      "abstract": "Structured state space models with input-dependent parameters select what to remember along the "
                  "sequence, giving linear-time sequence modeling that matches attention on language."},
+    {"title": ALPHA_TITLE, "author": "Kamélia Daudel; Arnaud Doucet",
+     "abstract": r"Algorithms built on the Variational R\'enyi bound minimise an $\alpha$-divergence between a target "
+                 "posterior and a variational distribution; we study the VR-IWAE bound and its asymptotics."},
+    {"title": "Beyond Reverse KL: Preference Optimization with Diverse Divergence Constraints",
+     "abstract": "Preference optimization under a divergence constraint: forward divergence, reverse divergence "
+                 "and Jensen-Shannon divergence all keep the reward and the optimal policy simply related."},
 ]
 
 
@@ -37,3 +44,14 @@ async def test_searching_an_authors_surname_lists_their_paper(world: World) -> N
     listing = embed_of(result).description or ""
     assert listing.startswith("**1. QLoRA: Efficient Finetuning of Quantized LLMs**"), listing
     assert "**2." not in listing
+
+
+async def test_a_greek_letter_in_latex_finds_the_paper_in_search_and_show(world: World) -> None:
+    result = await world.alice.slash(world.channel, "paper search", query="\\alpha-divergence")
+    listing = embed_of(result).description or ""
+    assert listing.startswith("**1. α-Divergence Variational Inference"), listing
+
+    shown = await world.alice.slash(world.channel, "paper show", paper=ALPHA_TITLE)  # copied from the conference
+
+    assert not shown.ephemeral, shown.response
+    assert embed_of(shown).title == "α-Divergence Variational Inference Meets Importance Weighted Auto-Encoders"

@@ -6,8 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import aiosqlite
+import pytest
 
 from storage._search_index import IndexDoc, SearchIndex
+from storage._search_text import words
 from storage.loader import load_corpus
 from storage.search import SearchEngine
 from tests.storage.conftest import write_json, write_seed_file
@@ -89,3 +91,52 @@ def test_papers_are_similar_by_topic_not_by_shared_authors() -> None:
     similar = index.similar_to(_doc("a", "Graph neural networks predict molecular properties by message passing.",
                                     authors), limit=1)
     assert [index.ids[int(p)] for p in similar] == ["c"]
+
+
+# --- Greek letters and LaTeX in queries ----------------------------------------------------------
+
+GREEK_PAPERS = [
+    {"title": r"$\alpha$-Divergence Variational Inference Meets Importance Weighted Auto-Encoders",
+     "abstract": r"Algorithms built on the Variational R\'enyi bound minimise an $\alpha$-divergence between a target "
+                 "posterior and a variational distribution; we study the VR-IWAE bound and its asymptotics."},
+    {"title": "Beyond Reverse KL: Preference Optimization with Diverse Divergence Constraints",
+     "abstract": "Preference optimization under a divergence constraint: forward divergence, reverse divergence "
+                 "and Jensen-Shannon divergence all keep the reward and the optimal policy simply related."},
+    {"title": r"Tight Regret for $\epsilon$-Greedy Exploration in Linear Bandits",
+     "abstract": r"We revisit $\varepsilon$-greedy exploration for linear contextual bandits and prove tight regret "
+                 "bounds for a decaying exploration rate."},
+    {"title": "Greedy Coordinate Descent, Accelerated",
+     "abstract": "Greedy coordinate descent picks the greedy coordinate; we accelerate greedy rules in theory and "
+                 "practice for greedy selection."},
+]
+
+
+@pytest.mark.parametrize(("query", "wanted"), [
+    ("\\alpha-divergence", "α-Divergence"),  # as written in LaTeX
+    ("$\\alpha$-divergence", "α-Divergence"),
+    ("α-divergence", "α-Divergence"),
+    ("alpha divergence", "α-Divergence"),  # the letter's name
+    ("epsilon greedy", "Tight Regret"),
+    ("\\epsilon-greedy exploration", "Tight Regret"),
+    ("ϵ-greedy", "Tight Regret"),  # the lunate form, as \epsilon prints
+])
+async def test_a_greek_letter_typed_any_way_finds_the_paper(
+        db: aiosqlite.Connection, tmp_path: Path, query: str, wanted: str) -> None:
+    engine = await _engine_over(db, tmp_path, GREEK_PAPERS)
+    assert (await engine.search(query)).hits[0].paper.title.startswith(wanted)
+
+
+async def test_show_finds_a_title_with_a_greek_letter_as_the_conference_writes_it(
+        db: aiosqlite.Connection, tmp_path: Path) -> None:
+    engine = await _engine_over(db, tmp_path, GREEK_PAPERS)
+    stored = "α-Divergence Variational Inference Meets Importance Weighted Auto-Encoders"  # as the card shows it
+    found = await engine.by_title(stored)
+    assert found is not None
+    assert await engine.by_title(str(GREEK_PAPERS[0]["title"])) == found  # "$\alpha$-Divergence …"
+    spelled = "alpha-Divergence Variational Inference Meets Importance Weighted Auto-Encoders"
+    assert await engine.by_title(spelled) == found
+
+
+def test_greek_words_stay_words() -> None:
+    # Only a Greek letter standing alone as a symbol is read as its name; Greek text is matched as written.
+    assert words("λόγος and α-stable") == ["λογοσ", "and", "alpha", "stable"]  # casefolded: final ς is σ
