@@ -404,7 +404,7 @@ def enrich(record: RawRecord) -> Paper:
     title = display_text(record.title) if record.title else headline(text, names)
     return Paper(
         id=paper_id(record.abstract),
-        title=title[:256],
+        title=title,  # whole, as a reload's record row stores it: every display cuts it at a word, with "…"
         abstract=text,
         abstract_raw=record.abstract,
         title_given=title_given,

@@ -8,11 +8,18 @@ from pathlib import Path
 
 import pytest
 
+from bot import limits
 from tests.bot.conftest import World
 from tests.bot.test_papers import embed_of
 
 ALPHA_TITLE = r"$\alpha$-Divergence Variational Inference Meets Importance Weighted Auto-Encoders"
+LONG_TITLE = ("Scaling Instruction-Finetuned Language Models: Chain-of-Thought Data, Model Scale From Eighty Million "
+              "to Five Hundred and Forty Billion Parameters, Held-Out Task Generalization, Multilingual Evaluation, "
+              "and Responsible AI Benchmarks Across Numerous Suites of Tasks in Many Languages")
 RECORDS = [
+    {"title": LONG_TITLE, "author": "; ".join(f"Author{i} Surname{i}" for i in range(120)),
+     "abstract": "Finetuning language models on a collection of datasets phrased as instructions improves model "
+                 "performance and generalization to unseen tasks, more so with more tasks and chain-of-thought data."},
     {"title": "QLoRA: Efficient Finetuning of Quantized LLMs",
      "author": "Tim Dettmers; Artidoro Pagnoni; Luke Zettlemoyer",
      "abstract": "We present QLoRA, an efficient finetuning approach that reduces memory usage enough to finetune a "
@@ -55,3 +62,17 @@ async def test_a_greek_letter_in_latex_finds_the_paper_in_search_and_show(world:
 
     assert not shown.ephemeral, shown.response
     assert embed_of(shown).title == "α-Divergence Variational Inference Meets Importance Weighted Auto-Encoders"
+
+
+async def test_a_title_longer_than_a_card_allows_is_cut_at_a_word_and_still_found_whole(world: World) -> None:
+    assert len(LONG_TITLE) > limits.EMBED_TITLE
+
+    shown = await world.alice.slash(world.channel, "paper show", paper=LONG_TITLE)  # pasted whole
+
+    assert not shown.ephemeral, shown.response
+    title = embed_of(shown).title or ""
+    assert len(title) <= limits.EMBED_TITLE
+    assert title.endswith("…"), title  # the stored title was cut at 256 characters, mid-word and unmarked
+    kept = title.removesuffix("…").rstrip()
+    assert LONG_TITLE.startswith(kept)
+    assert LONG_TITLE[len(kept)] in " ,", title  # cut between words
