@@ -130,7 +130,8 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
             raise PaperNotFoundError(NO_SUCH_LINK)
         if found is None:
             shown = as_typed(paper, 60) or "(empty)"
-            raise PaperNotFoundError(f"There is no paper with the id “{shown}”. "
+            what = "with the id" if paper_id else "titled"  # a title typed here is not an id
+            raise PaperNotFoundError(f"There is no paper {what} “{shown}”. "
                                 "Start typing a title and pick a suggestion, or use `/paper search`.")
         await self._send_card(interaction, found)
 

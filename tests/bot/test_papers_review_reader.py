@@ -7,9 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+import simcord
 
 from bot import limits
-from tests.bot.conftest import World
+from bot.errors import PaperNotFoundError
+from tests.bot.conftest import World, expect_errors
 from tests.bot.test_papers import embed_of
 
 ALPHA_TITLE = r"$\alpha$-Divergence Variational Inference Meets Importance Weighted Auto-Encoders"
@@ -76,3 +78,12 @@ async def test_a_title_longer_than_a_card_allows_is_cut_at_a_word_and_still_foun
     kept = title.removesuffix("…").rstrip()
     assert LONG_TITLE.startswith(kept)
     assert LONG_TITLE[len(kept)] in " ,", title  # cut between words
+
+
+async def test_a_title_that_is_no_papers_is_not_called_an_id(simcord_env: simcord.Env, world: World) -> None:
+    shown = await world.alice.slash(world.channel, "paper show", paper="Attention Is All You Need")
+
+    assert shown.ephemeral
+    assert shown.response is not None
+    assert shown.response.content.startswith("There is no paper titled “Attention Is All You Need”."), shown.response
+    expect_errors(simcord_env, PaperNotFoundError)
