@@ -12,6 +12,7 @@ import contextlib
 import json
 import logging
 import os
+import signal
 import sys
 from collections.abc import Callable, Coroutine, Iterator, Sequence
 from pathlib import Path
@@ -31,7 +32,8 @@ log = logging.getLogger("paperbot")
 _MAX_LISTED_DUPLICATES = 20  # `paperbot ingest` names this many repeated abstracts, then counts the rest
 
 EXIT_STATUSES = ("exit status: 0 done; 1 not there or not possible (unknown id, no database, nothing loadable); "
-                 "2 usage error or, for the bot, no usable token; 130 interrupted; 141 output closed early")
+                 "2 usage error or, for the bot, no usable token; 130 interrupted; 141 output closed early. "
+                 "SIGTERM (kill, systemd, docker stop) stops as Ctrl-C does, then exits by that signal")
 
 
 def _user_path(text: str) -> Path:
@@ -93,12 +95,60 @@ def main(argv: Sequence[str] | None = None) -> int:
         logging.getLogger("pylatexenc").setLevel(logging.ERROR)
     command = args.command or "run"
     handler = _COMMANDS[command]
+    termination = _Termination()
     try:
-        return handler(args, settings)
+        with termination:
+            return handler(args, settings)
     except KeyboardInterrupt:
-        return 130
+        return _ended_by_sigterm() if termination.received else 130
     except BrokenPipeError:
         return _reader_gone()
+
+
+class _Termination:
+    """While active, SIGTERM stops the program as Ctrl-C does.
+
+    SIGTERM is how `kill`, systemd, `docker stop` and hosting platforms ask a process to stop. Left to
+    its default it ended the process on the spot: no clean-up, so the worker processes of a load or of
+    the bot's background embedding went on running with no parent, and as a container's first process
+    (which the kernel spares signals it has no handler for) it was ignored until `docker stop` killed
+    it. Handing it to the SIGINT handler gives it Ctrl-C's path: asyncio's cancels the running task
+    (a load rolls back, the bot closes), Python's raises KeyboardInterrupt.
+    """
+
+    def __init__(self) -> None:
+        self.received = False
+        self._previous: Any = None
+
+    def __enter__(self) -> _Termination:
+        try:
+            self._previous = signal.signal(signal.SIGTERM, self._stop)
+        except ValueError:  # not the main thread (main() called from a thread): signals are not ours to take
+            self._previous = None
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGTERM, self._previous)
+
+    def _stop(self, signum: int, frame: Any) -> None:
+        self.received = True
+        on_ctrl_c = signal.getsignal(signal.SIGINT)
+        if not callable(on_ctrl_c):  # Ctrl-C ignored (started in the background by a script): stop anyway
+            raise KeyboardInterrupt
+        on_ctrl_c(signal.SIGINT, frame)
+
+
+def _ended_by_sigterm() -> int:
+    """After the clean-up, end by SIGTERM itself, as a process without a handler would: a service manager
+    counts that a clean stop (systemd marks an exit status 143 "failed"). 143 where the signal cannot end
+    this process (a container's first process)."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGTERM)
+    return 128 + signal.SIGTERM
 
 
 def _reader_gone() -> int:
