@@ -381,13 +381,16 @@ class SearchIndex:
                     continue
                 fuzzy_budget -= 1
             resolved[word] = self.resolve(word, partial=word == last)
-        return self._join_compounds(content, resolved, query)
+        return self._join_compounds(content, resolved, query, last)
 
-    def _join_compounds(self, content: list[str], resolved: dict[str, QueryTerm], query: str) -> list[QueryTerm]:
+    def _join_compounds(self, content: list[str], resolved: dict[str, QueryTerm], query: str,
+                        partial: str | None = None) -> list[QueryTerm]:
         """Group adjacent words that the corpus also writes as one ("multi agent" / "multiagent").
 
         The group scores the better of the joined word and its parts, so a query written either way
-        finds a paper written either way, and a hyphenated name isn't counted twice.
+        finds a paper written either way, and a hyphenated name isn't counted twice. With `partial`,
+        the half-typed last word, a pair ending in it may be the start of a joined word ("flash att"
+        is "FlashAttention" being typed).
         """
         joined_forms = dict.fromkeys(compounds(query))
         for first, second in itertools.pairwise(content):
@@ -395,22 +398,32 @@ class SearchIndex:
         grouped, used = self._group_acronyms(content, resolved)
         for joined in joined_forms:
             tid = self.term_id(joined)
+            factor = 1.0
+            if tid is None and partial and joined.endswith(partial) and len(joined) > len(partial):
+                tid, factor = self._completed_term(joined), PREFIX_FACTOR
             if tid is None:  # checked first: finding the words that spell it is the slow part
                 continue
             run = [word for word in _split_of(joined, content) if word in resolved]
             if len(run) < 2 or used.intersection(run):
                 continue
             parts = tuple(t for word in run for t in _exact_ids(resolved[word]))
-            alternatives: list[Alternative] = [((tid,), 1.0)]
-            if len(parts) == len(run):
+            alternatives: list[Alternative] = [((tid,), factor)]
+            if len(parts) == len(run) and factor == 1.0:
                 # The joined spelling is rare because it is a spelling, not because the idea is:
                 # it scores no more than the words written apart would.
                 worth = float(self.idf[list(parts)].sum() / max(float(self.idf[tid]), 1e-6))
                 alternatives = [((tid,), min(1.0, worth)), (parts, 1.0)]
             grouped.append(QueryTerm(joined, tuple(alternatives), None, None))
-            used.update(run)
+            if factor == 1.0:  # a joined word only guessed from a half-typed one leaves its words scoring too
+                used.update(run)
         singles = [term for word, term in resolved.items() if word not in used]
         return singles + grouped
+
+    def _completed_term(self, prefix: str) -> int | None:
+        """The term of the most used vocabulary word that starts with `prefix`, if any."""
+        completions = self._completions(prefix)
+        best = max(completions, key=lambda word: self.words[word], default=None)
+        return self.term_id(best) if best is not None else None
 
     def _group_acronyms(self, content: list[str], resolved: dict[str, QueryTerm]) -> tuple[list[QueryTerm], set[str]]:
         """Group query words that spell out an acronym some abstract defines ("generative adversarial

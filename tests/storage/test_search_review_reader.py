@@ -140,3 +140,17 @@ async def test_show_finds_a_title_with_a_greek_letter_as_the_conference_writes_i
 def test_greek_words_stay_words() -> None:
     # Only a Greek letter standing alone as a symbol is read as its name; Greek text is matched as written.
     assert words("λόγος and α-stable") == ["λογοσ", "and", "alpha", "stable"]  # casefolded: final ς is σ
+
+
+# --- autocomplete ------------------------------------------------------------------------------
+
+def test_two_words_being_typed_as_the_name_the_corpus_joins_find_it() -> None:
+    # "flash att" is "FlashAttention" being typed: the abstract writes the name as one word, which no
+    # completion of "att" alone reaches, and "flash" is no word of the corpus at all.
+    index = SearchIndex.build([
+        _doc("fa3", "FlashAttention-3 speeds up attention on Hopper GPUs with asynchrony and low precision."),
+        *(_doc(f"att{i}", f"Attention mechanisms for task {i}: attention weights and attributes.") for i in range(8)),
+    ])
+    completed = SearchEngine._complete(index, "flash att", 25)
+    assert index.ids[completed[0]] == "fa3"
+    assert len(completed) > 1  # the papers about attention still follow
