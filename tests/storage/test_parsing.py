@@ -5,13 +5,24 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from storage.parsing import MAX_ABSTRACT_CHARS, parse_file, parse_paths
-from tests.storage.conftest import BUNDLED, SHARED_DATASETS, write_json, write_seed_file
+from storage.parsing import (
+    _LINE_STARTING_AN_OBJECT,
+    _NEXT_TOP_LEVEL_OBJECT,
+    MAX_ABSTRACT_CHARS,
+    _MalformedJSONError,
+    _ValueReader,
+    parse_file,
+    parse_paths,
+)
+from tests.storage.conftest import BUNDLED, SHARED_DATASETS, seed_paragraphs, write_json, write_seed_file
 
 
 def messages(result: object) -> list[str]:
@@ -540,3 +551,94 @@ def test_a_json_file_holding_one_paper(tmp_path: Path, abstracts: list[str]) -> 
     assert [(r.title, r.authors, r.source_ref) for r in result.records] == [
         ("One", ("A. One", "B. Two"), "record 1"), ("Two", (), "record 1"), (None, (), "record 1")]
     assert result.problems == []
+
+
+# --- malformed records among many: found where they are, without reading the text before them again ----
+
+def _jq_record(title: str, abstract: str, how: str = "whole") -> str:
+    """One paper as `jq '.[]'` writes it (two-space indent, authors as objects), whole or broken."""
+    text = json.dumps({"title": title, "abstract": abstract, "authors": [{"name": "A. One"}, {"name": "B. Two"}]},
+                      indent=2)
+    if how == "no comma":
+        return text.replace(f'"{title}",', f'"{title}"', 1)
+    if how == "cut off":  # the rest of the object lost: the next record's "{" follows a field name
+        return text[:text.index('"abstract"')] + '"abstract":'
+    return text
+
+
+_SCATTERED = {0: "no comma", 3: "cut off", 4: "no comma", 7: "no comma"}  # the start, two in a row, the end
+
+
+def test_broken_records_at_the_start_middle_and_end_of_objects_one_after_another(
+        tmp_path: Path, abstracts: list[str]) -> None:
+    # A broken first object lost the whole file: "line 3: malformed JSON", no paper.
+    path = tmp_path / "edited.json"
+    path.write_text("\n".join(_jq_record(f"P{i}", abstracts[i], _SCATTERED.get(i, "whole")) for i in range(8)) + "\n")
+    result = parse_file(path)
+    assert [(r.title, r.source_ref) for r in result.records] == [
+        ("P1", "record 2 (line 13)"), ("P2", "record 3 (line 25)"), ("P5", "record 6 (line 52)"),
+        ("P6", "record 7 (line 64)")]
+    assert messages(result) == [
+        f"{path}:record 1 (line 3): malformed JSON (column 3: Expecting ',' delimiter); skipped",
+        # The cut-off record reads the next one as its abstract, as json itself does, and fails where
+        # that one does; reading goes on at that next record.
+        f"{path}:record 4 (line 42): malformed JSON (column 3: Expecting ',' delimiter); skipped",
+        f"{path}:record 5 (line 42): malformed JSON (column 3: Expecting ',' delimiter); skipped",
+        f"{path}:record 8 (line 78): malformed JSON (column 3: Expecting ',' delimiter); skipped"]
+
+
+def test_broken_records_at_the_start_middle_and_end_of_a_json_list(tmp_path: Path, abstracts: list[str]) -> None:
+    # After a broken record, reading went on at the next "{" of any line: the broken record's authors
+    # became records ("no abstract"), and the "]" closing their list ended the file: 0 of 4 papers.
+    path = tmp_path / "edited.json"
+    path.write_text("[\n" + ",\n".join(_jq_record(f"P{i}", abstracts[i], _SCATTERED.get(i, "whole"))
+                                       for i in range(8)) + "\n]\n")
+    result = parse_file(path)
+    assert [(r.title, r.source_ref) for r in result.records] == [
+        ("P1", "record 2 (line 14)"), ("P2", "record 3 (line 26)"), ("P5", "record 6 (line 53)"),
+        ("P6", "record 7 (line 65)")]
+    assert messages(result) == [
+        f"{path}:record 1 (line 4): malformed JSON (column 3: Expecting ',' delimiter); skipped",
+        f"{path}:record 4 (line 40): malformed JSON (column 14: Expecting value); skipped",
+        f"{path}:record 5 (line 43): malformed JSON (column 3: Expecting ',' delimiter); skipped",
+        f"{path}:record 8 (line 79): malformed JSON (column 3: Expecting ',' delimiter); skipped"]
+
+
+def test_json_lines_named_json_with_a_broken_first_line(tmp_path: Path, abstracts: list[str]) -> None:
+    # It was "line 1: malformed JSON" for the whole file, and no paper.
+    path = tmp_path / "arxiv-metadata.json"
+    path.write_text("{broken\n" + "".join(json.dumps({"title": t, "abstract": a}) + "\n"
+                                         for t, a in (("One", abstracts[0]), ("Two", abstracts[1]))))
+    result = parse_file(path)
+    assert [(r.title, r.source_ref) for r in result.records] == [("One", "line 2"), ("Two", "line 3")]
+    assert messages(result) == [f"{path}:line 1: malformed JSON (column 2: Expecting property name enclosed "
+                                "in double quotes); skipped"]
+
+
+_JSON_EDITS = st.lists(st.tuples(st.integers(min_value=0), st.sampled_from(["", "{", "}", "[", "]", ",", ":", '"',
+                                                                             "\n", "\n{", "\\", "1", "tru"])),
+                       max_size=4)
+
+
+@given(st.integers(min_value=1, max_value=6), st.booleans(), _JSON_EDITS)
+def test_a_value_read_in_a_window_is_read_as_in_the_whole_text(count: int, listed: bool,
+                                                                edits: list[tuple[int, str]]) -> None:
+    # The reader decodes each value in a window of the text so that a malformed one does not cost the
+    # whole text before it; what it gives must be what raw_decode on the whole text gives.
+    records = [_jq_record(f"P{i}", seed_paragraphs()[i]) for i in range(count)]
+    text = "[\n" + ",\n".join(records) + "\n]\n" if listed else "\n".join(records) + "\n"
+    for where, inserted in edits:  # replace one character (or none) at `where` with `inserted`
+        where %= len(text)
+        text = text[:where] + inserted + text[where + 1:]
+    reader = _ValueReader(text, _LINE_STARTING_AN_OBJECT if listed else _NEXT_TOP_LEVEL_OBJECT)
+    for pos in [match.start() for match in re.finditer(r"[{\[]", text)]:
+        line, column = text.count("\n", 0, pos) + 1, pos - text.rfind("\n", 0, pos) - 1
+        try:
+            expected: object = json.JSONDecoder().raw_decode(text, pos)
+        except json.JSONDecodeError as exc:
+            expected = (exc.msg, exc.pos, exc.lineno, exc.colno)
+        try:
+            found: object = reader.decode(pos, line, column)
+        except _MalformedJSONError as exc:
+            found = (exc.msg, exc.pos, exc.lineno, exc.colno)
+        assert found == expected
