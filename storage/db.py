@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import logging
+import os
 import re
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
+from urllib.parse import quote
 
 import aiosqlite
 
@@ -56,6 +58,88 @@ async def open_database(path: str | Path) -> aiosqlite.Connection:
     return conn
 
 
+class SchemaTooOldError(Exception):
+    """A database opened read-only whose schema is older than this code's: it cannot be migrated."""
+
+    def __init__(self, path: str | Path, version: int, needed: int) -> None:
+        super().__init__(f"{path} is at schema version {version}, this paperbot needs {needed}")
+        self.path, self.version, self.needed = path, version, needed
+
+
+class UnappliedChangesError(Exception):
+    """A read-only WAL database whose last changes wait in its -wal file, which only a writer can apply."""
+
+
+def refuses_writing(error: BaseException) -> bool:
+    """Whether SQLite failed because it may not write: the file, its folder or its -wal/-shm are read-only."""
+    return isinstance(error, sqlite3.Error) and getattr(error, "sqlite_errorname", "").startswith("SQLITE_READONLY")
+
+
+def cannot_open(error: BaseException) -> bool:
+    """Whether SQLite could not open a file it needs (the database, or a -wal/-shm it cannot create)."""
+    return isinstance(error, sqlite3.Error) and getattr(error, "sqlite_errorname", "") == "SQLITE_CANTOPEN"
+
+
+async def open_database_read_only(path: str | Path) -> aiosqlite.Connection:
+    """Open an existing database for reading only: nothing is written to it, nothing is migrated.
+
+    For a database the user may only read (a copy shipped read-only, another user's file, a read-only
+    mount). SQLite's `mode=ro` never writes the database, but a WAL database still needs its -shm
+    and -wal files: they are created if the folder allows it, and used read-only if a writer left
+    them. Where neither (a folder read-only to us with no -wal beside the file), SQLite can only read
+    the file as `immutable=1` (https://www.sqlite.org/wal.html, "Read-Only Databases"): that is
+    sound here, since with no -wal every committed change is in the file itself. (A writer starting
+    meanwhile is not seen: it would create the files we could not.) A -wal holding changes with no
+    -shm cannot be read without applying them: UnappliedChangesError. A schema older than this
+    code's is SchemaTooOldError: migrating would mean writing.
+    """
+    try:
+        conn = await _connect_read_only(path, immutable=False)
+    except sqlite3.Error as error:
+        if not (refuses_writing(error) or cannot_open(error)):
+            raise
+        if wal := _wal_holding_changes(path):
+            raise UnappliedChangesError(f"its last changes are still in {wal}, which only someone who may "
+                                        "write in its folder can apply") from error
+        conn = await _connect_read_only(path, immutable=True)
+    try:
+        version, needed = await schema_version(conn), migrations()[-1][0]
+        if version < needed:
+            raise SchemaTooOldError(path, version, needed)
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
+async def _connect_read_only(path: str | Path, *, immutable: bool) -> aiosqlite.Connection:
+    """A read-only connection (URI `mode=ro`, and `immutable=1` if asked), tried with a first read."""
+    conn = await aiosqlite.connect(_read_only_uri(path, immutable=immutable), uri=True, isolation_level=None)
+    conn.row_factory = aiosqlite.Row
+    try:
+        async with conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}"):
+            pass
+        async with conn.execute("PRAGMA foreign_keys = ON"):
+            pass
+        async with conn.execute("SELECT count(*) FROM sqlite_schema"):  # the WAL files are needed at the first read
+            pass
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
+def _read_only_uri(path: str | Path, *, immutable: bool) -> str:
+    """SQLite's URI for reading `path` only (its bytes percent-encoded: '?', '#' and '%' are URI syntax)."""
+    return "file:" + quote(os.fsencode(Path(path).absolute())) + "?mode=ro" + ("&immutable=1" if immutable else "")
+
+
+def _wal_holding_changes(path: str | Path) -> Path | None:
+    """The database's -wal file if it holds changes (not yet written into the database file itself)."""
+    wal = Path(f"{path}-wal")
+    return wal if wal.exists() and wal.stat().st_size > 0 else None
+
+
 async def schema_version(conn: aiosqlite.Connection) -> int:
     """Return the migration version recorded in `PRAGMA user_version`."""
     async with conn.execute("PRAGMA user_version") as cursor:
@@ -69,9 +153,14 @@ async def migrate(conn: aiosqlite.Connection) -> int:
     for version, name, sql in migrations():
         if version <= current:
             continue
-        log.info("applying migration %s", name)
         # executescript would COMMIT first; run the statements inside one explicit transaction.
         async with transaction(conn):
+            # Read again under the write lock: another process opening the same new database at the same
+            # moment (a second bot, `paperbot ingest` beside the bot) may have applied it since.
+            current = await schema_version(conn)
+            if version <= current:
+                continue
+            log.info("applying migration %s", name)
             for statement in _split_sql(sql):
                 await conn.execute(statement)
             await conn.execute(f"PRAGMA user_version = {version}")
