@@ -408,7 +408,11 @@ class SearchIndex:
                 continue
             parts = tuple(t for word in run for t in _exact_ids(resolved[word]))
             alternatives: list[Alternative] = [((tid,), factor)]
-            if len(parts) == len(run) and factor == 1.0:
+            if factor != 1.0:  # guessed from a half-typed word: worth no more than the words it completes
+                guessed = [t for t in (*parts, self._completed_term(partial or "")) if t is not None]
+                worth = float(self.idf[guessed].sum() / max(float(self.idf[tid]), 1e-6))
+                alternatives = [((tid,), factor * min(1.0, worth))]
+            elif len(parts) == len(run):
                 # The joined spelling is rare because it is a spelling, not because the idea is:
                 # it scores no more than the words written apart would.
                 worth = float(self.idf[list(parts)].sum() / max(float(self.idf[tid]), 1e-6))

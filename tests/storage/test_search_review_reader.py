@@ -149,7 +149,8 @@ def test_two_words_being_typed_as_the_name_the_corpus_joins_find_it() -> None:
     # completion of "att" alone reaches, and "flash" is no word of the corpus at all.
     index = SearchIndex.build([
         _doc("fa3", "FlashAttention-3 speeds up attention on Hopper GPUs with asynchrony and low precision."),
-        *(_doc(f"att{i}", f"Attention mechanisms for task {i}: attention weights and attributes.") for i in range(8)),
+        *(_doc(f"att{i}", f"Attention mechanisms for task {i}: attention weights and attributes.") for i in range(3)),
+        *(_doc(f"other{i}", f"Graph kernels and message passing for molecules, study {i}.") for i in range(6)),
     ])
     completed = SearchEngine._complete(index, "flash att", 25)
     assert index.ids[completed[0]] == "fa3"
