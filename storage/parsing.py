@@ -322,10 +322,20 @@ def abstract_problem(abstract: str) -> str | None:
 
 # --- structured formats: JSON, JSON Lines, CSV -------------------------------------------------------
 
+# Conferences that do not write their name in capitals, as paper lists name their files ("nips2024.json").
+_VENUE_SPELLINGS = {"neurips": "NeurIPS", "corl": "CoRL", "siggraphasia": "SIGGRAPH Asia", "acmmm": "ACM MM",
+                    "mlsys": "MLSys", "automl": "AutoML", "recsys": "RecSys", "interspeech": "Interspeech"}
+
+
 def venue_from_file_name(name: str) -> str | None:
-    """'icml2018.json' -> 'ICML 2018', used when records carry no venue."""
+    """'icml2018.json' -> 'ICML 2018', 'nips2024.json' -> 'NeurIPS 2024', used when records carry no venue."""
     match = _VENUE_FROM_NAME.match(Path(name).stem)
-    return f"{match.group(1).upper()} {match.group(2)}" if match else None
+    if not match:
+        return None
+    short, year = match.group(1).lower(), match.group(2)
+    if short == "nips" and year >= "2018":
+        short = "neurips"  # renamed in 2018; paper lists kept the old file names
+    return f"{_VENUE_SPELLINGS.get(short, short.upper())} {year}"
 
 
 def _field(obj: Mapping[str, Any], key: str) -> Any:
