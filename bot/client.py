@@ -23,7 +23,7 @@ import aiosqlite
 import discord
 from discord.ext import commands
 
-from bot.settings import Settings, load_settings
+from bot.settings import Settings, load_settings, token_flaw
 from bot.tree import PaperTree, in_a_while
 from bot.views import RandomButton, SimilarButton, StaleListItem
 from storage.db import open_database
@@ -47,6 +47,10 @@ MISSING_TOKEN = (
 REJECTED_TOKEN = (
     "paperbot: Discord rejected the bot token in DISCORD_TOKEN. Get a fresh one at "
     "https://discord.com/developers/applications -> your application -> Bot -> Reset Token."
+)
+MALFORMED_TOKEN = (
+    "paperbot: DISCORD_TOKEN has {flaw}, which no bot token has. Copy it again from "
+    "https://discord.com/developers/applications -> your application -> Bot (Reset Token shows a new one)."
 )
 MAX_RATE_LIMIT_WAIT_SECONDS = 30.0
 UNREACHABLE = "paperbot: could not reach Discord ({error}). Check the network connection and try again."
@@ -390,6 +394,10 @@ def run_bot(settings: Settings, *, sync_only: bool = False) -> int:
     token = settings.discord_token
     if not token:
         print(MISSING_TOKEN, file=sys.stderr)
+        return 2
+    flaw = token_flaw(token)
+    if flaw:
+        print(MALFORMED_TOKEN.format(flaw=flaw), file=sys.stderr)
         return 2
     bot = create_bot(settings)
     try:

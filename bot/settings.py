@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import os
 import sysconfig
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -38,6 +39,7 @@ DEFAULT_MAX_SUBSCRIPTIONS_PER_GUILD = 10
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 _SWITCH_VALUES = {"on": True, "true": True, "1": True, "off": False, "false": False, "0": False}
 _WHERE = "(in the environment or .env)"
+_QUOTE_PAIRS = ('""', "''", "“”", "‘’", "``")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +69,7 @@ def load_settings(env_file: str | Path | None = ".env", **overrides: Any) -> Set
         values.update(dotenv_values(stream=io.StringIO(_env_file_text(Path(env_file)))))
     values.update(os.environ)
     settings = Settings(
-        discord_token=(values.get("DISCORD_TOKEN") or "").strip() or None,
+        discord_token=clean_token(values.get("DISCORD_TOKEN")),
         database_path=Path(values.get("DATABASE_PATH") or DEFAULT_DATABASE).expanduser(),
         corpus_paths=_parse_paths(values.get("CORPUS_PATH")),
         dev_guild_id=_parse_int("DEV_GUILD_ID", values.get("DEV_GUILD_ID"), minimum=1),
@@ -79,6 +81,32 @@ def load_settings(env_file: str | Path | None = ".env", **overrides: Any) -> Set
         embed_abstracts=_parse_switch("EMBED_ABSTRACTS", values.get("EMBED_ABSTRACTS"), default=True),
     )
     return settings.with_overrides(**overrides)
+
+
+def clean_token(raw: str | None) -> str | None:
+    """DISCORD_TOKEN as people paste it, without what is never part of a token: whitespace around it, one pair
+    of quotes around it (docker's --env-file and compose's `environment:` list keep the quotes a shell or
+    python-dotenv would take off; a document gives curly ones) and a "Bot " prefix (the Authorization
+    header's form). Discord rejects the token with them, and its advice, reset the token, would not help."""
+    token = (raw or "").strip()
+    if len(token) >= 2 and token[0] + token[-1] in _QUOTE_PAIRS:
+        token = token[1:-1].strip()
+    if token[:4].lower() == "bot ":
+        token = token[4:].strip()
+    return token or None
+
+
+def token_flaw(token: str) -> str | None:
+    """What in `token` no bot token has (a space or line break, a quote, a character outside ASCII), saying
+    where but not showing the token; None when it may be one. Such a token fails in ways that misled:
+    Discord's "rejected" (reset a token that is fine) or, for a line break, a traceback from the HTTP client."""
+    for position, char in enumerate(token, start=1):
+        if char.isspace():
+            return f"a space or line break inside it (character {position} of {len(token)})"
+        if not " " < char <= "~" or char in "\"'`":
+            name = unicodedata.name(char, f"U+{ord(char):04X}").lower()
+            return f"a {name} (character {position} of {len(token)})"
+    return None
 
 
 def _env_file_text(path: Path) -> str:
