@@ -167,29 +167,46 @@ class _ToolError(Exception):
 
 
 def _on_database(settings: Settings, work: Callable[[aiosqlite.Connection], Coroutine[Any, Any, int]], *,
-                 must_exist: bool = False) -> int:
-    """Open the configured database, run `work` on it, close it: every tool's way in."""
+                 must_exist: bool = False, may_read_only: bool = False) -> int:
+    """Open the configured database, run `work` on it, close it: every tool's way in.
+
+    `may_read_only`: the tool can do its work on a database the user may only read (see
+    `_database_session`); a write it then attempts all the same is one line, not a traceback.
+    """
+    import sqlite3
+
+    from storage.db import refuses_writing
+
     try:
-        with _database_session(settings, must_exist=must_exist) as (runner, conn):
+        with _database_session(settings, must_exist=must_exist, may_read_only=may_read_only) as (runner, conn):
             return runner.run(work(conn))
     except _ToolError as error:
         print(f"paperbot: {error}", file=sys.stderr)
         return 1
+    except sqlite3.Error as error:  # e.g. `today` recording a new day's pick, `search` loading an empty database
+        if not refuses_writing(error):
+            raise
+        print(f"paperbot: {_cannot_write(settings.database_path)}", file=sys.stderr)
+        return 1
+
+
+def _cannot_write(path: Path) -> str:
+    """Why nothing was written to a database the user may only read, and what still works."""
+    return (f"cannot write to the database {path}: the file or its folder is read-only to you; it is unchanged "
+            "(stats, show, search and subscriptions can read it)")
 
 
 @contextlib.contextmanager
-def _database_session(settings: Settings, *, must_exist: bool = False) -> Iterator[tuple[asyncio.Runner,
-                                                                                        aiosqlite.Connection]]:
+def _database_session(settings: Settings, *, must_exist: bool = False,
+                      may_read_only: bool = False) -> Iterator[tuple[asyncio.Runner, aiosqlite.Connection]]:
     """The configured database, open on an event loop that lasts for several `runner.run` calls.
 
     A database that cannot be opened is a `_ToolError`, not a traceback. With `must_exist` (the tools
     that only read), so is a missing file: a mistyped --db must not leave a new empty database behind
-    and report "0 papers" as if that were the truth.
+    and report "0 papers" as if that were the truth. With `may_read_only`, a database SQLite may not
+    write (the file, its folder, a read-only mount) is opened for reading only; without, that is a
+    `_ToolError` saying so.
     """
-    import sqlite3
-
-    from storage.db import open_database
-
     path = settings.database_path
     if must_exist and not Path(path).exists():
         raise _ToolError(f"there is no database at {path}: check --db or DATABASE_PATH, "
@@ -198,14 +215,59 @@ def _database_session(settings: Settings, *, must_exist: bool = False) -> Iterat
         raise _ToolError(f"cannot open the database {path}: it is a folder, give a file name "
                          "(check --db or DATABASE_PATH)")
     with asyncio.Runner() as runner:
-        try:
-            conn = runner.run(open_database(path))
-        except (OSError, sqlite3.Error) as error:
-            raise _ToolError(f"cannot open the database {path}: {error} (check --db or DATABASE_PATH)") from error
+        conn = _open(runner, path, may_read_only=may_read_only)
         try:
             yield runner, conn
         finally:
             runner.run(conn.close())
+
+
+def _open(runner: asyncio.Runner, path: Path, *, may_read_only: bool) -> aiosqlite.Connection:
+    """Open the database for writing (migrated), or, where SQLite may not write it and `may_read_only`, for reading."""
+    import sqlite3
+
+    from storage.db import cannot_open, open_database, refuses_writing
+
+    if may_read_only and path.exists() and _read_only_to_us(path):  # not even trying to migrate it
+        return _open_read_only(runner, path)
+    try:
+        return runner.run(open_database(path))
+    except (OSError, sqlite3.Error) as error:  # e.g. the permissions say nothing of a read-only mount
+        if not (refuses_writing(error) or (cannot_open(error) and _read_only_to_us(path))):
+            raise _ToolError(f"cannot open the database {path}: {error} (check --db or DATABASE_PATH)") from error
+        if not may_read_only and not path.exists():
+            raise _ToolError(f"cannot create the database {path}: its folder is read-only to you "
+                             "(check --db or DATABASE_PATH)") from error
+        if not may_read_only:
+            raise _ToolError(_cannot_write(path)) from error
+    return _open_read_only(runner, path)
+
+
+def _read_only_to_us(path: Path) -> bool:
+    """Whether we may not write the database file, or create its -wal and -shm files beside it."""
+    return (path.exists() and not os.access(path, os.W_OK)) or not os.access(path.parent, os.W_OK)
+
+
+def _open_read_only(runner: asyncio.Runner, path: Path) -> aiosqlite.Connection:
+    """The database opened for reading only, or a `_ToolError` saying why it cannot be read."""
+    import sqlite3
+
+    from storage.db import SchemaTooOldError, UnappliedChangesError, open_database_read_only
+
+    try:
+        return runner.run(open_database_read_only(path))
+    except SchemaTooOldError as error:
+        if error.version == 0:
+            raise _ToolError(f"cannot read the database {path}: it holds no paperbot tables, and it is "
+                             "read-only to you (check --db or DATABASE_PATH)") from error
+        raise _ToolError(f"cannot read the database {path}: an older paperbot wrote it (schema {error.version}, "
+                         f"this one reads {error.needed}) and it is read-only to you, so it cannot be brought "
+                         "up to date; run `paperbot stats` on it once with write access") from error
+    except UnappliedChangesError as error:
+        raise _ToolError(f"cannot read the database {path}: {error}; run `paperbot stats` on it once with write "
+                         "access, or copy the file and its -wal file together to a folder of yours") from error
+    except (OSError, sqlite3.Error) as error:
+        raise _ToolError(f"cannot open the database {path}: {error} (check --db or DATABASE_PATH)") from error
 
 
 def _cmd_run(args: argparse.Namespace, settings: Settings) -> int:
@@ -224,6 +286,7 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     """Load corpus files into the database; non-zero exit when nothing at all could be loaded."""
     import sqlite3
 
+    from storage.db import refuses_writing
     from storage.loader import load_corpus, summary
 
     paths = list(args.paths) or list(settings.corpus_paths)
@@ -237,8 +300,9 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
                 if bar:
                     bar.finish()
         except (sqlite3.Error, OSError) as exc:  # the load is one transaction: nothing was written
-            print(f"paperbot ingest: the load failed ({exc}); {settings.database_path} is unchanged",
-                  file=sys.stderr)
+            failed = _cannot_write(settings.database_path) if refuses_writing(exc) else \
+                f"the load failed ({exc}); {settings.database_path} is unchanged"
+            print(f"paperbot ingest: {failed}", file=sys.stderr)
             return 1
         except asyncio.CancelledError:  # Ctrl-C: load_corpus stopped the load before its commit
             print(f"paperbot ingest: interrupted; {settings.database_path} is unchanged", file=sys.stderr)
@@ -277,6 +341,7 @@ def _cmd_embed(args: argparse.Namespace, settings: Settings) -> int:
     import sqlite3
     import time
 
+    from storage.db import refuses_writing
     from storage.loader import counted
     from storage.papers import PaperRepository
     from storage.vectors import count_missing, embed_missing, load_encoder
@@ -316,6 +381,9 @@ def _cmd_embed(args: argparse.Namespace, settings: Settings) -> int:
                   file=sys.stderr)
             raise
         except sqlite3.Error as error:  # e.g. another process held the write lock past the busy timeout
+            if refuses_writing(error):  # the file is read-only, its folder is not (or the open had failed)
+                print(f"paperbot embed: {_cannot_write(settings.database_path)}", file=sys.stderr)
+                return 1
             print(f"paperbot embed: could not store the vectors ({error}) after {done:,} of "
                   f"{max(done, missing):,} abstracts; the ones stored are kept, run it again to go on", file=sys.stderr)
             return 1
@@ -369,7 +437,7 @@ def _cmd_stats(args: argparse.Namespace, settings: Settings) -> int:
             print("last load: never (run `paperbot ingest`)")
         return 0
 
-    return _on_database(settings, stats, must_exist=True)
+    return _on_database(settings, stats, must_exist=True, may_read_only=True)
 
 
 def _cmd_show(args: argparse.Namespace, settings: Settings) -> int:
@@ -406,7 +474,7 @@ def _cmd_show(args: argparse.Namespace, settings: Settings) -> int:
         print(paper.abstract)
         return 0
 
-    return _on_database(settings, show, must_exist=True)
+    return _on_database(settings, show, must_exist=True, may_read_only=True)
 
 
 def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:
@@ -441,7 +509,7 @@ def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:
         print(paper.abstract)
         return 0
 
-    return _on_database(settings, today, must_exist=True)
+    return _on_database(settings, today, must_exist=True, may_read_only=True)
 
 
 async def _topic_candidates(conn: aiosqlite.Connection, topic: str) -> list[str]:
@@ -471,7 +539,7 @@ def _cmd_subscriptions(args: argparse.Namespace, settings: Settings) -> int:
             print(_subscription_row(sub, last[sub.id], now))
         return 0
 
-    return _on_database(settings, listing, must_exist=True)
+    return _on_database(settings, listing, must_exist=True, may_read_only=True)
 
 
 def _subscription_row(sub: Subscription, delivered: Delivery | None, now: datetime) -> str:
@@ -512,7 +580,7 @@ def _cmd_search(args: argparse.Namespace, settings: Settings) -> int:
             _print_results(args.query, results, bold=sys.stdout.isatty())
         return 0
 
-    return _on_database(settings, search)
+    return _on_database(settings, search, may_read_only=True)
 
 
 def _search_stdin(settings: Settings, limit: int) -> int:
@@ -524,7 +592,7 @@ def _search_stdin(settings: Settings, limit: int) -> int:
     from storage.search import SearchEngine
 
     try:
-        with _database_session(settings) as (runner, conn):
+        with _database_session(settings, may_read_only=True) as (runner, conn):
             runner.run(_load_if_empty(conn, settings))
             engine = runner.run(SearchEngine.open(conn))
             if sys.stdin.isatty():  # someone at a terminal: nothing else shows that it waits for them
@@ -540,13 +608,21 @@ def _search_stdin(settings: Settings, limit: int) -> int:
 
 async def _load_if_empty(conn: aiosqlite.Connection, settings: Settings) -> None:
     """Load the configured corpus into an empty database, so a first search finds something."""
+    import sqlite3
+
+    from storage.db import refuses_writing
     from storage.loader import load_corpus
     from storage.papers import PaperRepository
 
     if await PaperRepository(conn).count() == 0:
         print(f"paperbot search: {settings.database_path} has no papers yet: loading the configured corpus first",
               file=sys.stderr)
-        report = await load_corpus(conn, list(settings.corpus_paths))
+        try:
+            report = await load_corpus(conn, list(settings.corpus_paths))
+        except sqlite3.Error as error:  # `search -` has no `_on_database` to say so
+            if refuses_writing(error):
+                raise _ToolError(_cannot_write(settings.database_path)) from error
+            raise
         if report.active == 0:  # say why, rather than "no papers match" as if the search had looked
             for problem in report.problems:
                 print(f"  problem: {problem}", file=sys.stderr)
