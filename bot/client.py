@@ -53,6 +53,10 @@ MALFORMED_TOKEN = (
     "https://discord.com/developers/applications -> your application -> Bot (Reset Token shows a new one)."
 )
 MAX_RATE_LIMIT_WAIT_SECONDS = 30.0
+# What the bot needs in a channel (README, "Invite it"): daily posts are ordinary messages with an embed, and
+# after a crash it reads a channel's recent messages so as not to post twice. 84992.
+INVITE_PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, embed_links=True,
+                                         read_message_history=True)
 UNREACHABLE = "paperbot: could not reach Discord ({error}). Check the network connection and try again."
 _MAX_LOGGED_PROBLEMS = 20
 SEARCH_CONCURRENCY = 2
@@ -322,7 +326,7 @@ class PaperBot(commands.Bot):
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to the development guild %s", len(synced), guild.id)
+            log.info("synced %s to the development guild %s", _commands_named(synced), guild.id)
             return "guild"
         digest = command_tree_hash(self.tree)
         state_file = sync_state_path(self.settings.database_path)
@@ -334,8 +338,18 @@ class PaperBot(commands.Bot):
         synced = await self.tree.sync()
         state[key] = digest
         write_sync_state(state_file, state)
-        log.info("synced %d commands globally (may take up to an hour to show everywhere)", len(synced))
+        log.info("synced %s globally (may take up to an hour to show everywhere)", _commands_named(synced))
         return "global"
+
+    async def on_ready(self) -> None:
+        """Say that the bot is up, as whom and in how many servers; in none yet, how to invite it (the URL README's
+        "Invite it" step builds by hand). Again after a reconnect that started a new session."""
+        servers = len(self.guilds)
+        if servers:
+            log.info("ready: logged in as %s, in %s", self.user, counted(servers, "server"))
+        elif self.application_id is not None:
+            log.info("ready: logged in as %s, in no server yet; invite it with %s", self.user,
+                        invite_url(self.application_id))
 
     async def close(self) -> None:
         """Stop the background embedding, log out (which unloads the cogs: daily posts stop) and close
@@ -346,6 +360,17 @@ class PaperBot(commands.Bot):
             if conn is not None:
                 await conn.close()
         gc.unfreeze()  # what setup_hook froze may now be collected
+
+
+def invite_url(application_id: int) -> str:
+    """The bot's invite link: scopes bot and applications.commands, INVITE_PERMISSIONS."""
+    return discord.utils.oauth_url(application_id, permissions=INVITE_PERMISSIONS,
+                                   scopes=("bot", "applications.commands"))
+
+
+def _commands_named(synced: list[discord.app_commands.AppCommand]) -> str:
+    """ "1 command (/paper)": what a sync sent, named (a group's subcommands are not commands of their own)."""
+    return f"{counted(len(synced), 'command')} ({', '.join('/' + command.name for command in synced)})"
 
 
 def command_tree_hash(tree: discord.app_commands.CommandTree) -> str:

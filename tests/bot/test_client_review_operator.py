@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from pathlib import Path
 
 import discord
 import pytest
+import simcord
 
 from bot.cli import main
+from bot.client import PaperBot
+from tests.bot.conftest import TestClock
 
 TOKEN = "MTA4.Gx9y-z.abc_DEF"  # the shape of a bot token: base64url pieces joined by dots
 
@@ -64,3 +69,38 @@ def test_a_token_no_bot_token_could_be_is_one_line_saying_what_is_wrong(
     assert logins == []  # nothing sent to Discord
     assert not Path("paperbot.db").exists()
 
+
+async def _start_and_log(bot: PaperBot, clock: TestClock, caplog: pytest.LogCaptureFixture,
+                         servers: int = 0) -> list[str]:
+    """Start `bot` under SimCord in a Discord with `servers` servers it is in; what bot.client logged meanwhile."""
+    env = simcord.Env(bot)
+    for n in range(servers):
+        env.create_guild(f"Server {n + 1}")
+    clock.bind(env)
+    with caplog.at_level(logging.INFO, logger="bot.client"):
+        await env.start()
+        try:
+            await env.settle()
+        finally:
+            await env.shutdown()
+    return [record.getMessage() for record in caplog.records if record.name == "bot.client"]
+
+
+@pytest.mark.fresh_db
+async def test_a_bot_in_no_server_yet_logs_its_invite_link(make_bot: Callable[[], PaperBot], clock: TestClock,
+                                                          caplog: pytest.LogCaptureFixture) -> None:
+    # A new operator's first start said "synced 1 commands globally" and nothing about being in no server:
+    # the invite link had to be built by hand from the application id (README, "Invite it").
+    bot = make_bot()
+    logged = await _start_and_log(bot, clock, caplog)
+    assert "synced 1 command (/paper) globally (may take up to an hour to show everywhere)" in logged
+    assert [line for line in logged if line.startswith("ready:")] == [
+        f"ready: logged in as {bot.user}, in no server yet; invite it with https://discord.com/oauth2/authorize"
+        f"?client_id={bot.application_id}&scope=bot+applications.commands&permissions=84992"]
+
+
+async def test_a_bot_in_servers_logs_how_many(make_bot: Callable[[], PaperBot], clock: TestClock,
+                                              caplog: pytest.LogCaptureFixture) -> None:
+    bot = make_bot()
+    logged = await _start_and_log(bot, clock, caplog, servers=2)
+    assert [line for line in logged if line.startswith("ready:")] == [f"ready: logged in as {bot.user}, in 2 servers"]
