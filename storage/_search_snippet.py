@@ -7,6 +7,7 @@ escaped, so an abstract's own asterisks or underscores never garble the result l
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from storage._search_text import fold, stem
 
@@ -47,6 +48,18 @@ def snippet(text: str, matched: frozenset[str], *, width: int = SNIPPET_CHARS) -
     parts.append(escape(text[cursor:end]))
     parts.append("…" if end < len(text) else "")
     return "".join(parts)
+
+
+def by_line(authors: Sequence[str], matched: frozenset[str], *, shown: int = 3) -> str:
+    """"By A, **B** et al. — " naming the authors a query matched (in bold, first), or "" when it matched
+    none: a paper found by its author's name says why, since its abstract's snippet cannot."""
+    hits = [name for name in authors if any(_is_match(word, matched) for word in _WORD.findall(name))]
+    if not hits:
+        return ""
+    named = [f"**{escape(name)}**" for name in hits[:shown]]
+    named += [escape(name) for name in authors if name not in hits][: max(0, shown - len(named))]
+    more = " et al." if len(authors) > len(named) else ""
+    return f"By {', '.join(named)}{more} — "
 
 
 def _is_match(word: str, matched: frozenset[str]) -> bool:

@@ -34,7 +34,7 @@ from storage._search_index import (
     SearchIndex,
     fuse_meaning,
 )
-from storage._search_snippet import snippet
+from storage._search_snippet import by_line, snippet
 from storage._search_text import name_key
 from storage.models import Paper
 from storage.papers import PaperRepository
@@ -233,7 +233,8 @@ class SearchEngine:
     def _present(index: SearchIndex, text: str, ranking: Ranking,
                  scored: Sequence[tuple[Paper, float]]) -> tuple[list[SearchHit], list[str]]:
         matched = index.matched_stems(ranking.terms)
-        hits = [SearchHit(paper, round(score, 4), snippet(paper.abstract, matched)) for paper, score in scored]
+        hits = [SearchHit(paper, round(score, 4), by_line(paper.authors, matched) + snippet(paper.abstract, matched))
+                for paper, score in scored]
         return hits, index.did_you_mean(text, ranking.terms, found=ranking.total > 0)
 
     async def autocomplete(self, partial: str, *, limit: int = 25) -> list[Suggestion]:

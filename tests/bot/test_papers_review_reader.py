@@ -52,6 +52,7 @@ async def test_searching_an_authors_surname_lists_their_paper(world: World) -> N
     assert not result.ephemeral
     listing = embed_of(result).description or ""
     assert listing.startswith("**1. QLoRA: Efficient Finetuning of Quantized LLMs**"), listing
+    assert "By **Tim Dettmers**, Artidoro Pagnoni, Luke Zettlemoyer — " in listing
     assert "**2." not in listing
 
 

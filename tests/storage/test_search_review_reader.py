@@ -59,6 +59,16 @@ async def test_an_authors_surname_finds_their_papers(db: aiosqlite.Connection, t
     assert {hit.paper.title[:5] for hit in found[:2]} == {"Mamba", "Flash"}  # before the paper about "trying"
 
 
+async def test_a_paper_found_by_its_author_says_so_in_its_snippet(db: aiosqlite.Connection, tmp_path: Path) -> None:
+    # Its abstract's snippet cannot show why it matched: the list names the matched authors first, in bold.
+    engine = await _engine_over(db, tmp_path, PAPERS_WITH_AUTHORS)
+    hits = (await engine.search("Tri Dao")).hits
+    assert hits[0].snippet.startswith("By **Tri Dao**, Albert Gu — ")
+    assert hits[1].snippet.startswith("By **Tri Dao**, Jay Shah, Ganesh Bikshandi et al. — ")
+    assert not hits[2].snippet.startswith("By ")  # "trying": no author matched
+    assert not (await engine.search("quantized finetuning")).hits[0].snippet.startswith("By ")
+
+
 async def test_a_misspelt_or_half_typed_surname_finds_them_too(db: aiosqlite.Connection, tmp_path: Path) -> None:
     engine = await _engine_over(db, tmp_path, PAPERS_WITH_AUTHORS)
     results = await engine.search("Dettmres")
