@@ -12,6 +12,7 @@ from discord.utils import escape_markdown
 from bot import limits
 from bot.limits import one_line, truncate
 from storage.models import Paper
+from storage.search import plain_title
 
 PAPER_COLOUR = discord.Colour(0x3B7DD8)
 RESULTS_COLOUR = discord.Colour(0x5A6B7B)
@@ -70,7 +71,7 @@ def results_embed(title: str, lines: Sequence[ResultLine], *, footer: str) -> di
 
 def _result_line(line: ResultLine, budget: int) -> str:
     """`**3. Title**` / venue · id / snippet, within `budget` characters."""
-    heading = f"**{line.number}. {escape_markdown(one_line(line.paper.title, 200))}**"
+    heading = f"**{line.number}. {escape_markdown(one_line(plain_title(line.paper.title), 200))}**"
     venue = escape_markdown(one_line(line.paper.venue, 120)) if line.paper.venue else ""
     details = " · ".join(part for part in (venue, f"`{line.paper.id}`") if part)
     text = f"{heading}\n{details}"

@@ -29,6 +29,7 @@ from bot.errors import DISCORD_REFUSED, PaperNotFoundError, UserFacingError
 from bot.limits import as_typed, one_line
 from bot.tree import report_error, send_ephemeral
 from storage.models import Paper
+from storage.search import plain_title
 
 if TYPE_CHECKING:
     from bot.client import PaperBot
@@ -180,7 +181,7 @@ def _select_options(papers: Sequence[Paper], first_number: int) -> list[discord.
     options = []
     for number, paper in enumerate(papers, start=first_number):
         options.append(discord.SelectOption(
-            label=one_line(f"{number}. {paper.title}", limits.SELECT_OPTION_LABEL),
+            label=one_line(f"{number}. {plain_title(paper.title)}", limits.SELECT_OPTION_LABEL),
             value=paper.id,
             description=one_line(paper.venue or f"id {paper.id}", limits.SELECT_OPTION_DESCRIPTION)))
     return options[: limits.SELECT_OPTIONS]

@@ -52,6 +52,10 @@ _PASTED_LINK = re.compile(r"https?://[^\s<>\"]+", re.IGNORECASE)
 # A URL's parts (urllib's urlsplit costs 3 times as much, at every link of every paper on a refresh).
 _LINK_PARTS = re.compile(r"https?://(?:[^@/?#]*@)?(?P<host>[^@/?#:\[\]]+)(?::\d*)?(?P<path>[^?#]*)"
                          r"(?:\?(?P<query>[^#]*))?(?:#.*)?", re.IGNORECASE)
+# What display text makes of a title's LaTeX: `code` (\texttt, also inside a word: "q`POTS`"), *italics*
+# (\emph), **bold** (\textbf); an asterisk inside a word ("x*y") is a character.
+_TITLE_MARKUP = re.compile(r"(`)([^`]+)`|(?<![\\\w])(\*\*|\*)(?=\S)(.+?)(?<=[^\s\\])\3(?!\w)")
+_TITLE_ESCAPE = re.compile(r"\\([\\*_~`|>\[\]#])")
 _OPENREVIEW_ID = re.compile(r"(?:^|&)id=(?P<id>[^&]+)")
 # arXiv's abstract and PDF pages of a paper, any version: "/abs/2401.01234v2", "/pdf/2401.01234.pdf".
 _ARXIV_PAGE = re.compile(r"/(?:abs|pdf)/(?P<id>\d{4}\.\d{4,5}|[a-z.-]+/\d{7})(?:v\d+)?(?:\.pdf)?", re.IGNORECASE)
@@ -99,9 +103,17 @@ def clean_query(query: str) -> str:
     return text
 
 
+def plain_title(title: str) -> str:
+    """A stored title (Discord markdown: "q`POTS`", "*Pareto*", "\\_") as plain text, for the places that show
+    text as typed (autocomplete choices, menu options) or escape it (a result list's heading)."""
+    if not any(mark in title for mark in "`*\\"):
+        return title
+    return _TITLE_ESCAPE.sub(r"\1", _TITLE_MARKUP.sub(lambda marked: marked[2] or marked[4], title))
+
+
 def label(title: str, limit: int = LABEL_CHARS) -> str:
-    """A one-line label of at most `limit` characters, cut at a word boundary with "…"."""
-    text = " ".join(title.split())
+    """A one-line label of at most `limit` characters (markup aside), cut at a word boundary with "…"."""
+    text = " ".join(plain_title(title).split())
     if len(text) <= limit:
         return text
     cut = text[: limit - 1]

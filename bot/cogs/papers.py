@@ -15,7 +15,7 @@ from bot.errors import PaperNotFoundError, UserFacingError
 from bot.limits import as_typed, one_line
 from bot.views import PAGE_SIZE, SearchPaginator, paper_card_view, random_heading, random_paper
 from storage.models import Paper
-from storage.search import link_key
+from storage.search import link_key, plain_title
 
 if TYPE_CHECKING:
     from bot.client import PaperBot
@@ -186,7 +186,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         # Back in a field that holds a picked paper, or an id pasted: offer that paper.
         paper = await self._pasted_paper(current)
         if paper is not None:
-            return [app_commands.Choice(name=one_line(paper.title, limits.CHOICE_NAME) or paper.id,
+            return [app_commands.Choice(name=one_line(plain_title(paper.title), limits.CHOICE_NAME) or paper.id,
                                         value=prefix + paper.id)]
         text, _ = clean_query(current)
         if not text or link_key(current) is not None:  # a link of no paper here: its words match unrelated ones

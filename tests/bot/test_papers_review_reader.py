@@ -12,13 +12,17 @@ import simcord
 from bot import limits
 from bot.errors import PaperNotFoundError
 from tests.bot.conftest import World, expect_errors
-from tests.bot.test_papers import embed_of
+from tests.bot.test_papers import buttons, embed_of
 
 ALPHA_TITLE = r"$\alpha$-Divergence Variational Inference Meets Importance Weighted Auto-Encoders"
 LONG_TITLE = ("Scaling Instruction-Finetuned Language Models: Chain-of-Thought Data, Model Scale From Eighty Million "
               "to Five Hundred and Forty Billion Parameters, Held-Out Task Generalization, Multilingual Evaluation, "
               "and Responsible AI Benchmarks Across Numerous Suites of Tasks in Many Languages")
+QPOTS_TITLE = r"$q\texttt{POTS}$: Efficient Batch Multiobjective Bayesian Optimization via \emph{Pareto} Sampling"
 RECORDS = [
+    {"title": QPOTS_TITLE,
+     "abstract": "We propose a batch multiobjective Bayesian optimization method that samples Pareto optimal "
+                 "points from Thompson samples of Gaussian process posteriors, and scales to many objectives."},
     {"title": LONG_TITLE, "author": "; ".join(f"Author{i} Surname{i}" for i in range(120)),
      "abstract": "Finetuning language models on a collection of datasets phrased as instructions improves model "
                  "performance and generalization to unseen tasks, more so with more tasks and chain-of-thought data."},
@@ -88,3 +92,20 @@ async def test_a_title_that_is_no_papers_is_not_called_an_id(simcord_env: simcor
     assert shown.response is not None
     assert shown.response.content.startswith("There is no paper titled “Attention Is All You Need”."), shown.response
     expect_errors(simcord_env, PaperNotFoundError)
+
+
+async def test_plain_text_lists_show_a_title_without_its_markup(world: World) -> None:
+    # The card's title renders "q`POTS`" as code and "*Pareto*" in italics; an autocomplete choice, a menu
+    # option and a result list's heading showed those backticks and asterisks as characters.
+    plain = "qPOTS: Efficient Batch Multiobjective Bayesian Optimization via Pareto Sampling"
+    choices = await world.alice.autocomplete(world.channel, "paper search", "query", "qPOTS efficient batch")
+    assert choices[0]["name"] == plain
+
+    result = await world.alice.slash(world.channel, "paper search", query="multiobjective pareto thompson")
+
+    listing = embed_of(result).description or ""
+    assert listing.startswith(f"**1. {plain}**"), listing
+    menu = next(c for c in buttons(result.response).values() if c.get("type") == 3)
+    assert menu["options"][0]["label"] == f"1. {plain}"
+    shown = await world.alice.slash(world.channel, "paper show", paper=choices[0]["value"])
+    assert embed_of(shown).title == plain.replace("qPOTS", "q`POTS`").replace("Pareto", "*Pareto*")  # the card's markup
