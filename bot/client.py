@@ -41,8 +41,9 @@ Clock = Callable[[], datetime]
 EXTENSIONS = ("bot.cogs.papers", "bot.cogs.daily")
 
 MISSING_TOKEN = (
-    "paperbot: no Discord bot token. Create an application at https://discord.com/developers/applications, "
-    "open Bot -> Reset Token, and put it in DISCORD_TOKEN (environment or .env)."
+    "paperbot: no Discord bot token: DISCORD_TOKEN is not set in the environment {where}. Create an application at "
+    "https://discord.com/developers/applications, open Bot -> Reset Token, and put it in DISCORD_TOKEN "
+    "(environment or .env)."
 )
 REJECTED_TOKEN = (
     "paperbot: Discord rejected the bot token in DISCORD_TOKEN. Get a fresh one at "
@@ -418,7 +419,9 @@ def run_bot(settings: Settings, *, sync_only: bool = False) -> int:
     """Run the bot until stopped (or just sync its commands); returns the process exit code."""
     token = settings.discord_token
     if not token:
-        print(MISSING_TOKEN, file=sys.stderr)
+        # Where .env was looked for: the folder paperbot runs in, which a service manager may not set as expected.
+        where = f"or in {settings.env_file}" if settings.env_file else f"and there is no .env in {Path.cwd()}"
+        print(MISSING_TOKEN.format(where=where), file=sys.stderr)
         return 2
     flaw = token_flaw(token)
     if flaw:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sysconfig
 import unicodedata
 from collections.abc import Sequence
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from dotenv import dotenv_values
+from dotenv.parser import parse_stream
 
 from storage.parsing import encoding_by_byte_order_mark
 
@@ -40,6 +42,9 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 _SWITCH_VALUES = {"on": True, "true": True, "1": True, "off": False, "false": False, "0": False}
 _WHERE = "(in the environment or .env)"
 _QUOTE_PAIRS = ('""', "''", "“”", "‘’", "``")
+_SETTING_NAME = re.compile(r"(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)")
+SETTING_NAMES = ("DISCORD_TOKEN", "DATABASE_PATH", "CORPUS_PATH", "DEV_GUILD_ID", "LOG_LEVEL",
+                 "MAX_SUBSCRIPTIONS_PER_GUILD", "EMBED_ABSTRACTS")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +58,7 @@ class Settings:
     log_level: str = "INFO"
     max_subscriptions_per_guild: int = DEFAULT_MAX_SUBSCRIPTIONS_PER_GUILD
     embed_abstracts: bool = True  # embed abstracts for search by meaning in the background (bot/client.py)
+    env_file: Path | None = None  # the .env read, if any: messages about a missing setting say where they looked
 
     def with_overrides(self, **overrides: Any) -> Settings:
         """Return a copy with the given non-None fields replaced."""
@@ -65,8 +71,11 @@ def load_settings(env_file: str | Path | None = ".env", **overrides: Any) -> Set
     The environment wins over `.env`, as with every twelve-factor tool.
     """
     values: dict[str, str | None] = {}
-    if env_file is not None and Path(env_file).is_file():
-        values.update(dotenv_values(stream=io.StringIO(_env_file_text(Path(env_file)))))
+    read = Path(env_file).absolute() if env_file is not None and Path(env_file).is_file() else None
+    if env_file is not None and read is not None:
+        text = _env_file_text(Path(env_file))
+        _refuse_unreadable_lines(Path(env_file), text)
+        values.update(dotenv_values(stream=io.StringIO(text)))
     values.update(os.environ)
     settings = Settings(
         discord_token=clean_token(values.get("DISCORD_TOKEN")),
@@ -79,6 +88,7 @@ def load_settings(env_file: str | Path | None = ".env", **overrides: Any) -> Set
         )
         or DEFAULT_MAX_SUBSCRIPTIONS_PER_GUILD,
         embed_abstracts=_parse_switch("EMBED_ABSTRACTS", values.get("EMBED_ABSTRACTS"), default=True),
+        env_file=read,
     )
     return settings.with_overrides(**overrides)
 
@@ -126,6 +136,19 @@ def _env_file_text(path: Path) -> str:
         line = data.count(b"\n", 0, error.start) + 1
         raise SystemExit(f"paperbot: {path} is not UTF-8 text (byte 0x{data[error.start]:02x} on line {line}); "
                          "save it as UTF-8") from None
+
+
+def _refuse_unreadable_lines(path: Path, text: str) -> None:
+    """Stop with one line at a `.env` line python-dotenv cannot read (`DISCORD_TOKEN: abc`, a quote not
+    closed, the token alone): it only warned, or said nothing, and skipped the line, so the bot then said there
+    was no token at all. The line is named by its number and setting, never shown: it may hold the token."""
+    for binding in parse_stream(io.StringIO(text)):
+        # A line with no "=" is a name without a value to python-dotenv, so the token pasted alone was one.
+        if binding.error or (binding.key is not None and binding.value is None):
+            named = _SETTING_NAME.match(binding.original.string.strip())
+            setting = f" ({named[1]})" if named and named[1] in SETTING_NAMES else ""
+            raise SystemExit(f"paperbot: {path} line {binding.original.line}{setting} is not NAME=value; write it "
+                             "as NAME=value, and close any quote you open")
 
 
 def _parse_paths(raw: str | None) -> tuple[Path, ...]:

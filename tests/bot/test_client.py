@@ -207,7 +207,8 @@ def test_command_line_without_token_exits_non_zero_without_traceback(tmp_path: P
                           text=True, timeout=60, check=False)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
-    assert done.stderr.strip().splitlines() == [bot_client.MISSING_TOKEN]
+    assert done.stderr.strip().splitlines() == [
+        bot_client.MISSING_TOKEN.format(where=f"and there is no .env in {tmp_path}")]
 
 
 async def test_commands_work_in_the_first_guild(world: World) -> None:

@@ -104,3 +104,39 @@ async def test_a_bot_in_servers_logs_how_many(make_bot: Callable[[], PaperBot], 
     bot = make_bot()
     logged = await _start_and_log(bot, clock, caplog, servers=2)
     assert [line for line in logged if line.startswith("ready:")] == [f"ready: logged in as {bot.user}, in 2 servers"]
+
+
+def test_no_token_says_where_dotenv_was_looked_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    # A bot started by a service manager from another folder than the one holding its .env said only
+    # "no Discord bot token … put it in DISCORD_TOKEN (environment or .env)", though it was in a .env.
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert f"DISCORD_TOKEN is not set in the environment and there is no .env in {tmp_path}. " in err
+    (tmp_path / ".env").write_text("DATABASE_PATH=papers.db\n", encoding="utf-8")
+    assert main([]) == 2
+    assert f"DISCORD_TOKEN is not set in the environment or in {tmp_path / '.env'}. " in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("line", "named"), [
+    (f"DISCORD_TOKEN: {TOKEN}", " (DISCORD_TOKEN)"),  # YAML's way
+    (f'DISCORD_TOKEN="{TOKEN}', " (DISCORD_TOKEN)"),  # a quote not closed
+    (f'export DISCORD_TOKEN "{TOKEN}"', " (DISCORD_TOKEN)"),
+    (TOKEN, ""),  # the token alone
+    (f"<{TOKEN}>", ""),
+])
+def test_a_dotenv_line_that_cannot_be_read_is_one_line_naming_it(line: str, named: str, logins: list[str],
+                                                                 monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # python-dotenv warned "could not parse statement starting at line 2" and skipped it; the bot then said
+    # there was no token at all, and every tool ran on defaults.
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    Path(".env").write_text(f"# paperbot\n{line}\nLOG_LEVEL=INFO\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as stopped:
+        main(["stats"])
+    assert stopped.value.code == (f"paperbot: .env line 2{named} is not NAME=value; write it as NAME=value, "
+                                  "and close any quote you open")
+    assert "Gx9y" not in str(stopped.value.code)  # the line is not shown: it may hold the token
+    assert "could not parse" not in capsys.readouterr().err
