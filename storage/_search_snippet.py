@@ -50,10 +50,16 @@ def snippet(text: str, matched: frozenset[str], *, width: int = SNIPPET_CHARS) -
     return "".join(parts)
 
 
-def by_line(authors: Sequence[str], matched: frozenset[str], *, shown: int = 3) -> str:
+def by_line(authors: Sequence[str], matched: frozenset[str], text: str = "", *, shown: int = 3) -> str:
     """"By A, **B** et al. — " naming the authors a query matched (in bold, first), or "" when it matched
-    none: a paper found by its author's name says why, since its abstract's snippet cannot."""
-    hits = [name for name in authors if any(_is_match(word, matched) for word in _WORD.findall(name))]
+    none: a paper found by its author's name says why, since its abstract's snippet cannot. A matched
+    word that `text` (the title and abstract) has too is no reason: "long context" does not name Long Chen."""
+    if not authors:
+        return ""
+    told = {word for word in _WORD.findall(text) if _is_match(word, matched)}
+    told = {fold(word) for word in told}
+    hits = [name for name in authors
+            if any(_is_match(word, matched) and fold(word) not in told for word in _WORD.findall(name))]
     if not hits:
         return ""
     named = [f"**{escape(name)}**" for name in hits[:shown]]

@@ -245,8 +245,8 @@ class SearchEngine:
     def _present(index: SearchIndex, text: str, ranking: Ranking,
                  scored: Sequence[tuple[Paper, float]]) -> tuple[list[SearchHit], list[str]]:
         matched = index.matched_stems(ranking.terms)
-        hits = [SearchHit(paper, round(score, 4), by_line(paper.authors, matched) + snippet(paper.abstract, matched))
-                for paper, score in scored]
+        hits = [SearchHit(paper, round(score, 4), by_line(paper.authors, matched, f"{paper.title} {paper.abstract}")
+                          + snippet(paper.abstract, matched)) for paper, score in scored]
         return hits, index.did_you_mean(text, ranking.terms, found=ranking.total > 0)
 
     async def autocomplete(self, partial: str, *, limit: int = 25) -> list[Suggestion]:
