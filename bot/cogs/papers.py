@@ -62,7 +62,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
 
     # --- search -------------------------------------------------------------------------------
 
-    @app_commands.command(name="search", description="Search papers by title, topic, method or any words")
+    @app_commands.command(name="search", description="Search papers by title, topic, method, author or any words")
     @app_commands.describe(query="What to look for; pick a suggestion to open that paper directly")
     @app_commands.checks.cooldown(*SEARCH_COOLDOWN, key=_per_user)
     async def search(self, interaction: discord.Interaction, query: str) -> None:
@@ -116,8 +116,8 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
 
     # --- show ---------------------------------------------------------------------------------
 
-    @app_commands.command(name="show", description="Show one paper by its id")
-    @app_commands.describe(paper="The paper's id (shown under every card); start typing a title to find it")
+    @app_commands.command(name="show", description="Show one paper by its title, id or link")
+    @app_commands.describe(paper="Start typing its title and pick it, or paste its id (under every card) or a link")
     async def show(self, interaction: discord.Interaction, paper: str) -> None:
         """Post the card of one paper (by id, or by its exact title when no suggestion was picked)."""
         # Only what is shaped like an id is looked up by id (ids are lowercase base32): a title typed

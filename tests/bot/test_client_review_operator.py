@@ -140,3 +140,15 @@ def test_a_dotenv_line_that_cannot_be_read_is_one_line_naming_it(line: str, name
                                   "and close any quote you open")
     assert "Gx9y" not in str(stopped.value.code)  # the line is not shown: it may hold the token
     assert "could not parse" not in capsys.readouterr().err
+
+
+async def test_the_command_picker_says_what_paper_show_and_search_take(simcord_env: simcord.Env) -> None:
+    # A member meeting the bot reads Discord's picker: /paper show said "Show one paper by its id", and a
+    # newcomer has no id; it takes a title (with suggestions) or a link as well. Search finds authors too.
+    synced = [r.json for r in simcord_env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
+    paper = next(command for command in synced[-1] if command["name"] == "paper")
+    subcommands = {sub["name"]: sub for sub in paper["options"]}
+    assert subcommands["show"]["description"] == "Show one paper by its title, id or link"
+    assert subcommands["show"]["options"][0]["description"] == (
+        "Start typing its title and pick it, or paste its id (under every card) or a link")
+    assert subcommands["search"]["description"] == "Search papers by title, topic, method, author or any words"
