@@ -28,6 +28,7 @@ from bot.tree import PaperTree, in_a_while
 from bot.views import RandomButton, SimilarButton, StaleListItem
 from storage.db import open_database
 from storage.loader import counted, load_corpus
+from storage.models import LoadReport
 from storage.papers import PaperRepository
 from storage.picks import PickRepository
 from storage.search import SearchEngine, SearchResults
@@ -61,6 +62,13 @@ INVITE_PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, 
 UNREACHABLE = "paperbot: could not reach Discord ({error}). Check the network connection and try again."
 _MAX_LOGGED_PROBLEMS = 20
 SEARCH_CONCURRENCY = 2
+# CPython collects its oldest generation after every 10 collections of the middle one. Such a full
+# collection walks every object made since start-up (setup_hook freezes the older ones) and holds the GIL,
+# so the loop, all the while: in bench/bot_load.py, 500 searches in flight (~50,000 objects of the bot's
+# result lists, menus and interactions, as many of SimCord's in the same process) made it 45-110 ms, about
+# every 1.5 s: the run's longest stalls. After 100 it is ten times rarer; the young generations, where
+# nearly all garbage dies, are collected as often as before.
+FULL_COLLECTION_AFTER = 100
 # The background embedding logs its progress at most this often, in seconds and in share of the work:
 # a few lines for a conference, about ten for 100,000 papers (a quarter of an hour of one core).
 EMBED_LOG_SECONDS = 30.0
@@ -152,6 +160,7 @@ class PaperBot(commands.Bot):
         # Searches rank in worker threads that share the GIL with the event loop: more at once does
         # not finish sooner on a small machine, it only makes every loop callback wait longer.
         self.search_slots = asyncio.Semaphore(SEARCH_CONCURRENCY)
+        self._gc_thresholds: tuple[int, int, int] | None = None  # the process's own, while setup_hook's apply
 
     async def search(self, query: str, *, limit: int, offset: int = 0, meaning: bool = True) -> SearchResults:
         """Search the corpus, at most SEARCH_CONCURRENCY searches at a time (`meaning`: SearchEngine.search)."""
@@ -178,6 +187,14 @@ class PaperBot(commands.Bot):
         # the collector's reach, so a full collection under load pauses the loop for ms, not 100s of ms.
         gc.collect()
         gc.freeze()
+        self._collect_oldest_rarely()
+
+    def _collect_oldest_rarely(self) -> None:
+        """Full collections after FULL_COLLECTION_AFTER middle-generation ones instead of 10 (until close())."""
+        if self._gc_thresholds is None:
+            self._gc_thresholds = gc.get_threshold()
+        young, middle, _ = self._gc_thresholds
+        gc.set_threshold(young, middle, FULL_COLLECTION_AFTER)
 
     async def _open_database(self) -> aiosqlite.Connection:
         """Open the configured database; a file that cannot be opened is a one-line StartupError."""
@@ -201,9 +218,14 @@ class PaperBot(commands.Bot):
         if report.active == 0:  # a CORPUS_PATH with a typo, or files that hold no abstract: nothing to serve
             why = f" ({report.problems[0]})" if report.problems else ""
             raise StartupError(f"the corpus gave no papers{why}; nothing to serve (check CORPUS_PATH)")
-        log.info("corpus: %d active papers (%d added, %d updated, %d retired, %s) in %.2f s",
-                 report.active, report.added, report.updated, report.retired,
-                 "unchanged" if report.skipped_unchanged else f"{report.records} records read", report.seconds)
+        if gave_nothing(report):  # CORPUS_PATH changed to a typo, say: what is served is not what it names
+            corpus = os.pathsep.join(str(path) for path in self.settings.corpus_paths)
+            log.warning("corpus: %s gave no paper; serving the %s stored before (check CORPUS_PATH)", corpus,
+                        counted(report.active, "paper"))
+        else:
+            log.info("corpus: %s active papers (%d added, %d updated, %d retired, %s) in %.2f s",
+                     f"{report.active:,}", report.added, report.updated, report.retired,
+                     "unchanged" if report.skipped_unchanged else f"{report.records:,} records read", report.seconds)
         for problem in report.problems[:_MAX_LOGGED_PROBLEMS]:
             log.warning("corpus problem: %s", problem)
         if len(report.problems) > _MAX_LOGGED_PROBLEMS:
@@ -361,6 +383,14 @@ class PaperBot(commands.Bot):
             if conn is not None:
                 await conn.close()
         gc.unfreeze()  # what setup_hook froze may now be collected
+        if self._gc_thresholds is not None:
+            gc.set_threshold(*self._gc_thresholds)
+            self._gc_thresholds = None
+
+
+def gave_nothing(report: LoadReport) -> bool:
+    """Whether a load found no usable paper at all (and so changed nothing): not one unchanged or new."""
+    return not report.skipped_unchanged and report.added + report.updated + report.unchanged + report.reactivated == 0
 
 
 def invite_url(application_id: int) -> str:

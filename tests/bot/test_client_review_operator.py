@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import discord
@@ -152,3 +152,20 @@ async def test_the_command_picker_says_what_paper_show_and_search_take(simcord_e
     assert subcommands["show"]["options"][0]["description"] == (
         "Start typing its title and pick it, or paste its id (under every card) or a link")
     assert subcommands["search"]["description"] == "Search papers by title, topic, method, author or any words"
+
+
+async def test_a_corpus_path_changed_to_a_typo_says_the_papers_served_are_the_ones_from_before(
+        simcord_env: simcord.Env, bot: PaperBot, restart: Callable[..., Awaitable[PaperBot]], tmp_path: Path,
+        caplog: pytest.LogCaptureFixture) -> None:
+    # An operator moving from the bundled corpus to their own file, with a typo in CORPUS_PATH: the bot started
+    # and logged "corpus: 38 active papers (0 added, 0 updated, 0 retired, 0 records read)", as if those were
+    # the new corpus, and the typo only as one "corpus problem" line among the others.
+    typo = tmp_path / "icml2025.jsn"
+    with caplog.at_level(logging.INFO, logger="bot.client"):
+        again = await restart(corpus_paths=(typo,))
+    logged = [(r.levelname, r.getMessage()) for r in caplog.records
+              if r.name == "bot.client" and r.getMessage().startswith("corpus")]
+    assert logged == [
+        ("WARNING", f"corpus: {typo} gave no paper; serving the 38 papers stored before (check CORPUS_PATH)"),
+        ("WARNING", f"corpus problem: {typo}: no such file or folder")]
+    assert await again.papers.count() == 38
