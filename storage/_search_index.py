@@ -57,6 +57,7 @@ RELEVANCE_FLOOR = 0.15
 MAX_QUERY_WORDS = 48  # a 6,000-character paste is cut to its first distinct words
 MAX_FUZZY_WORDS = 8  # typo look-ups per query, the costly part
 MAX_PREFIX_EXPANSIONS = 40
+TITLE_COMPLETION_PAPERS = 20  # a half-typed word is also completed by words of these papers' titles
 MAX_ACRONYM_WORDS = 6
 SPLIT_FACTOR = 0.5  # an unknown word read as two indexed words run together, each counting half
 MIN_SPLIT_PART = 3
@@ -381,7 +382,35 @@ class SearchIndex:
                     continue
                 fuzzy_budget -= 1
             resolved[word] = self.resolve(word, partial=word == last)
+        if last in resolved and len(resolved) > 1:
+            resolved[last] = self._complete_from_titles(resolved, last)
         return self._join_compounds(content, resolved, query, last)
+
+    def _complete_from_titles(self, resolved: dict[str, QueryTerm], last: str) -> QueryTerm:
+        """The half-typed last word, also completed by the words of the titles the other words find first.
+
+        A short prefix has more completions than are tried (the most used ones): "grounding di" tried
+        "different", "distribution" … and lost Grounding DINO, which "grounding d" and "grounding din"
+        both put first. Someone typing a title types a word of it.
+        """
+        start = bisect.bisect_left(self.sorted_words, last)
+        end = bisect.bisect_left(self.sorted_words, last + "\U0010ffff", lo=start)
+        term = resolved[last]
+        if end - start <= MAX_PREFIX_EXPANSIONS:
+            return term  # every completion is tried already
+        others = [t for word, t in resolved.items() if word != last and t.alternatives]
+        if not others or self.size == 0:
+            return term
+        scores = self.score(others)
+        keep = min(TITLE_COMPLETION_PAPERS, self.size)
+        top = np.argpartition(-scores, keep - 1)[:keep]
+        tried = {tid for tids, _ in term.alternatives for tid in tids}
+        found = [tid for position in top if scores[position] > 0 for word in words(self.titles[int(position)])
+                 if word.startswith(last) and (tid := self.term_id(word)) is not None and tid not in tried]
+        if not found:
+            return term
+        extra = tuple(((tid,), PREFIX_FACTOR) for tid in dict.fromkeys(found))
+        return QueryTerm(term.word, term.alternatives + extra, term.corrected, term.primary)
 
     def _join_compounds(self, content: list[str], resolved: dict[str, QueryTerm], query: str,
                         partial: str | None = None) -> list[QueryTerm]:

@@ -169,3 +169,21 @@ def test_two_words_being_typed_as_the_name_the_corpus_joins_find_it() -> None:
     completed = SearchEngine._complete(index, "flash att", 25)
     assert index.ids[completed[0]] == "fa3"
     assert len(completed) > 1  # the papers about attention still follow
+
+
+def test_typing_more_of_a_title_word_never_loses_the_paper() -> None:
+    # "grounding d" and "grounding din" put Grounding DINO first, "grounding di" did not: "di" has more
+    # completions than are tried, and the most used of them ("different", "distribution" …) left out "dino".
+    common = ["different", "distribution", "discrete", "direct", "diverse", "dimension", "disease", "digital",
+              "diagonal", "dictionary", "diffusion", "diameter", "dialogue", "dirichlet", "divergence",
+              "dilated", "display", "distance", "district", "digit", "diet", "diagram", "dialect", "diamond",
+              "dice", "differ", "difficult", "dig", "dinner", "dip", "diploma", "dirt", "disc", "dish",
+              "disk", "dismiss", "disorder", "dispatch", "dispute", "dissolve", "distant", "distinct"]
+    docs = [_doc(f"c{i}{copy}", f"Grounded models for {word} data, study {copy}.")
+            for i, word in enumerate(common) for copy in "ab"]  # each in two papers: more used than "dino"
+    docs.append(IndexDoc("dino", "Grounding DINO: Marrying DINO with Grounded Pre-Training", ("Grounding DINO",), (),
+                         "An open-set object detector marrying a detector with grounded pre-training."))
+    index = SearchIndex.build(docs)
+    assert len(index._completions("di")) < len([w for w in index.sorted_words if w.startswith("di")])
+    for typed in ("grounding din", "grounding di"):
+        assert index.ids[SearchEngine._complete(index, typed, 25)[0]] == "dino", typed
