@@ -516,54 +516,57 @@ class _Lines:
 
 
 class _ValueReader:
-    """`JSONDecoder.raw_decode(text, pos)` at a cost that does not grow with `pos`.
+    """`JSONDecoder.raw_decode(text, pos)` for values met in order, at a cost that does not grow with `pos`.
 
     On the whole text a malformed value costs the whole text before it: JSONDecodeError counts the
-    lines from the start to say where (1,000 broken records among 100,000 took 19-30 s). So a value is
-    decoded in a window of the text that ends with the line break before the next line `boundary`
-    matches (a line starting a value). No JSON token holds a line break (a string may not, unescaped),
-    so a window decodes exactly as the whole text does, except that an error at its very end may be
-    only the window's: the value may go on, and the window is doubled. With no boundary left, the
-    value is decoded in place.
+    lines from the start to say where (1,000 broken records among 100,000 took 19-30 s). So values
+    are decoded in a window of the text (64 KiB or so: many records) that ends with a line break
+    before a line `boundary` matches (a line starting a value). No JSON token holds a line break (a
+    string may not, unescaped), so a window decodes exactly as the whole text does, except that an
+    error at its very end may be only the window's: the value may go on, and a window twice as long
+    is cut from it. A text with no boundary is its own window.
     """
 
-    def __init__(self, text: str, boundary: re.Pattern[str]) -> None:
+    def __init__(self, text: str, boundary: re.Pattern[str], window_chars: int = 1 << 16) -> None:
         self._text, self._boundary, self._decoder = text, boundary, json.JSONDecoder()
-        self._searched_from, self._found = len(text) + 1, -1  # the last search: where it began, what it found
+        self._window_chars = window_chars
+        self._start, self._window = 0, ""  # the window is text[_start:_start + len(_window)]
 
     def decode(self, pos: int, line: int, column: int) -> tuple[Any, int]:
         """The value at `pos` (on line `line`, `column` characters in) and the position after it.
 
         Raises _MalformedJSONError, placed as on the whole text, or RecursionError for a value nested too deep.
         """
-        reach = pos + 1
-        while (end := self._line_break_after(reach)) is not None:
-            window = self._text[pos:end]
+        if not 0 <= pos - self._start < len(self._window):
+            self._cut(pos, self._window_chars)
+        while True:
+            at = pos - self._start
             try:
-                value, used = self._decoder.raw_decode(window)
+                value, end = self._decoder.raw_decode(self._window, at)
             except json.JSONDecodeError as exc:
-                if exc.pos < len(window):
-                    column_here = exc.colno + column if exc.lineno == 1 else exc.colno
-                    raise _MalformedJSONError(exc.msg, pos + exc.pos, line + exc.lineno - 1, column_here) from None
-                reach = pos + 2 * (end - pos)
+                cut_short = exc.pos >= len(self._window) and self._start + len(self._window) < len(self._text)
+                if not cut_short:
+                    raise self._placed(exc, at, line, column) from None
+                self._cut(pos, 2 * (len(self._window) - at))
                 continue
-            return value, pos + used
-        try:
-            return self._decoder.raw_decode(self._text, pos)
-        except json.JSONDecodeError as exc:
-            raise _MalformedJSONError(exc.msg, exc.pos, exc.lineno, exc.colno) from None
+            return value, self._start + end
 
-    def _line_break_after(self, reach: int) -> int | None:
-        """The end (just past its line break) of the line before the first boundary at or after `reach`.
+    def _cut(self, pos: int, chars: int) -> None:
+        """Make the window run from `pos` to the line break before the first boundary `chars` on.
 
-        A search that found nothing, or a boundary still ahead, answers later calls too: the text is
-        searched about once, not once per value.
+        With no boundary there, the window is the whole text itself, not a copy of its rest.
         """
-        still_true = self._searched_from <= reach and (self._found < 0 or reach <= self._found)
-        if not still_true:
-            match = self._boundary.search(self._text, reach)
-            self._searched_from, self._found = reach, match.start() if match else -1
-        return self._found + 1 if self._found >= 0 else None
+        match = self._boundary.search(self._text, pos + max(chars, self._window_chars))
+        if match is None:
+            self._start, self._window = 0, self._text
+        else:
+            self._start, self._window = pos, self._text[pos:match.start() + 1]
+
+    def _placed(self, exc: json.JSONDecodeError, at: int, line: int, column: int) -> _MalformedJSONError:
+        """The decoder's error in the window, placed in the whole text (the value started at `at`)."""
+        breaks = self._window.count("\n", at, exc.pos)
+        return _MalformedJSONError(exc.msg, self._start + exc.pos, line + breaks,
+                                   exc.colno if breaks else column + exc.pos - at + 1)
 
 
 def _salvage_json_list(name: str, text: str) -> Iterator[tuple[str, Any]]:

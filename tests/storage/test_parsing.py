@@ -630,7 +630,8 @@ def test_a_value_read_in_a_window_is_read_as_in_the_whole_text(count: int, liste
     for where, inserted in edits:  # replace one character (or none) at `where` with `inserted`
         where %= len(text)
         text = text[:where] + inserted + text[where + 1:]
-    reader = _ValueReader(text, _LINE_STARTING_AN_OBJECT if listed else _NEXT_TOP_LEVEL_OBJECT)
+    # A window as short as can be (to the next line starting an object): these texts are far shorter than one.
+    reader = _ValueReader(text, _LINE_STARTING_AN_OBJECT if listed else _NEXT_TOP_LEVEL_OBJECT, window_chars=1)
     for pos in [match.start() for match in re.finditer(r"[{\[]", text)]:
         line, column = text.count("\n", 0, pos) + 1, pos - text.rfind("\n", 0, pos) - 1
         try:
