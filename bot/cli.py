@@ -12,13 +12,15 @@ import contextlib
 import json
 import logging
 import os
+import shutil
 import signal
 import sys
+import textwrap
 from collections.abc import Callable, Coroutine, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from bot.settings import Settings, load_settings
+from bot.settings import SETTING_NAMES, Settings, load_settings
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -36,6 +38,18 @@ EXIT_STATUSES = ("exit status: 0 done; 1 not there or not possible (unknown id, 
                  "SIGTERM (kill, systemd, docker stop) stops as Ctrl-C does, then exits by that signal")
 
 
+# `paperbot --help` named no setting: not even the token, the one thing running the bot needs.
+SETTINGS_HELP = ("settings, from the environment or a .env file in this folder (see .env.example): "
+                 + ", ".join(SETTING_NAMES).replace("DISCORD_TOKEN", "DISCORD_TOKEN (needed to run the bot)"))
+
+
+def _paragraphs(*texts: str) -> str:
+    """Text for a help epilog: each one wrapped to the terminal, a blank line between them (argparse's
+    default formatter would run them together)."""
+    width = min(shutil.get_terminal_size().columns, 100) - 2
+    return "\n\n".join(textwrap.fill(text, width) for text in texts)
+
+
 def _user_path(text: str) -> Path:
     """A path given on the command line, `~` expanded: the shell leaves `--db=~/papers.db` alone."""
     return Path(text).expanduser()
@@ -51,7 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="corpus file or folder, repeatable (default: CORPUS_PATH or the bundled data/)")
 
     parser = argparse.ArgumentParser(prog="paperbot", parents=[common],
-                                     description="A Discord bot for reading research papers.", epilog=EXIT_STATUSES)
+                                     description="A Discord bot for reading research papers.",
+                                     epilog=_paragraphs(SETTINGS_HELP, EXIT_STATUSES),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     sub.add_parser("run", parents=[common], help="run the bot (the default)")

@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from bot.cli import main
 from tests.storage.conftest import seed_paragraphs, write_seed_file
 from tests.test_cli_corpus import _writing
@@ -64,3 +66,15 @@ def test_sigterm_during_a_load_stops_it_as_ctrl_c_does_and_leaves_no_worker_runn
     assert "Traceback" not in stderr
     with sqlite3.connect(db_file) as db:
         assert db.execute("SELECT active, count(*) FROM papers GROUP BY active").fetchall() == [(1, 4)]
+
+
+def test_help_names_the_settings_and_where_they_come_from(capsys: pytest.CaptureFixture[str]) -> None:
+    # `paperbot --help` named no setting, not even DISCORD_TOKEN, the one thing running the bot needs.
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    usage = " ".join(capsys.readouterr().out.split())
+    assert ("settings, from the environment or a .env file in this folder (see .env.example): DISCORD_TOKEN "
+            "(needed to run the bot), DATABASE_PATH, CORPUS_PATH, DEV_GUILD_ID, LOG_LEVEL, "
+            "MAX_SUBSCRIPTIONS_PER_GUILD, EMBED_ABSTRACTS") in usage
+    assert "exit status: 0 done;" in usage
