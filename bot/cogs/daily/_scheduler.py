@@ -410,18 +410,21 @@ class DailyScheduler:
         return False
 
     async def _paper_for(self, sub: Subscription, delivery: Delivery) -> tuple[Paper | None, str | None]:
-        """The day's pick (for the topic, if any): the same paper for every channel with that topic."""
-        if delivery.paper_id:  # an earlier attempt chose it: keep it
-            paper = await self.bot.papers.by_id(delivery.paper_id)
-            if paper is not None:
-                return paper, None
+        """The day's pick (for the topic, if any): the same paper for every channel with that topic.
+
+        A retry keeps the paper its earlier attempt chose; when that is still the day's pick, with the
+        pick's note too (the general paper under a topic's heading says why it is not about it)."""
         key = (delivery.local_day, topic_key(sub.topic))
         if key not in self._picks:
             picked = await self._pick(delivery.local_day, sub.topic)
-            if picked[0] is None:
-                return None, None
-            self._picks[key] = (picked[0], picked[1])
-        return self._picks[key]
+            if picked[0] is not None:
+                self._picks[key] = (picked[0], picked[1])
+        pick, note = self._picks.get(key, (None, None))
+        if delivery.paper_id and (pick is None or pick.id != delivery.paper_id):
+            earlier = await self.bot.papers.by_id(delivery.paper_id)  # an earlier attempt chose it: keep it
+            if earlier is not None:
+                return earlier, None
+        return pick, note
 
     async def _pick(self, day: date, topic: str | None) -> tuple[Paper | None, str | None]:
         if not topic:
