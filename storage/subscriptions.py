@@ -695,6 +695,21 @@ class SubscriptionRepository:
         ) as cursor:
             return {item.subscription_id: item for item in map(_delivery, await cursor.fetchall())}
 
+    async def given_up(self, subscription_ids: list[int]) -> dict[int, Delivery]:
+        """Per subscription whose latest delivery failed for good (Discord rejected the card, the local day
+        ended while it kept failing), that delivery; a day a pause or the end stopped is not one of them
+        (the subscription's own status says that)."""
+        if not subscription_ids:
+            return {}
+        marks = ",".join("?" * len(subscription_ids))
+        async with self._conn.execute(
+            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries AS d WHERE subscription_id IN ({marks}) "
+            "AND status = 'failed' AND error NOT LIKE 'paused:%' AND error NOT LIKE 'ended:%' "
+            "AND local_day = (SELECT max(local_day) FROM deliveries WHERE subscription_id = d.subscription_id)",
+            tuple(subscription_ids),
+        ) as cursor:
+            return {item.subscription_id: item for item in map(_delivery, await cursor.fetchall())}
+
     async def last_claimed_days(self, subscription_ids: list[int]) -> dict[int, date]:
         """The latest local day claimed per subscription (for 'next post' displays)."""
         if not subscription_ids:

@@ -46,3 +46,47 @@ async def test_a_retried_card_of_a_topic_that_matches_nothing_keeps_its_note(
     assert sub is not None
     assert (await delivery(bot, sub, date(2026, 2, 1))).attempts == 2
 
+
+async def test_the_list_says_when_the_last_card_was_not_posted(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    await subscribe(simcord_env, world, time="09:00")
+    # The server's AutoMod blocks a word of the abstract: Discord answers 400, and the day is given up
+    # (the same request would fail again). Before, nothing in Discord said so: the channel had no card
+    # and the list only gave tomorrow's post, as on a day that went well.
+    simcord_env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=400, code=200000,
+                             message="Message was blocked by automatic moderation", times=1)
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 5))
+    assert card_days(world.channel) == []
+
+    listed = await world.mod.slash(world.channel, "paper subscriptions")
+
+    assert listed.response is not None
+    line = listed.response.embeds[0].description or ""
+    assert "⚠️ the card of Feb 1 was not posted (rejected by Discord: 400 Bad Request (error code: 200000): " \
+           "Message was blocked by automatic moderation)" in line, line
+    assert "next post <t:1770022800:F>" in line  # 2 February 09:00 UTC
+    # The next day's card goes through, and the warning goes with it.
+    await run_until(simcord_env, clock, utc(2026, 2, 2, 9, 1))
+    assert card_days(world.channel) == ["2026-02-02"]
+    relisted = await world.mod.slash(world.channel, "paper subscriptions")
+    assert relisted.response is not None
+    assert "not posted" not in (relisted.response.embeds[0].description or "")
+
+
+async def test_a_day_a_pause_stopped_is_not_called_a_card_not_posted(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    await subscribe(simcord_env, world, time="09:00")
+    simcord_env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=403, code=50013,
+                             message="Missing Permissions", times=1)
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 5))
+
+    listed = await world.mod.slash(world.channel, "paper subscriptions")
+
+    assert listed.response is not None
+    line = listed.response.embeds[0].description or ""
+    assert "⏸️ paused: Discord refused: Missing Permissions (50013)" in line, line
+    assert "not posted" not in line

@@ -51,9 +51,11 @@ def timestamp(moment: datetime) -> str:
 
 
 def describe(sub: Subscription, now: datetime, *, posted_day: date | None = None,
-             upcoming: datetime | None = None, retrying: Delivery | None = None) -> str:
+             upcoming: datetime | None = None, retrying: Delivery | None = None,
+             given_up: Delivery | None = None) -> str:
     """One line about a subscription: where, when, topic, and the next post (`upcoming` when it is known
-    already) or why it is paused; with `retrying`, the card that failed and when it is tried again."""
+    already) or why it is paused; with `retrying`, the card that failed and when it is tried again; with
+    `given_up`, the last day's card that never came, and why."""
     line = f"<#{sub.channel_id}> · **{format_post_time(sub.post_time)}** {sub.timezone}"
     if sub.topic:
         line += f" · about “{as_typed(sub.topic, 100)}”"
@@ -67,6 +69,9 @@ def describe(sub: Subscription, now: datetime, *, posted_day: date | None = None
         line += (f" · ⏳ the card of {retrying.local_day:%b} {retrying.local_day.day} is late "
                  f"({discord.utils.escape_markdown(one_line(retrying.error or 'failed', 120))}); "
                  f"trying again <t:{int(retrying.next_attempt_at.timestamp())}:R>")
+    elif given_up is not None and sub.status == "active":
+        line += (f" · ⚠️ the card of {given_up.local_day:%b} {given_up.local_day.day} was not posted "
+                 f"({discord.utils.escape_markdown(one_line(given_up.error or 'failed', 120))})")
     return f"{line} · next post {timestamp(upcoming)}" if upcoming else line
 
 
@@ -226,8 +231,11 @@ class DailyPosts(commands.Cog):
         days = await self.subscriptions.last_claimed_days([s.id for s in shown])
         # A card that failed (Discord down, a rate limit) and waits for its next try: why it is late.
         late = await self.subscriptions.retrying([s.id for s in shown])
+        # A card given up for good (AutoMod blocked it, Discord failed all day): the channel just had none.
+        missed = await self.subscriptions.given_up([s.id for s in shown])
         now = self.bot.now()
-        lines = [f"• {describe(s, now, posted_day=days.get(s.id), retrying=late.get(s.id))}" for s in shown]
+        lines = [f"• {describe(s, now, posted_day=days.get(s.id), retrying=late.get(s.id), given_up=missed.get(s.id))}"
+                 for s in shown]
         embed = discord.Embed(title="Daily paper subscriptions", colour=discord.Colour(0x3B7DD8),
                               description=listing_text(lines, unseen=len(subs) - len(shown)))
         embed.set_footer(text=f"{len(subs)} of at most {limit} for this server")
