@@ -348,7 +348,10 @@ class PaperBot(commands.Bot):
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except (discord.Forbidden, discord.NotFound) as error:  # was a traceback, and no bot
+                raise StartupError(self._dev_guild_refused(error)) from None
             log.info("synced %s to the development guild %s", _commands_named(synced), guild.id)
             return "guild"
         digest = command_tree_hash(self.tree)
@@ -373,6 +376,15 @@ class PaperBot(commands.Bot):
         elif self.application_id is not None:
             log.info("ready: logged in as %s, in no server yet; invite it with %s", self.user,
                         invite_url(self.application_id))
+
+    def _dev_guild_refused(self, error: discord.HTTPException) -> str:
+        """Why Discord refused the commands for DEV_GUILD_ID, and the ways out: the bot is not in that server (or
+        was invited without the applications.commands scope), or the id is not a server's (a channel's, say)."""
+        invite = f"invite it with {invite_url(self.application_id)}, " if self.application_id else ""
+        return (f"Discord refused the commands for the server DEV_GUILD_ID={self.settings.dev_guild_id} "
+                f"({error.text or error.status}): the bot is not in that server, or was invited without the "
+                f"applications.commands scope; {invite}check the id (right-click the server's icon -> Copy Server "
+                "ID), or leave DEV_GUILD_ID empty")
 
     async def close(self) -> None:
         """Stop the background embedding, log out (which unloads the cogs: daily posts stop) and close

@@ -11,7 +11,7 @@ import pytest
 import simcord
 
 from bot.cli import main
-from bot.client import PaperBot
+from bot.client import PaperBot, StartupError
 from tests.bot.conftest import TestClock
 
 TOKEN = "MTA4.Gx9y-z.abc_DEF"  # the shape of a bot token: base64url pieces joined by dots
@@ -169,3 +169,25 @@ async def test_a_corpus_path_changed_to_a_typo_says_the_papers_served_are_the_on
         ("WARNING", f"corpus: {typo} gave no paper; serving the 38 papers stored before (check CORPUS_PATH)"),
         ("WARNING", f"corpus problem: {typo}: no such file or folder")]
     assert await again.papers.count() == 38
+
+
+async def test_a_development_server_the_bot_is_not_in_is_one_line_saying_what_to_do(
+        clock: TestClock, make_bot: Callable[..., PaperBot]) -> None:
+    # DEV_GUILD_ID set to a server the bot was not invited to (or without the applications.commands scope), or
+    # to a channel's id: Discord answers 403 Missing Access, and the start ended in a traceback.
+    dev_bot = make_bot(dev_guild_id=123456789012345678)
+    env = simcord.Env(dev_bot)
+    clock.bind(env)
+    env.inject_error("PUT", "/applications/*/guilds/123456789012345678/commands", status=403, code=50001,
+                     message="Missing Access")
+    with pytest.raises(StartupError) as refused:
+        try:
+            await env.start()
+        finally:
+            await env.shutdown()
+    assert str(refused.value) == (
+        "Discord refused the commands for the server DEV_GUILD_ID=123456789012345678 (Missing Access): the bot is "
+        "not in that server, or was invited without the applications.commands scope; invite it with "
+        f"https://discord.com/oauth2/authorize?client_id={dev_bot.application_id}&scope=bot+applications.commands"
+        "&permissions=84992, check the id (right-click the server's icon -> Copy Server ID), or leave DEV_GUILD_ID "
+        "empty")
