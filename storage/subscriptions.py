@@ -650,6 +650,34 @@ class SubscriptionRepository:
             row = await cursor.fetchone()
         return _delivery(row) if row else None
 
+    async def keep_today(self, sub: Subscription, now: datetime) -> Delivery | None:
+        """After a change moved an active `sub`'s post time to one already passed today, while today's
+        post (at the old time) was still to come: today's delivery, due at once. Returns it, or None
+        when its current local day has a delivery already (or a later day has), or its post is not
+        passed yet (the claim takes it then).
+
+        Without it the day would have no card: the change makes `sub` active since now (no claim
+        reaches back), and the old time no longer applies.
+        """
+        try:
+            tz = sub.tz
+        except ScheduleError:  # a zone this machine cannot load: its posts are held (see claim_due)
+            return None
+        today = local_day(now, tz)
+        due = sub.due_at(today)
+        if due > now or local_day(due, tz) != today:
+            return None
+        stamp = _iso(now)
+        async with self._conn.execute(
+            "INSERT INTO deliveries (subscription_id, local_day, status, due_at, next_attempt_at, claimed_at) "
+            "SELECT ?, ?, 'pending', ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM deliveries "
+            "WHERE subscription_id = ? AND local_day >= ?) "
+            f"ON CONFLICT (subscription_id, local_day) DO NOTHING RETURNING {_DELIVERY_COLUMNS}",
+            (sub.id, today.isoformat(), _iso(due), stamp, stamp, sub.id, today.isoformat()),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _delivery(row) if row else None
+
     async def delivery(self, subscription_id: int, day: date) -> Delivery | None:
         """One subscription's delivery for one local day, or None."""
         async with self._conn.execute(

@@ -90,3 +90,39 @@ async def test_a_day_a_pause_stopped_is_not_called_a_card_not_posted(
     line = listed.response.embeds[0].description or ""
     assert "⏸️ paused: Discord refused: Missing Permissions (50013)" in line, line
     assert "not posted" not in line
+
+
+async def test_moving_the_time_to_one_already_passed_today_does_not_skip_today(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    await subscribe(simcord_env, world, time="18:00")
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 10))
+
+    # Today's card was still to come (at 18:00); the moderator moves the posts to the morning.
+    # Before, today had no card at all: the day was neither at the old time nor at the new one.
+    moved = await world.mod.slash(world.channel, "paper subscribe", time="09:00")
+
+    assert moved.response is not None
+    assert moved.response.content.startswith("Updated"), moved.response.content
+    assert f"next post <t:{int(utc(2026, 2, 1, 10).timestamp())}:F>" in moved.response.content
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 10, 2))
+    assert card_days(world.channel) == ["2026-02-01"]
+    await run_until(simcord_env, clock, utc(2026, 2, 2, 9, 1))
+    assert card_days(world.channel) == ["2026-02-01", "2026-02-02"]
+
+
+async def test_moving_the_time_after_todays_card_or_on_the_first_day_still_starts_tomorrow(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    await subscribe(simcord_env, world, time="08:30")
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 10))
+    assert card_days(world.channel) == ["2026-02-01"]
+    await subscribe(simcord_env, world, time="09:00")  # today had its card: none again
+    # A subscription made today after its time starts tomorrow, and so it does after a change.
+    other = world.guild.create_text_channel("later")
+    await subscribe(simcord_env, world, other, time="09:30")
+    await subscribe(simcord_env, world, other, time="09:45")
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 23, 59))
+    assert (card_days(world.channel), card_days(other)) == (["2026-02-01"], [])

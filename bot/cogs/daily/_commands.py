@@ -27,6 +27,7 @@ from storage.subscriptions import (
     SubscriptionLimitError,
     SubscriptionRepository,
     format_post_time,
+    local_day,
     parse_post_time,
     resolve_timezone,
     suggest_timezones,
@@ -172,12 +173,15 @@ class DailyPosts(commands.Cog):
                 f"This server already has {error.count} daily-post subscriptions, and it may have at most "
                 f"{error.limit}. Remove one with `/paper unsubscribe` first.") from None
         verb = _verb(live, sub)
+        now = self.bot.now()
         # The card a pause stopped today comes now that the permissions are back, not tomorrow.
-        resumed = await self.subscriptions.resume_stopped_day(sub, self.bot.now()) if verb == "Resumed" else None
+        resumed = await self.subscriptions.resume_stopped_day(sub, now) if verb == "Resumed" else None
+        if live is not None and verb == "Updated" and await self._today_still_to_come(live, now):
+            # Moved to a time passed today before today's card came: it comes now, or the day has none.
+            resumed = await self.subscriptions.keep_today(sub, now)
         # A day that already has its delivery gets no second one, whatever the new time or zone says.
         posted_day = (await self.subscriptions.last_claimed_days([sub.id])).get(sub.id)
-        line = describe(sub, self.bot.now(), posted_day=posted_day,
-                        upcoming=resumed.next_attempt_at if resumed else None)
+        line = describe(sub, now, posted_day=posted_day, upcoming=resumed.next_attempt_at if resumed else None)
         hints = [hint for hint in (summer_time_hint(sub.timezone) if timezone else None,
                                    few_papers_hint(topic, matching)) if hint]
         reply = f"{verb}: the paper of the day in {line}." + "".join(f"\n-# {hint}." for hint in hints)
@@ -240,6 +244,19 @@ class DailyPosts(commands.Cog):
                               description=listing_text(lines, unseen=len(subs) - len(shown)))
         embed.set_footer(text=f"{len(subs)} of at most {limit} for this server")
         await interaction.followup.send(embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    async def _today_still_to_come(self, before: Subscription, now: datetime) -> bool:
+        """Whether an active subscription's post of its current local day was still to come (as it was
+        before a change): not claimed yet, and due later today."""
+        if before.status != "active":
+            return False
+        posted_day = (await self.subscriptions.last_claimed_days([before.id])).get(before.id)
+        try:
+            upcoming = before.next_post_at(now, posted_day=posted_day)
+            today = local_day(now, before.tz)
+        except ScheduleError:  # a zone this machine cannot load: nothing was to come
+            return False
+        return upcoming is not None and upcoming > now and local_day(upcoming, before.tz) == today
 
     async def _topic_to_keep(self, typed: str | None, live: Subscription | None) -> tuple[str | None, int | None]:
         """The subscription's topic after this /paper subscribe: the one typed (it must match some
