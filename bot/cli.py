@@ -73,7 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("run", parents=[common], help="run the bot (the default)")
 
     ingest = sub.add_parser("ingest", parents=[common], help="load corpus files into the database")
-    ingest.add_argument("paths", nargs="*", type=_user_path, help="files or folders (default: the configured corpus)")
+    ingest.add_argument("paths", nargs="*", type=_user_path, metavar="PATH",
+                        help="files or folders (default: the configured corpus)")
     ingest.add_argument("--force", action="store_true", help="reload even when the corpus is unchanged")
 
     sub.add_parser("embed", parents=[common], help="embed the abstracts for search by meaning (the bot does "
@@ -98,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     subscriptions = sub.add_parser("subscriptions", parents=[common], help="list daily-post subscriptions")
     subscriptions.add_argument("--all", action="store_true", help="include ended (unsubscribed, deleted) ones")
     sub.add_parser("sync", parents=[common], help="sync slash commands to Discord now")
+    for listed in sub._choices_actions:  # `paperbot run --help` said only its usage: each says what it does
+        sub.choices[listed.dest].description = f"paperbot {listed.dest}: {listed.help}."
     return parser
 
 

@@ -78,3 +78,21 @@ def test_help_names_the_settings_and_where_they_come_from(capsys: pytest.Capture
             "(needed to run the bot), DATABASE_PATH, CORPUS_PATH, DEV_GUILD_ID, LOG_LEVEL, "
             "MAX_SUBSCRIPTIONS_PER_GUILD, EMBED_ABSTRACTS") in usage
     assert "exit status: 0 done;" in usage
+
+
+@pytest.mark.parametrize(("command", "says"), [
+    ("run", "paperbot run: run the bot (the default)."),
+    ("ingest", "paperbot ingest: load corpus files into the database."),
+    ("stats", "paperbot stats: papers active/retired, venues, last load."),
+])
+def test_each_command_help_says_what_it_does(command: str, says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # `paperbot run --help` printed its usage and options only: what the command does was in `paperbot --help`.
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    assert says in " ".join(capsys.readouterr().out.split())
+
+
+def test_ingest_help_names_its_paths_as_the_readme_does(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["ingest", "--help"])
+    assert "[--force] [PATH ...]" in capsys.readouterr().out
