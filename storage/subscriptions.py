@@ -429,6 +429,17 @@ class SubscriptionRepository:
         """End a subscription for good (e.g. its channel was deleted), keeping its history."""
         return await self._set_status(subscription_id=subscription_id, status="ended", reason=reason, now=now)
 
+    async def resume_paused_for(self, subscription_id: int, *, reason: str, now: datetime) -> Subscription | None:
+        """Resume a subscription paused for `reason` (and for nothing since), its settings kept; None when
+        it is not paused for that reason (changed, resumed or ended meanwhile)."""
+        async with self._conn.execute(
+            "UPDATE subscriptions SET status = 'active', status_reason = NULL, active_since = ?, updated_at = ? "
+            f"WHERE id = ? AND status = 'paused' AND status_reason = ? RETURNING {_SUB_COLUMNS}",
+            (_iso(now), _iso(now), subscription_id, reason),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _subscription(row) if row else None
+
     async def _set_status(
         self,
         *,

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 import simcord
+from simcord.backend import serializers
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
 
 from bot.client import PaperBot
 from tests.bot.conftest import TestClock, World
@@ -126,3 +131,98 @@ async def test_moving_the_time_after_todays_card_or_on_the_first_day_still_start
     await subscribe(simcord_env, world, other, time="09:45")
     await run_until(simcord_env, clock, utc(2026, 2, 1, 23, 59))
     assert (card_days(world.channel), card_days(other)) == (["2026-02-01"], [])
+
+
+def remove_the_bot(env: simcord.Env, world: World) -> Callable[..., None]:
+    """The server removes the bot (it gets GUILD_DELETE); returns how to invite it back (GUILD_CREATE,
+    the same server and channels, as when a moderator adds the bot again)."""
+    backend = env.backend
+    guild = backend.guilds[world.guild.id]
+    channels = {cid: backend.channels[cid] for cid in guild.channel_ids}
+    messages = {cid: backend.messages[cid] for cid in guild.channel_ids if cid in backend.messages}
+    backend.remove_guild(world.guild.id)
+    # What Discord answers a bot about a channel of a server it is not in (SimCord says 404).
+    env.inject_error("GET", f"/channels/{world.channel.id}", status=403, code=50001, message="Missing Access",
+                     times=None)
+
+    def invite_back(*, denied_in_channel: discord.Permissions | None = None, announce: bool = True) -> None:
+        backend.faults.clear()
+        backend.guilds[guild.id] = guild
+        backend.channels.update(channels)
+        backend.messages.update(messages)
+        if denied_in_channel is not None:
+            backend.set_overwrite(world.channel.id, Overwrite(target_id=backend.bot_user.id, type=OverwriteType.MEMBER,
+                                                              allow=0, deny=denied_in_channel.value))
+        if announce:  # else the bot is down: it finds the server when it starts
+            backend.emit("GUILD_CREATE", serializers.guild_create_payload(backend, guild))
+
+    return invite_back
+
+
+async def test_a_bot_invited_back_resumes_the_daily_paper_its_removal_paused(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, time="09:00")
+    invite_back = remove_the_bot(simcord_env, world)
+    await simcord_env.settle()
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))  # paused quietly: nobody could be told
+    paused = await daily(bot).subscriptions.by_id(sub.id)
+    assert paused is not None
+    assert paused.status == "paused"
+
+    # The server adds the bot again at 10:00. Before, the daily paper stayed paused for good, and
+    # nobody had been told: only a moderator who happened to run /paper subscriptions (or
+    # /paper subscribe in that very channel) would find out, while had the bot been back before
+    # 09:00 nothing would have been paused at all.
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 10))
+    invite_back()
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 10, 2))
+
+    resumed = await daily(bot).subscriptions.by_id(sub.id)
+    assert resumed is not None
+    assert (resumed.status, resumed.post_time, resumed.timezone) == ("active", sub.post_time, "UTC")
+    assert card_days(world.channel) == ["2026-02-01"]  # the day the removal stopped, as on a resume
+    await run_until(simcord_env, clock, utc(2026, 2, 2, 9, 1))
+    assert card_days(world.channel) == ["2026-02-01", "2026-02-02"]
+
+
+async def test_a_bot_invited_back_without_its_permissions_tells_the_server_what_is_missing(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, time="09:00")
+    invite_back = remove_the_bot(simcord_env, world)
+    await simcord_env.settle()
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    invite_back(denied_in_channel=discord.Permissions(send_messages=True))  # back, but it may not post there
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 3))
+
+    paused = await daily(bot).subscriptions.by_id(sub.id)
+    assert paused is not None
+    missing = f"I'm missing **Send Messages**, **Embed Links** in <#{world.channel.id}>"  # no sending, no embeds
+    assert (paused.status, paused.status_reason) == ("paused", missing)
+    told = [m.content for m in world.mod.user.dm_channel.history()]
+    assert len(told) == 1, told
+    assert missing in told[0]
+    assert "/paper subscribe" in told[0]
+    assert card_days(world.channel) == []
+
+
+async def test_a_bot_invited_back_while_it_was_down_resumes_when_it_starts(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, restart: Any
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, time="09:00")
+    invite_back = remove_the_bot(simcord_env, world)
+    await simcord_env.settle()
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    invite_back(announce=False)
+
+    started = await restart()
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 3))
+
+    resumed = await daily(started).subscriptions.by_id(sub.id)
+    assert resumed is not None
+    assert resumed.status == "active"
+    assert card_days(world.channel) == ["2026-02-01"]

@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot import limits
 from bot.cogs import paper_group
-from bot.cogs.daily._scheduler import DailyScheduler, missing_permissions
+from bot.cogs.daily._scheduler import REMOVED_FROM_SERVER, DailyScheduler, missing_permissions, missing_reason
 from bot.errors import UserFacingError
 from bot.limits import as_typed, one_line
 from storage.subscriptions import (
@@ -127,6 +127,44 @@ class DailyPosts(commands.Cog):
                 continue  # not known now: the post will tell (ChannelGoneError, NotInServerError)
             if guild.get_channel(sub.channel_id) is None:
                 await self._end_for_deleted_channel(sub, " while away")
+            elif sub.status == "paused" and sub.status_reason == REMOVED_FROM_SERVER:
+                await self._back_in_server(guild, sub)  # invited back while the bot was down
+
+    @commands.Cog.listener()
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Invited back: the subscriptions its removal paused go on (see _back_in_server)."""
+        await self.on_guild_available(guild)
+
+    @commands.Cog.listener()
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        """discord.py dispatches this instead of on_guild_join when a joined server's payload carries
+        `unavailable: false` (SimCord's does); after an outage it finds nothing (an outage pauses nothing)."""
+        for sub in await self.subscriptions.for_guild(guild.id):
+            if sub.status == "paused" and sub.status_reason == REMOVED_FROM_SERVER:
+                await self._back_in_server(guild, sub)
+
+    async def _back_in_server(self, guild: discord.Guild, sub: Subscription) -> None:
+        """Resume a subscription that the bot's removal paused, now that the server has it back.
+
+        Nobody was told of that pause (the server had sent the bot away), and a bot back before the
+        post time would have paused nothing: so it goes on as before, the day the removal stopped
+        included. Where the bot may not post now, the server is told what is missing, as after any pause.
+        """
+        channel = guild.get_channel(sub.channel_id)
+        if channel is None:
+            await self._end_for_deleted_channel(sub, " while away")
+            return
+        now = self.bot.now()
+        missing = missing_permissions(channel, guild.me) if guild.me is not None else []
+        if missing:
+            reason = missing_reason(missing, sub.channel_id)
+            if await self.subscriptions.pause(sub.id, reason=reason, now=now) is not None:
+                await self.scheduler.notify_paused(sub, reason)
+            return
+        resumed = await self.subscriptions.resume_paused_for(sub.id, reason=REMOVED_FROM_SERVER, now=now)
+        if resumed is not None:
+            await self.subscriptions.resume_stopped_day(resumed, now)
+            log.info("daily posts: back in server %s; subscription %s resumed", guild.id, sub.id)
 
     async def _end_for_deleted_channel(self, sub: Subscription, when: str) -> None:
         await self.subscriptions.end(sub.id, reason="the channel was deleted", now=self.bot.now())

@@ -61,6 +61,9 @@ MARKER = "paper of the day"
 # Why a day's delivery was given up: never posted late, on a day that is not its own.
 DAY_ENDED = "the local day ended before the post got through"
 
+# Why a subscription was paused when its server had removed the bot (a re-invite resumes it).
+REMOVED_FROM_SERVER = "I was removed from this server"
+
 # What the bot needs in a channel to post the card (and to check for it after a crash).
 REQUIRED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "read_message_history")
 
@@ -80,6 +83,11 @@ def missing_permissions(channel: Any, member: Any) -> list[str]:
     """The required permissions `member` lacks in `channel`, as readable labels."""
     permissions = channel.permissions_for(member)
     return [permission_label(name) for name in REQUIRED_PERMISSIONS if not getattr(permissions, name)]
+
+
+def missing_reason(missing: list[str], channel_id: int) -> str:
+    """Why a subscription is paused when the bot lacks `missing` in its channel (what the server is told)."""
+    return f"I'm missing {', '.join(f'**{m}**' for m in missing)} in <#{channel_id}>"
 
 
 def can_talk(channel: Any, member: Any) -> bool:
@@ -352,7 +360,7 @@ class DailyScheduler:
             raise _waiting_out(ends, self.bot.now())
         missing = missing_permissions(channel, me) if me is not None else []
         if missing:
-            await self._pause(sub, f"I'm missing {', '.join(f'**{m}**' for m in missing)} in <#{sub.channel_id}>")
+            await self._pause(sub, missing_reason(missing, sub.channel_id))
             return
         if delivery.attempts > 0 and await self._recover(channel, item):
             return
@@ -378,7 +386,7 @@ class DailyScheduler:
         # Once ready, every server the bot is in is cached (an unavailable one too), so a missing
         # one means the bot was removed, live or while it was down (Discord would answer 403 below).
         if self.bot.get_guild(sub.guild_id) is None:
-            raise NotInServerError("I was removed from this server")
+            raise NotInServerError(REMOVED_FROM_SERVER)
         channel = self.bot.get_channel(sub.channel_id)
         if channel is None:
             channel = await self.bot.fetch_channel(sub.channel_id)  # NotFound -> ChannelGoneError
