@@ -662,13 +662,14 @@ class SubscriptionRepository:
         return _delivery(row) if row else None
 
     async def keep_today(self, sub: Subscription, now: datetime) -> Delivery | None:
-        """After a change moved an active `sub`'s post time to one already passed today, while today's
-        post (at the old time) was still to come: today's delivery, due at once. Returns it, or None
-        when its current local day has a delivery already (or a later day has), or its post is not
-        passed yet (the claim takes it then).
+        """Today's delivery of `sub`, due at once, when its post time today has passed without one: after
+        a change moved the time to one already passed while today's post (at the old time) was still
+        to come, or after a resume of a pause older than today's post. Returns it, or None when its
+        current local day has a delivery already (or a later day has), or its post is not passed yet
+        (the claim takes it then).
 
-        Without it the day would have no card: the change makes `sub` active since now (no claim
-        reaches back), and the old time no longer applies.
+        Without it the day would have no card: a change or a resume makes `sub` active since now, and
+        no claim reaches back before that.
         """
         try:
             tz = sub.tz

@@ -17,7 +17,8 @@ from simcord.enums import OverwriteType
 from bot.client import PaperBot
 from tests.bot.conftest import TestClock, World
 from tests.bot.test_daily_card_content import AXOLOTL, SENTENCE, corpus_file
-from tests.bot.test_daily_delivery import card_days, cards, daily, delivery, run_until, subscribe, utc
+from tests.bot.test_daily_delivery import card_days, cards, daily, delivery, run_until, skip_to, subscribe, utc
+from tests.bot.test_daily_review_pause_notice import set_embed_links
 
 
 @pytest.fixture
@@ -226,3 +227,28 @@ async def test_a_bot_invited_back_while_it_was_down_resumes_when_it_starts(
     assert resumed is not None
     assert resumed.status == "active"
     assert card_days(world.channel) == ["2026-02-01"]
+
+
+async def test_resumed_after_todays_post_time_a_pause_from_an_earlier_day_gets_todays_card(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    await subscribe(simcord_env, world, time="09:00")
+    set_embed_links(simcord_env, world, bot, allowed=False)
+    await simcord_env.settle()
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))  # paused on the 1st
+    set_embed_links(simcord_env, world, bot, allowed=True)
+    await simcord_env.settle()
+    await skip_to(simcord_env, clock, utc(2026, 2, 2, 10))
+
+    # Fixed and resumed at 10:00 on the 2nd. Before, the 2nd had no card (a pause that stopped the
+    # 2nd's own post got it at once, one from the day before did not): the reply named the 3rd.
+    resumed = await world.mod.slash(world.channel, "paper subscribe")
+
+    assert resumed.response is not None
+    assert resumed.response.content.startswith("Resumed"), resumed.response.content
+    assert f"next post <t:{int(utc(2026, 2, 2, 10).timestamp())}:F>" in resumed.response.content
+    await run_until(simcord_env, clock, utc(2026, 2, 2, 10, 2))
+    assert card_days(world.channel) == ["2026-02-02"]  # not the 1st: that day is over
+    await run_until(simcord_env, clock, utc(2026, 2, 3, 9, 1))
+    assert card_days(world.channel) == ["2026-02-02", "2026-02-03"]

@@ -163,7 +163,7 @@ class DailyPosts(commands.Cog):
             return
         resumed = await self.subscriptions.resume_paused_for(sub.id, reason=REMOVED_FROM_SERVER, now=now)
         if resumed is not None:
-            await self.subscriptions.resume_stopped_day(resumed, now)
+            await self._resume_today(resumed, now)
             log.info("daily posts: back in server %s; subscription %s resumed", guild.id, sub.id)
 
     async def _end_for_deleted_channel(self, sub: Subscription, when: str) -> None:
@@ -212,9 +212,10 @@ class DailyPosts(commands.Cog):
                 f"{error.limit}. Remove one with `/paper unsubscribe` first.") from None
         verb = _verb(live, sub)
         now = self.bot.now()
-        # The card a pause stopped today comes now that the permissions are back, not tomorrow.
-        resumed = await self.subscriptions.resume_stopped_day(sub, now) if verb == "Resumed" else None
-        if live is not None and verb == "Updated" and await self._today_still_to_come(live, now):
+        resumed = None
+        if verb == "Resumed":
+            resumed = await self._resume_today(sub, now)
+        elif live is not None and verb == "Updated" and await self._today_still_to_come(live, now):
             # Moved to a time passed today before today's card came: it comes now, or the day has none.
             resumed = await self.subscriptions.keep_today(sub, now)
         # A day that already has its delivery gets no second one, whatever the new time or zone says.
@@ -282,6 +283,13 @@ class DailyPosts(commands.Cog):
                               description=listing_text(lines, unseen=len(subs) - len(shown)))
         embed.set_footer(text=f"{len(subs)} of at most {limit} for this server")
         await interaction.followup.send(embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    async def _resume_today(self, sub: Subscription, now: datetime) -> Delivery | None:
+        """Just resumed: today's card, when the pause kept it from coming (a pause of today's post, or an
+        older one while today's time passed), comes now (or at the new time, if later today), not
+        tomorrow. Returns that delivery, or None when today has nothing to make up."""
+        stopped = await self.subscriptions.resume_stopped_day(sub, now)
+        return stopped or await self.subscriptions.keep_today(sub, now)
 
     async def _today_still_to_come(self, before: Subscription, now: datetime) -> bool:
         """Whether an active subscription's post of its current local day was still to come (as it was
