@@ -252,3 +252,24 @@ async def test_resumed_after_todays_post_time_a_pause_from_an_earlier_day_gets_t
     assert card_days(world.channel) == ["2026-02-02"]  # not the 1st: that day is over
     await run_until(simcord_env, clock, utc(2026, 2, 3, 9, 1))
     assert card_days(world.channel) == ["2026-02-02", "2026-02-03"]
+
+
+async def test_a_second_subscribe_in_a_channel_says_what_it_replaced(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    await subscribe(simcord_env, world, time="09:00", topic="axolotl")
+
+    # A moderator adding an evening paper about zebrafish beside the morning one: a channel has one
+    # subscription, so this changes it. Before, the reply said only "Updated" and the new settings,
+    # as if the morning axolotl paper were still there.
+    second = await world.mod.slash(world.channel, "paper subscribe", time="18:00", topic="zebrafish")
+
+    assert second.response is not None
+    text = second.response.content
+    assert text.startswith("Updated"), text
+    assert "\n-# It replaces **09:00** UTC · about “axolotl”: a channel has one daily paper" in text, text
+    assert len(text) <= 2000
+    again = await world.mod.slash(world.channel, "paper subscribe")  # nothing new: nothing replaced
+    assert again.response is not None
+    assert "replaces" not in again.response.content

@@ -58,8 +58,10 @@ async def test_any_as_the_topic_drops_it_and_keeps_the_time_and_zone(
 
     assert changed.response is not None
     assert changed.response.content.startswith("Updated"), changed.response.content
-    assert "axolotl" not in changed.response.content
-    assert "about" not in changed.response.content
+    settings, replaced = changed.response.content.split("\n")  # what it is now, and what it was
+    assert "axolotl" not in settings
+    assert "about" not in settings
+    assert replaced == "-# It replaces **07:30** Europe/Berlin · about “axolotl”: a channel has one daily paper."
     now = await daily(simcord_env.bot).subscriptions.by_id(sub.id)
     assert now is not None
     assert (now.topic, now.post_time, now.timezone) == (None, sub.post_time, "Europe/Berlin")

@@ -51,15 +51,19 @@ def timestamp(moment: datetime) -> str:
     return f"<t:{seconds}:F> (<t:{seconds}:R>)"
 
 
+def schedule(sub: Subscription) -> str:
+    """When and about what a subscription posts: '**09:00** UTC · about “axolotl”'."""
+    text = f"**{format_post_time(sub.post_time)}** {sub.timezone}"
+    return text + (f" · about “{as_typed(sub.topic, 100)}”" if sub.topic else "")
+
+
 def describe(sub: Subscription, now: datetime, *, posted_day: date | None = None,
              upcoming: datetime | None = None, retrying: Delivery | None = None,
              given_up: Delivery | None = None) -> str:
     """One line about a subscription: where, when, topic, and the next post (`upcoming` when it is known
     already) or why it is paused; with `retrying`, the card that failed and when it is tried again; with
     `given_up`, the last day's card that never came, and why."""
-    line = f"<#{sub.channel_id}> · **{format_post_time(sub.post_time)}** {sub.timezone}"
-    if sub.topic:
-        line += f" · about “{as_typed(sub.topic, 100)}”"
+    line = f"<#{sub.channel_id}> · {schedule(sub)}"
     if sub.status == "paused":
         return f"{line} · ⏸️ paused: {sub.status_reason or 'no reason recorded'}"
     try:
@@ -221,7 +225,11 @@ class DailyPosts(commands.Cog):
         # A day that already has its delivery gets no second one, whatever the new time or zone says.
         posted_day = (await self.subscriptions.last_claimed_days([sub.id])).get(sub.id)
         line = describe(sub, now, posted_day=posted_day, upcoming=resumed.next_attempt_at if resumed else None)
-        hints = [hint for hint in (summer_time_hint(sub.timezone) if timezone else None,
+        # A channel has one subscription: one given another time or topic is changed, not joined by another.
+        replaced = None
+        if live is not None and verb == "Updated":
+            replaced = f"It replaces {schedule(live)}: a channel has one daily paper"
+        hints = [hint for hint in (replaced, summer_time_hint(sub.timezone) if timezone else None,
                                    few_papers_hint(topic, matching)) if hint]
         reply = f"{verb}: the paper of the day in {line}." + "".join(f"\n-# {hint}." for hint in hints)
         await interaction.followup.send(reply, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
