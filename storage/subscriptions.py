@@ -440,6 +440,17 @@ class SubscriptionRepository:
             row = await cursor.fetchone()
         return _subscription(row) if row else None
 
+    async def repause_for(self, subscription_id: int, *, was: str, reason: str, now: datetime) -> Subscription | None:
+        """Give a subscription paused for `was` (and for nothing since) the reason `reason`; None when it is
+        not paused for `was`: whoever changed it first has already said so (one notice, not two)."""
+        async with self._conn.execute(
+            "UPDATE subscriptions SET status_reason = ?, updated_at = ? "
+            f"WHERE id = ? AND status = 'paused' AND status_reason = ? RETURNING {_SUB_COLUMNS}",
+            (reason, _iso(now), subscription_id, was),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _subscription(row) if row else None
+
     async def _set_status(
         self,
         *,

@@ -273,3 +273,27 @@ async def test_a_second_subscribe_in_a_channel_says_what_it_replaced(
     again = await world.mod.slash(world.channel, "paper subscribe")  # nothing new: nothing replaced
     assert again.response is not None
     assert "replaces" not in again.response.content
+
+
+async def test_a_bot_back_in_a_server_without_its_permissions_tells_the_server_once(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(simcord_env, world, time="09:00")
+    invite_back = remove_the_bot(simcord_env, world)
+    await simcord_env.settle()
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    removed = await daily(bot).subscriptions.by_id(sub.id)  # as on_ready lists it at start-up
+    assert removed is not None
+    invite_back(denied_in_channel=discord.Permissions(send_messages=True))
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 3))
+    guild = bot.get_guild(world.guild.id)
+    assert guild is not None
+
+    # At start-up discord.py dispatches on_guild_available for each server, then on_ready, and each
+    # may list the subscription still paused for the removal. Before, the second pause told the server again.
+    await daily(bot)._back_in_server(guild, removed)
+    await simcord_env.settle()
+
+    told = [m.content for m in world.mod.user.dm_channel.history()]
+    assert len(told) == 1, told

@@ -162,7 +162,8 @@ class DailyPosts(commands.Cog):
         missing = missing_permissions(channel, guild.me) if guild.me is not None else []
         if missing:
             reason = missing_reason(missing, sub.channel_id)
-            if await self.subscriptions.pause(sub.id, reason=reason, now=now) is not None:
+            # Only from the removal's pause: at start-up on_ready and on_guild_available both come here.
+            if await self.subscriptions.repause_for(sub.id, was=REMOVED_FROM_SERVER, reason=reason, now=now):
                 await self.scheduler.notify_paused(sub, reason)
             return
         resumed = await self.subscriptions.resume_paused_for(sub.id, reason=REMOVED_FROM_SERVER, now=now)
