@@ -334,9 +334,7 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
         for problem in report.problems:
             print(f"  problem: {problem}", file=sys.stderr)
         await _hint_embedding(conn, settings)
-        loaded_nothing = not report.skipped_unchanged and report.added + report.updated + report.unchanged \
-            + report.reactivated == 0
-        return 1 if loaded_nothing else 0
+        return 1 if report.gave_nothing else 0
 
     return _on_database(settings, ingest)
 

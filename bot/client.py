@@ -28,7 +28,6 @@ from bot.tree import PaperTree, in_a_while
 from bot.views import RandomButton, SimilarButton, StaleListItem
 from storage.db import open_database
 from storage.loader import counted, load_corpus
-from storage.models import LoadReport
 from storage.papers import PaperRepository
 from storage.picks import PickRepository
 from storage.search import SearchEngine, SearchResults
@@ -218,7 +217,7 @@ class PaperBot(commands.Bot):
         if report.active == 0:  # a CORPUS_PATH with a typo, or files that hold no abstract: nothing to serve
             why = f" ({report.problems[0]})" if report.problems else ""
             raise StartupError(f"the corpus gave no papers{why}; nothing to serve (check CORPUS_PATH)")
-        if gave_nothing(report):  # CORPUS_PATH changed to a typo, say: what is served is not what it names
+        if report.gave_nothing:  # CORPUS_PATH changed to a typo, say: what is served is not what it names
             corpus = os.pathsep.join(str(path) for path in self.settings.corpus_paths)
             log.warning("corpus: %s gave no paper; serving the %s stored before (check CORPUS_PATH)", corpus,
                         counted(report.active, "paper"))
@@ -398,11 +397,6 @@ class PaperBot(commands.Bot):
         if self._gc_thresholds is not None:
             gc.set_threshold(*self._gc_thresholds)
             self._gc_thresholds = None
-
-
-def gave_nothing(report: LoadReport) -> bool:
-    """Whether a load found no usable paper at all (and so changed nothing): not one unchanged or new."""
-    return not report.skipped_unchanged and report.added + report.updated + report.unchanged + report.reactivated == 0
 
 
 def invite_url(application_id: int) -> str:

@@ -71,3 +71,8 @@ class LoadReport:
     problems: list[Problem] = field(default_factory=list)
     seconds: float = 0.0
     phases: dict[str, float] = field(default_factory=dict)  # seconds per stage: parse, enrich, write, index
+
+    @property
+    def gave_nothing(self) -> bool:
+        """Whether the load found no usable paper at all (and so changed nothing): not one unchanged or new."""
+        return not self.skipped_unchanged and self.added + self.updated + self.unchanged + self.reactivated == 0
