@@ -233,8 +233,7 @@ class SearchIndex:
         ContextNet before ContextualBandits), then by position."""
         if len(prefix) < MIN_NAME_PREFIX:
             return []
-        start = bisect.bisect_left(self.sorted_names, prefix)
-        end = bisect.bisect_left(self.sorted_names, prefix + "\U0010ffff", lo=start)
+        start, end = _prefix_range(self.sorted_names, prefix)
         positions: dict[int, None] = {}
         for key in sorted(self.sorted_names[start:end], key=len):
             positions.update(dict.fromkeys(int(p) for p in self.names[key]))
@@ -333,8 +332,7 @@ class SearchIndex:
 
     def _completions(self, prefix: str) -> list[str]:
         """The most used vocabulary words that start with `prefix`."""
-        start = bisect.bisect_left(self.sorted_words, prefix)
-        end = bisect.bisect_left(self.sorted_words, prefix + "\U0010ffff", lo=start)
+        start, end = _prefix_range(self.sorted_words, prefix)
         found = self.sorted_words[start:end]
         if len(found) > MAX_PREFIX_EXPANSIONS:
             found = sorted(found, key=lambda w: -self.words[w])[:MAX_PREFIX_EXPANSIONS]
@@ -393,8 +391,7 @@ class SearchIndex:
         "different", "distribution" … and lost Grounding DINO, which "grounding d" and "grounding din"
         both put first. Someone typing a title types a word of it.
         """
-        start = bisect.bisect_left(self.sorted_words, last)
-        end = bisect.bisect_left(self.sorted_words, last + "\U0010ffff", lo=start)
+        start, end = _prefix_range(self.sorted_words, last)
         term = resolved[last]
         if end - start <= MAX_PREFIX_EXPANSIONS:
             return term  # every completion is tried already
@@ -730,6 +727,12 @@ def _split_of(joined: str, content: list[str]) -> list[str]:
 
 def _exact_ids(term: QueryTerm) -> tuple[int, ...]:
     return term.alternatives[0][0] if term.alternatives and term.alternatives[0][1] == 1.0 else ()
+
+
+def _prefix_range(sorted_words: Sequence[str], prefix: str) -> tuple[int, int]:
+    """Where the words that start with `prefix` lie in `sorted_words`: the start and end of their slice."""
+    start = bisect.bisect_left(sorted_words, prefix)
+    return start, bisect.bisect_left(sorted_words, prefix + "\U0010ffff", lo=start)
 
 
 class _Builder:
