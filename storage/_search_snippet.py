@@ -23,8 +23,12 @@ _SPACE = re.compile(r"\s+")
 
 def plain(text: str) -> str:
     """Display text without its markdown emphasis or escapes, on one line."""
-    text = _ESCAPED.sub(r"\1", _EMPHASIS.sub(r"\2", text))
-    return _SPACE.sub(" ", text).strip()
+    return _SPACE.sub(" ", unescape(_EMPHASIS.sub(r"\2", text))).strip()
+
+
+def unescape(text: str) -> str:
+    """Display text's escaped markdown characters ("\\_", "\\*") as the characters themselves."""
+    return _ESCAPED.sub(r"\1", text)
 
 
 def escape(text: str) -> str:
@@ -56,8 +60,7 @@ def by_line(authors: Sequence[str], matched: frozenset[str], text: str = "", *, 
     word that `text` (the title and abstract) has too is no reason: "long context" does not name Long Chen."""
     if not authors:
         return ""
-    told = {word for word in _WORD.findall(text) if _is_match(word, matched)}
-    told = {fold(word) for word in told}
+    told = {fold(word) for word in _WORD.findall(text) if _is_match(word, matched)}
     hits = [name for name in authors
             if any(_is_match(word, matched) and fold(word) not in told for word in _WORD.findall(name))]
     if not hits:

@@ -34,7 +34,7 @@ from storage._search_index import (
     SearchIndex,
     fuse_meaning,
 )
-from storage._search_snippet import by_line, snippet
+from storage._search_snippet import by_line, snippet, unescape
 from storage._search_text import name_key
 from storage.models import Paper
 from storage.papers import PaperRepository
@@ -55,7 +55,6 @@ _LINK_PARTS = re.compile(r"https?://(?:[^@/?#]*@)?(?P<host>[^@/?#:\[\]]+)(?::\d*
 # What display text makes of a title's LaTeX: `code` (\texttt, also inside a word: "q`POTS`"), *italics*
 # (\emph), **bold** (\textbf); an asterisk inside a word ("x*y") is a character.
 _TITLE_MARKUP = re.compile(r"(`)([^`]+)`|(?<![\\\w])(\*\*|\*)(?=\S)(.+?)(?<=[^\s\\])\3(?!\w)")
-_TITLE_ESCAPE = re.compile(r"\\([\\*_~`|>\[\]#])")
 _OPENREVIEW_ID = re.compile(r"(?:^|&)id=(?P<id>[^&]+)")
 # arXiv's abstract and PDF pages of a paper, any version: "/abs/2401.01234v2", "/pdf/2401.01234.pdf".
 _ARXIV_PAGE = re.compile(r"/(?:abs|pdf)/(?P<id>\d{4}\.\d{4,5}|[a-z.-]+/\d{7})(?:v\d+)?(?:\.pdf)?", re.IGNORECASE)
@@ -108,7 +107,7 @@ def plain_title(title: str) -> str:
     text as typed (autocomplete choices, menu options) or escape it (a result list's heading)."""
     if not any(mark in title for mark in "`*\\"):
         return title
-    return _TITLE_ESCAPE.sub(r"\1", _TITLE_MARKUP.sub(lambda marked: marked[2] or marked[4], title))
+    return unescape(_TITLE_MARKUP.sub(lambda marked: marked[2] or marked[4], title))
 
 
 def label(title: str, limit: int = LABEL_CHARS) -> str:
