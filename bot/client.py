@@ -374,7 +374,7 @@ class PaperBot(commands.Bot):
             log.info("ready: logged in as %s, in %s", self.user, counted(servers, "server"))
         elif self.application_id is not None:
             log.info("ready: logged in as %s, in no server yet; invite it with %s", self.user,
-                        invite_url(self.application_id))
+                     invite_url(self.application_id))
 
     def _dev_guild_refused(self, error: discord.HTTPException) -> str:
         """Why Discord refused the commands for DEV_GUILD_ID, and the ways out: the bot is not in that server (or

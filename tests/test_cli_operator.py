@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -31,9 +32,10 @@ def _running_in_group(group: int) -> list[int]:
     return running
 
 
-def _until(condition: object, seconds: float) -> None:
+def _until(condition: Callable[[], object], seconds: float) -> None:
+    """Wait until `condition()` is true, or `seconds` have passed."""
     deadline = time.monotonic() + seconds
-    while not condition() and time.monotonic() < deadline:  # type: ignore[operator]
+    while not condition() and time.monotonic() < deadline:
         time.sleep(0.05)
 
 
