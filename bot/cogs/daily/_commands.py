@@ -217,15 +217,10 @@ class DailyPosts(commands.Cog):
                 f"{error.limit}. Remove one with `/paper unsubscribe` first.") from None
         verb = _verb(live, sub)
         now = self.bot.now()
-        resumed = None
-        if verb == "Resumed":
-            resumed = await self._resume_today(sub, now)
-        elif live is not None and verb == "Updated" and await self._today_still_to_come(live, now):
-            # Moved to a time passed today before today's card came: it comes now, or the day has none.
-            resumed = await self.subscriptions.keep_today(sub, now)
+        today_card = await self._card_made_up_today(verb, live, sub, now)
         # A day that already has its delivery gets no second one, whatever the new time or zone says.
         posted_day = (await self.subscriptions.last_claimed_days([sub.id])).get(sub.id)
-        line = describe(sub, now, posted_day=posted_day, upcoming=resumed.next_attempt_at if resumed else None)
+        line = describe(sub, now, posted_day=posted_day, upcoming=today_card.next_attempt_at if today_card else None)
         # A channel has one subscription: one given another time or topic is changed, not joined by another.
         replaced = None
         if live is not None and verb == "Updated":
@@ -292,6 +287,16 @@ class DailyPosts(commands.Cog):
                               description=listing_text(lines, unseen=len(subs) - len(shown)))
         embed.set_footer(text=f"{len(subs)} of at most {limit} for this server")
         await interaction.followup.send(embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    async def _card_made_up_today(self, verb: str, live: Subscription | None, sub: Subscription,
+                                  now: datetime) -> Delivery | None:
+        """Today's card that this /paper subscribe brings back (`live` before it, `sub` after), or None: the
+        one a pause kept back, or the one a time moved earlier than now would skip while it was still to come."""
+        if verb == "Resumed":
+            return await self._resume_today(sub, now)
+        if live is not None and verb == "Updated" and await self._today_still_to_come(live, now):
+            return await self.subscriptions.keep_today(sub, now)  # it comes now, or the day has none
+        return None
 
     async def _resume_today(self, sub: Subscription, now: datetime) -> Delivery | None:
         """Just resumed: today's card, when the pause kept it from coming (a pause of today's post, or an
