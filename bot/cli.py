@@ -70,37 +70,39 @@ def build_parser() -> argparse.ArgumentParser:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    sub.add_parser("run", parents=[common], help="run the bot (the default)")
+    def command(name: str, what: str) -> argparse.ArgumentParser:
+        """A subcommand listed in `paperbot --help` as doing `what`; its own --help says so too (it gave only
+        its usage)."""
+        return sub.add_parser(name, parents=[common], help=what, description=f"paperbot {name}: {what}.")
 
-    ingest = sub.add_parser("ingest", parents=[common], help="load corpus files into the database")
+    command("run", "run the bot (the default)")
+
+    ingest = command("ingest", "load corpus files into the database")
     ingest.add_argument("paths", nargs="*", type=_user_path, metavar="PATH",
                         help="files or folders (default: the configured corpus)")
     ingest.add_argument("--force", action="store_true", help="reload even when the corpus is unchanged")
 
-    sub.add_parser("embed", parents=[common], help="embed the abstracts for search by meaning (the bot does "
-                   "it in the background)")
+    command("embed", "embed the abstracts for search by meaning (the bot does it in the background)")
 
-    sub.add_parser("stats", parents=[common], help="papers active/retired, venues, last load")
+    command("stats", "papers active/retired, venues, last load")
 
-    show = sub.add_parser("show", parents=[common], help="print one paper")
+    show = command("show", "print one paper")
     show.add_argument("paper_id", metavar="ID", help="the paper's id, as in every card's footer")
     show.add_argument("--json", action="store_true", help="print JSON")
 
-    search = sub.add_parser("search", parents=[common], help="search papers ('-' reads queries from stdin)")
+    search = command("search", "search papers ('-' reads queries from stdin)")
     search.add_argument("query", metavar="QUERY", help="what to search for; '-' reads one query per line "
                         "from stdin and prints one JSON line each")
     search.add_argument("--limit", type=int, default=10, metavar="N", help="results per query, 1 to 100 (default 10)")
     search.add_argument("--json", action="store_true", help="one JSON object per query")
 
-    today = sub.add_parser("today", parents=[common], help="the paper of the day")
+    today = command("today", "the paper of the day")
     today.add_argument("--date", metavar="YYYY-MM-DD", help="YYYY-MM-DD (default: today, UTC)")
     today.add_argument("--topic", help="the pick among papers matching this topic")
 
-    subscriptions = sub.add_parser("subscriptions", parents=[common], help="list daily-post subscriptions")
+    subscriptions = command("subscriptions", "list daily-post subscriptions")
     subscriptions.add_argument("--all", action="store_true", help="include ended (unsubscribed, deleted) ones")
-    sub.add_parser("sync", parents=[common], help="sync slash commands to Discord now")
-    for listed in sub._choices_actions:  # `paperbot run --help` said only its usage: each says what it does
-        sub.choices[listed.dest].description = f"paperbot {listed.dest}: {listed.help}."
+    command("sync", "sync slash commands to Discord now")
     return parser
 
 
