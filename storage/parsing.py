@@ -80,11 +80,25 @@ def expand_paths(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
         elif path.exists():
             files.append(path)
         else:
-            problems.append(Problem(_shown(path), "", "no such file or folder"))
+            problems.append(Problem(_shown(path), "", _missing_path_message(path)))
     named = [path for path in files if _shown(path) == str(path)]
     problems += [Problem(_shown(path), "", "the file name is not UTF-8 (an old zip archive may leave names so); "
                                            "rename the file to load it") for path in files if path not in named]
     return _unique(named), problems
+
+
+def _missing_path_message(path: Path) -> str:
+    """ "no such file or folder", with the separator to use when the path is several joined the wrong way.
+
+    CORPUS_PATH lists paths like PATH does (':' on Linux); "a.json,b.json" is one name that does not
+    exist, and the bare message would send the user looking for a typo in a file name that is right.
+    """
+    text = str(path)
+    for wrong in (separator for separator in ",;" if separator != os.pathsep):
+        parts = [Path(part.strip()).expanduser() for part in text.split(wrong) if part.strip()]
+        if len(parts) > 1 and any(part.exists() for part in parts):
+            return f"no such file or folder; to name several, separate them with '{os.pathsep}', not '{wrong}'"
+    return "no such file or folder"
 
 
 def _shown(path: Path) -> str:

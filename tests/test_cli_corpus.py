@@ -52,6 +52,17 @@ def test_ingest_of_nothing_usable_fails_and_names_the_problems(db_file: Path, tm
     assert "38 active" in captured.out  # the database kept what it had
 
 
+def test_corpus_paths_joined_by_a_comma_are_told_the_separator(db_file: Path, tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    mine = write_seed_file(tmp_path / "mine.txt", seed_paragraphs()[:2])
+    joined = f"{mine},{tmp_path / 'theirs.txt'}"
+    assert main(["ingest", "--db", str(db_file), "--corpus", joined]) == 1
+    err = capsys.readouterr().err
+    assert f"problem: {joined}: no such file or folder; to name several, separate them with ':', not ','" in err
+    assert main(["ingest", "--db", str(db_file), "--corpus", f"{tmp_path / 'a.txt'},{tmp_path / 'b.txt'}"]) == 1
+    assert "separate them" not in capsys.readouterr().err  # neither part exists: a typo, not a separator
+
+
 def test_ingest_with_some_bad_records_succeeds_and_reports_them(db_file: Path, tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     corpus = write_seed_file(tmp_path / "mixed.txt", [*seed_paragraphs()[:2], "Page 3"])
