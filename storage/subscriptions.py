@@ -736,27 +736,25 @@ class SubscriptionRepository:
 
     async def retrying(self, subscription_ids: list[int]) -> dict[int, Delivery]:
         """Per subscription, its latest pending delivery that has failed and waits for another attempt."""
-        if not subscription_ids:
-            return {}
-        marks = ",".join("?" * len(subscription_ids))
-        async with self._conn.execute(
-            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE subscription_id IN ({marks}) "
-            "AND status = 'pending' AND error IS NOT NULL ORDER BY local_day",
-            tuple(subscription_ids),
-        ) as cursor:
-            return {item.subscription_id: item for item in map(_delivery, await cursor.fetchall())}
+        return await self._deliveries_by_subscription(
+            subscription_ids, "status = 'pending' AND error IS NOT NULL ORDER BY local_day")
 
     async def given_up(self, subscription_ids: list[int]) -> dict[int, Delivery]:
         """Per subscription whose latest delivery failed for good (Discord rejected the card, the local day
         ended while it kept failing), that delivery; a day a pause or the end stopped is not one of them
         (the subscription's own status says that)."""
+        return await self._deliveries_by_subscription(
+            subscription_ids,
+            "status = 'failed' AND error NOT LIKE 'paused:%' AND error NOT LIKE 'ended:%' AND local_day = "
+            "(SELECT max(local_day) FROM deliveries AS latest WHERE latest.subscription_id = d.subscription_id)")
+
+    async def _deliveries_by_subscription(self, subscription_ids: list[int], condition: str) -> dict[int, Delivery]:
+        """The deliveries of these subscriptions meeting `condition` (SQL over `d`), the last one per subscription."""
         if not subscription_ids:
             return {}
         marks = ",".join("?" * len(subscription_ids))
         async with self._conn.execute(
-            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries AS d WHERE subscription_id IN ({marks}) "
-            "AND status = 'failed' AND error NOT LIKE 'paused:%' AND error NOT LIKE 'ended:%' "
-            "AND local_day = (SELECT max(local_day) FROM deliveries WHERE subscription_id = d.subscription_id)",
+            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries AS d WHERE subscription_id IN ({marks}) AND {condition}",
             tuple(subscription_ids),
         ) as cursor:
             return {item.subscription_id: item for item in map(_delivery, await cursor.fetchall())}
