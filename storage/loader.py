@@ -122,7 +122,9 @@ async def load_corpus(conn: aiosqlite.Connection, paths: Sequence[Path], *, forc
         log.warning("corpus load found no usable paper; the database is unchanged")
         return report
     report.seconds = time.perf_counter() - started
-    log.info("corpus loaded: %s", summary(report))
+    # DEBUG: each caller reports the load itself (the bot's "corpus: …" log line, `paperbot ingest`'s
+    # summary on stdout); at INFO the same numbers came out twice.
+    log.debug("corpus loaded: %s", summary(report))
     return report
 
 
