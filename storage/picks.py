@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime
 import aiosqlite
 
 from storage.models import Paper
-from storage.papers import PaperRepository
+from storage.papers import _COLUMNS, PaperRepository, paper_from_row
 
 
 def topic_key(topic: str | None) -> str:
@@ -66,6 +66,20 @@ class PickRepository:
         ) as cursor:
             row = await cursor.fetchone()
         return str(row[0]) if row else None
+
+    async def recorded_paper(self, day: date, *, topic: str | None = None) -> Paper | None:
+        """The paper recorded for (day, topic) while it is still in the corpus, else None.
+
+        Reads only, never picks: for autocomplete, which must neither record a day's pick nor wait for
+        the write lock. One lookup by the picks' key, one by the papers' id.
+        """
+        async with self._conn.execute(
+            f"SELECT {_COLUMNS} FROM picks JOIN papers ON papers.id = picks.paper_id "
+            "WHERE picks.day = ? AND picks.topic = ? AND papers.active = 1",
+            (day.isoformat(), topic_key(topic)),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return paper_from_row(row) if row else None
 
     async def history(self, *, topic: str | None = None, limit: int = 30) -> list[tuple[date, str]]:
         """The most recent recorded picks for a topic as (day, paper id), newest first."""

@@ -15,6 +15,7 @@ from bot.errors import PaperNotFoundError, UserFacingError
 from bot.limits import as_typed, one_line
 from bot.views import PAGE_SIZE, SearchPaginator, paper_card_view, random_heading, random_paper
 from storage.models import Paper
+from storage.picks import PickRepository
 from storage.search import link_key, plain_title
 
 if TYPE_CHECKING:
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
 MAX_QUERY_CHARS = 300
 # Autocomplete value prefix marking "the user picked this suggestion": open the paper directly.
 PICKED = "id:"
+# What an empty field offers, before today's paper of the day's title.
+PAPER_OF_THE_DAY_LABEL = "Paper of the day: "
 # A pasted link that leads to no paper: its words ("https", "openreview", "forum", the page's id) only match
 # papers that have nothing to do with it.
 NO_SUCH_LINK = ("That link is not the page, PDF or code of a paper I have. "
@@ -189,7 +192,9 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
             return [app_commands.Choice(name=one_line(plain_title(paper.title), limits.CHOICE_NAME) or paper.id,
                                         value=prefix + paper.id)]
         text, _ = clean_query(current)
-        if not text or link_key(current) is not None:  # a link of no paper here: its words match unrelated ones
+        if not text:
+            return await self._paper_of_the_day_choice(prefix)
+        if link_key(current) is not None:  # a link of no paper here: its words match unrelated ones
             return []
         if current[-1].isspace():
             text += " "  # the last word is finished: search reads it whole, not as the start of longer ones
@@ -197,6 +202,19 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         return [app_commands.Choice(name=one_line(s.label, limits.CHOICE_NAME) or s.id, value=prefix + s.id)
                 for s in suggestions[: limits.AUTOCOMPLETE_CHOICES]
                 if len(prefix + s.id) <= limits.CHOICE_VALUE]
+
+    async def _paper_of_the_day_choice(self, prefix: str) -> list[app_commands.Choice[str]]:
+        """Nothing typed yet: today's paper of the day, when one is recorded (and still in the corpus).
+
+        Read on `bot.db`: a suggestion never records the day's pick, a write that could wait on another
+        process's lock past autocomplete's 3 s. Until the day's pick is recorded (`/paper today`, a daily
+        post), nothing is offered.
+        """
+        paper = await PickRepository(self.bot.db).recorded_paper(self.bot.now().date())
+        if paper is None or len(prefix + paper.id) > limits.CHOICE_VALUE:
+            return []
+        label = one_line(f"{PAPER_OF_THE_DAY_LABEL}{plain_title(paper.title)}", limits.CHOICE_NAME)
+        return [app_commands.Choice(name=label, value=prefix + paper.id)]
 
 
 def pasted_id(typed: str) -> str | None:
