@@ -177,6 +177,9 @@ class SearchIndex:
         self._positions: dict[str, int] = {}
         self.names: dict[str, np.ndarray] = {}  # method name key -> positions of the papers introducing it
         self.acronyms: dict[str, int] = {}  # spelled-out words (_meaning_key) -> the acronym's term
+        # Titles made only of stop words ("Are We There Yet?"): no term of theirs is indexed, so words
+        # cannot find them. Title key (name_key) -> positions; a handful of papers in any corpus.
+        self.stopword_titles: dict[str, tuple[int, ...]] = {}
         self._term_names: list[str] | None = None
         self.sorted_ids: list[str] = []
         self.sorted_names: list[str] = []
@@ -214,6 +217,13 @@ class SearchIndex:
         self._positions = {pid: position for position, pid in enumerate(self.ids)}
         self.sorted_ids = _sorted_gently(self.ids)
         self.sorted_names = sorted(self.names)
+
+    def titled_in_stopwords(self, query: str) -> list[int]:
+        """Positions of the papers whose title is `query`, case, spacing and punctuation aside, when every
+        word of it is a stop word ("are we there yet"): the one way to find such a paper by its title."""
+        if not self.stopword_titles or content_words(query):
+            return []
+        return list(self.stopword_titles.get(name_key(query), ()))
 
     def ids_starting(self, prefix: str, limit: int) -> list[int]:
         """Positions of papers whose id starts with `prefix` (at least 3 characters, no spaces)."""
@@ -754,6 +764,7 @@ class _Builder:
         self.pair_counts = array("I")
         self.name_entries: dict[str, array[int]] = {}  # method name key -> papers introducing it
         self.typed_names: dict[str, array[int]] = {}  # name key of a word typed like a name -> papers using it
+        self.stopword_titles: dict[str, list[int]] = {}  # see SearchIndex.stopword_titles
         # Spelled-out words (term ids) -> acronym term -> how many abstracts define it so.
         self.acronym_entries: defaultdict[str, Counter[int]] = defaultdict(Counter)
         self.df = np.zeros(0, np.int64)
@@ -777,6 +788,8 @@ class _Builder:
             surface.update(all_words)
             surface.update(joined)
             ids = [known(w) or word_term(w) for w in all_words if w not in STOPWORDS]
+            if name == "title" and not ids and all_words:  # all_words joined is the title's name_key
+                self.stopword_titles.setdefault("".join(all_words), []).append(position)
             field_counts = Counter(ids)
             if joined:
                 field_counts.update([known(j) or word_term(j) for j in joined])
@@ -869,6 +882,8 @@ class _Builder:
         index.acronyms = {meaning: counts.most_common(1)[0][0] for meaning, counts in self.acronym_entries.items()}
         self.acronym_entries.clear()
         self.name_entries = {}
+        index.stopword_titles = {key: tuple(papers) for key, papers in self.stopword_titles.items()}
+        self.stopword_titles = {}
         vocabulary = len(index.terms)
         df = _add_counts(self.df, np.zeros(vocabulary, np.int64))
         offsets = np.zeros(vocabulary + 1, np.int64)

@@ -263,9 +263,10 @@ class SearchEngine:
         typed = text.strip()
         by_id = index.ids_starting(typed.lower(), limit)
         by_name = index.names_starting(name_key(typed), NAME_COMPLETIONS) if _one_word(typed) else []
+        titled = index.titled_in_stopwords(typed)  # a title words cannot find (see _rank_or_complete)
         # Words only: while typing, the words so far decide; meaning would cost time on every key.
         ranking = index.rank(text, partial=not text[-1].isspace(), candidates=limit)
-        return list(dict.fromkeys([*by_id, *by_name, *(int(p) for p in ranking.order)]))[:limit]
+        return list(dict.fromkeys([*titled, *by_id, *by_name, *(int(p) for p in ranking.order)]))[:limit]
 
     async def by_title(self, typed: str) -> str | None:
         """The id of the active paper whose title is `typed`, case, spacing, punctuation and markup aside
@@ -379,8 +380,12 @@ def _rank_or_complete(index: SearchIndex, text: str, candidates: int, *, wanted:
     least: see `_rank_pages`); when nothing matches, read its last word as half-typed ("RepoA").
 
     People press Enter before finishing a word as often as they pick a suggestion; a search
-    that autocomplete would have answered should not come back empty.
+    that autocomplete would have answered should not come back empty. A title made only of stop
+    words ("Are We There Yet?"), typed whole, is the paper: words alone would find none of it.
     """
+    titled = index.titled_in_stopwords(text)
+    if titled:
+        return Ranking(np.asarray(titled, np.int64), np.ones(len(titled), np.float32), len(titled))
     ranking = _rank_pages(index, text, candidates, wanted)
     if ranking.total == 0 and text and not text[-1].isspace():
         ranking = _rank_pages(index, text, candidates, wanted, partial=True)
