@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import aiosqlite
 import pytest
 
 from storage.db import open_database
+from storage.loader import load_corpus
+from storage.search import SearchEngine
 
 REPO = Path(__file__).resolve().parents[2]
 BUNDLED = REPO / "data"
@@ -60,3 +62,20 @@ async def db(tmp_path: Path) -> AsyncIterator[aiosqlite.Connection]:
         yield conn
     finally:
         await conn.close()
+
+
+async def engine_with_titles(db: aiosqlite.Connection, folder: Path, titles: list[str],
+                             abstract: Callable[[int, str], str]) -> SearchEngine:
+    """The bundled corpus plus one paper per given title (`abstract(n, title)` its text), searched by words."""
+    records: list[dict[str, object]] = [{"title": title, "abstract": abstract(n, title)}
+                                        for n, title in enumerate(titles)]
+    await load_corpus(db, [BUNDLED, write_json(folder / "titled.json", records)])
+    return await SearchEngine.open(db, meaning=False)
+
+
+async def id_titled(db: aiosqlite.Connection, start: str) -> str:
+    """The id of the one stored paper whose title starts with `start`."""
+    async with db.execute("SELECT id FROM papers WHERE title LIKE ? || '%'", (start,)) as cursor:
+        rows = await cursor.fetchall()
+    assert len(rows) == 1
+    return str(rows[0][0])

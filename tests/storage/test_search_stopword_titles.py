@@ -8,9 +8,8 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from storage.loader import load_corpus
 from storage.search import SearchEngine
-from tests.storage.conftest import BUNDLED, write_json
+from tests.storage.conftest import engine_with_titles, id_titled
 
 TITLES = ["Are We There Yet?", "What Can It Do?", "Stochastic Proximal Algorithms for AUC Maximization"]
 
@@ -18,18 +17,9 @@ TITLES = ["Are We There Yet?", "What Can It Do?", "Stochastic Proximal Algorithm
 @pytest.fixture
 async def engine(db: aiosqlite.Connection, tmp_path: Path) -> SearchEngine:
     """The bundled corpus and three papers with given titles, two of them all stop words."""
-    records = [{"title": title, "abstract": f"Abstract number {n}: we study stochastic gradient methods for "
-                                            "ranking losses, with experiments on several benchmarks."}
-               for n, title in enumerate(TITLES)]
-    await load_corpus(db, [BUNDLED, write_json(tmp_path / "titled.json", records)])
-    return await SearchEngine.open(db, meaning=False)
-
-
-async def id_titled(db: aiosqlite.Connection, title: str) -> str:
-    async with db.execute("SELECT id FROM papers WHERE title = ?", (title,)) as cursor:
-        rows = await cursor.fetchall()
-    assert len(rows) == 1
-    return str(rows[0][0])
+    return await engine_with_titles(db, tmp_path, TITLES, lambda n, _title: (
+        f"Abstract number {n}: we study stochastic gradient methods for ranking losses, with experiments "
+        "on several benchmarks."))
 
 
 @pytest.mark.parametrize(("typed", "title"), [
