@@ -651,11 +651,24 @@ class SearchIndex:
         scores = np.zeros(self.size, np.float32)
         every = np.ones(self.size, bool)
         for term in terms:
-            term_scores = self._term_scores(term)
-            every &= term_scores > 0
-            scores += term_scores
+            every &= self._has_term(term)
+            scores += self._term_scores(term)
         found = np.flatnonzero(every)
         return found[np.lexsort((found, -scores[found]))]
+
+    def _has_term(self, term: QueryTerm) -> np.ndarray:
+        """Which papers have one of the term's alternatives whole. A phrase the query's words were grouped
+        into ("reinforcement learning", with the corpus's acronym RL as the other alternative) needs every
+        one of its words: its score sums them, so a paper with "learning" alone scores too."""
+        has = np.zeros(self.size, bool)
+        for tids, _factor in term.alternatives:
+            whole = np.ones(self.size, bool)
+            for tid in tids:
+                with_word = np.zeros(self.size, bool)
+                with_word[self.post_docs[self.offsets[tid]:self.offsets[tid + 1]]] = True
+                whole &= with_word
+            has |= whole
+        return has
 
     def similar_to(self, doc: IndexDoc, *, limit: int) -> np.ndarray:
         """Positions of the papers most like `doc` (its most telling words as the query), itself left out."""
