@@ -27,6 +27,10 @@ _GREEK_MACROS = frozenset(_GREEK_NAMES.values())
 _GREEK_LETTER = re.compile("(?<![α-ω])[α-ω](?![α-ω])")  # U+03B1-U+03C9: the 24 letters and final sigma
 # A possessive "'s" is not a word: "Newton's method" is about Newton, not "newton" + "s".
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
+# A person's initials ("Y. Bengio", "J.-P. Vert", "Desi R. Ivanova", "Bengio, Y."): a letter alone says
+# nothing of whom, and as a query word it matched every abstract writing "y" or "d" (d-dimensional) more
+# than the surname matched the authors. Capital letter and full stop, before a name or ending "Surname, Y.".
+_INITIALS = re.compile(r"(?<![\w.])(?:[A-Z]\.[\s‐‑-]*)+(?=[^\W\d_])|(?<=,)\s*(?:[A-Z]\.\s*)+$")
 # Runs of text holding a hyphen or slash, where joined words hide ("Proxy-FDA", "RE-IMAGINE").
 _COMPOUND = re.compile(r"(?<!\w)\w+(?:[-‐‑/]\w+)+")
 # Combining marks left by NFKD: stripping them turns "é" into "e".
@@ -81,7 +85,9 @@ def words(text: str) -> list[str]:
 
 
 def content_words(text: str) -> list[str]:
-    """The folded words of `text` that carry meaning, in order."""
+    """The folded words of a query that carry meaning, in order (stop words and name initials left out)."""
+    if "." in text:
+        text = _INITIALS.sub(" ", text)
     return [word for word in words(text) if word not in STOPWORDS]
 
 
