@@ -48,6 +48,9 @@ _BAD_CHAR = re.compile("[\ud800-\udfff]")
 _NOT_ASCII_PROSE = re.compile(r"[^A-Za-z \n]+")
 _ASCII_PROSE_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz \n"
 _AUTHOR_SEPARATOR = re.compile(r"\s*;\s*")
+_AUTHOR_AND = re.compile(r",?\s+and\s+")  # "A. One, B. Two and C. Three", "Lovelace, Ada and Turing, Alan"
+_AUTHOR_COMMA = re.compile(r"\s*,\s*(?![^()]*\))")  # not one inside an affiliation: "A. One (MIT, USA), B. Two"
+_ET_AL = re.compile(r"et\.? al\.?", re.IGNORECASE)
 
 
 @dataclass(slots=True)
@@ -381,8 +384,24 @@ def _authors(value: Any) -> tuple[str, ...]:
         return ()
     if isinstance(value, dict):
         value = [value]
-    parts = value if isinstance(value, list | tuple) else _AUTHOR_SEPARATOR.split(str(value))
+    parts = value if isinstance(value, list | tuple) else _author_names(str(value))
     return tuple(a for a in ((p if isinstance(p, str) else _author_name(p)).strip() for p in parts) if a)
+
+
+def _author_names(text: str) -> list[str]:
+    """The names in one text listing authors: separated by ";", or as arXiv, spreadsheets and BibTeX
+    write them ("A. One, B. Two and C. Three", "Lovelace, Ada and Turing, Alan").
+
+    Read so only when every name it makes has two words or more: "Lovelace, Ada", "Ada Lovelace, Jr."
+    or "Research and Development Group" is one name, kept whole.
+    """
+    if ";" in text or ("," not in text and " and " not in text):
+        return _AUTHOR_SEPARATOR.split(text)
+    parts = _AUTHOR_AND.split(text.strip())
+    if len(parts) > 1 and all(len(_AUTHOR_COMMA.split(part)) == 2 for part in parts):  # BibTeX's "Last, First"
+        return [" ".join(reversed(_AUTHOR_COMMA.split(part))) for part in parts]
+    names = [name for part in parts for name in _AUTHOR_COMMA.split(part) if not _ET_AL.fullmatch(name)]
+    return names if all(len(name.split()) > 1 for name in names) else [text]
 
 
 def _author_name(author: Any) -> str:

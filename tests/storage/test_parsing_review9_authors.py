@@ -1,0 +1,44 @@
+"""Authors written as one text, as arXiv's metadata, spreadsheets and BibTeX write them."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+from storage.parsing import parse_file
+
+
+def test_arxiv_metadata_authors_are_one_name_each(tmp_path: Path, abstracts: list[str]) -> None:
+    # arXiv's metadata snapshot (JSON Lines named .json) writes "authors" as one text. It was one author:
+    # the card cut the list at 100 characters with "…", and search results bolded the whole list.
+    records = [{"id": "2101.00001", "authors": "A. One, B. Two and C. Three", "abstract": abstracts[0],
+                "authors_parsed": [["One", "A.", ""], ["Two", "B.", ""], ["Three", "C.", ""]]},
+               {"id": "2101.00002", "authors": "D. Four and E. Five", "abstract": abstracts[1]},
+               {"id": "2101.00003", "authors": "F. Six (MIT, USA), G. Seven (CMU), et al.", "abstract": abstracts[2]}]
+    path = tmp_path / "arxiv-metadata-oai-snapshot.json"
+    path.write_text("".join(json.dumps(record) + "\n" for record in records))
+    result = parse_file(path)
+    assert result.problems == []
+    assert [r.authors for r in result.records] == [("A. One", "B. Two", "C. Three"), ("D. Four", "E. Five"),
+                                                   ("F. Six (MIT, USA)", "G. Seven (CMU)")]
+
+
+def test_a_spreadsheets_authors_cell_and_bibtex_names(tmp_path: Path, abstracts: list[str]) -> None:
+    table = io.StringIO()
+    csv.writer(table, lineterminator="\r\n").writerows([
+        ("Title", "Abstract", "Authors"),
+        ("One", abstracts[0], "Ada Lovelace, Alan Turing"),            # Google Sheets, Excel
+        ("Two", abstracts[1], "Lovelace, Ada and Turing, Alan"),       # BibTeX's "Last, First and ..."
+        ("Three", abstracts[2], "Lovelace A, Turing AM, Hopper GM"),   # PubMed
+        ("Four", abstracts[3], "Lovelace, Ada"),                       # one name, last name first: kept whole
+        ("Five", abstracts[4], "A. One; B. Two, Jr."),                 # ";" separates, as before
+    ])
+    path = tmp_path / "sheet.csv"
+    path.write_text(table.getvalue(), encoding="utf-8")
+    result = parse_file(path)
+    assert result.problems == []
+    assert [r.authors for r in result.records] == [
+        ("Ada Lovelace", "Alan Turing"), ("Ada Lovelace", "Alan Turing"),
+        ("Lovelace A", "Turing AM", "Hopper GM"), ("Lovelace, Ada",), ("A. One", "B. Two, Jr.")]
