@@ -8,6 +8,14 @@ import discord
 # What a call to Discord raises when Discord does not do it: an HTTP error, or, for a Retry-After longer
 # than the bot's max_ratelimit_timeout (bot.client), RateLimited, which is not an HTTPException.
 DISCORD_REFUSED = (discord.HTTPException, discord.RateLimited)
+# Discord's code for an interaction answered after its 3 seconds: the user was shown "The application did not
+# respond", and nothing sent for that interaction reaches them any more.
+UNKNOWN_INTERACTION = 10062
+
+
+def answered_too_late(error: BaseException) -> bool:
+    """Whether `error` is Discord refusing an answer that came after the interaction's 3 seconds."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
 
 
 class UserFacingError(Exception):

@@ -11,7 +11,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.errors import DISCORD_REFUSED, UserFacingError
+from bot import limits
+from bot.errors import DISCORD_REFUSED, UserFacingError, answered_too_late
 from storage.search import EmptyQueryError
 
 log = logging.getLogger(__name__)
@@ -86,6 +87,9 @@ def unwrap(error: BaseException) -> BaseException:
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the user what went wrong (ephemeral); log unexpected errors with a short code."""
     error = unwrap(error)
+    if answered_too_late(error):  # no reply can reach the user now: an error code would be shown to nobody
+        _log_too_late(interaction)
+        return
     message = user_message(error)
     if message is None:
         code = secrets.token_hex(3)
@@ -103,8 +107,16 @@ async def send_ephemeral(interaction: discord.Interaction, message: str) -> None
             await interaction.followup.send(message, ephemeral=True)
         else:
             await interaction.response.send_message(message, ephemeral=True)
-    except DISCORD_REFUSED:
-        log.warning("could not deliver an error message for %s", _describe(interaction), exc_info=True)
+    except DISCORD_REFUSED as error:
+        if answered_too_late(error):
+            _log_too_late(interaction)
+        else:
+            log.warning("could not deliver an error message for %s", _describe(interaction), exc_info=True)
+
+
+def _log_too_late(interaction: discord.Interaction) -> None:
+    log.warning("%s was answered after Discord's %g s; the user saw \"The application did not respond\"",
+                _describe(interaction), limits.INTERACTION_ACK_SECONDS)
 
 
 def _describe(interaction: discord.Interaction) -> str:
