@@ -113,7 +113,10 @@ def suggest_timezones(partial: str, *, limit: int = 25) -> list[str]:
     typed = _folded(partial)
     if not typed:
         return list(COMMON_TIMEZONES[:limit])
-    ranked: list[tuple[float, str]] = []
+    # An abbreviation typed whole (IST, PST) first offers the zones it stands for, not the names it is
+    # part of (IST is in Europe/Istanbul); not two letters (PT, ET), which start "Portugal" and "Etc/".
+    meant = _ABBREVIATIONS.get(typed.upper(), ()) if len(typed) > 2 else ()
+    ranked: list[tuple[float, str]] = [(-1.0 + n / 100, name) for n, (name, _) in enumerate(meant)]
     for name in zone_names():
         folded = name.casefold()
         if folded.startswith(typed):
@@ -125,7 +128,7 @@ def suggest_timezones(partial: str, *, limit: int = 25) -> list[str]:
         else:
             continue
         ranked.append((rank + (0.0 if name in COMMON_TIMEZONES else 0.5), name))  # common zones first
-    return [name for _, name in sorted(ranked)][:limit]
+    return list(dict.fromkeys(name for _, name in sorted(ranked)))[:limit]
 
 
 @lru_cache(maxsize=1)
@@ -176,12 +179,90 @@ def resolve_timezone(text: str | None) -> str:
     cleaned = _folded(text)
     name = _zone_names().get(cleaned) or _city_zones().get(cleaned.replace("-", "_"))
     if name is None:
-        raise ScheduleError(
-            f"`{text.strip()[:60]}` is not a time zone I know: use an IANA name such as "
-            "Europe/Berlin, America/New_York or UTC, or a city such as Tokyo (the option suggests "
-            "them as you type)"
-        )
+        typed = text.strip()[:60]
+        raise ScheduleError(f"`{typed}` is not a time zone I know: " + (
+            _abbreviation_advice(typed) or _offset_advice(typed)
+            or "use an IANA name such as Europe/Berlin, America/New_York or UTC, or a city such as Tokyo "
+               "(the option suggests them as you type)"))
     return name
+
+
+# Abbreviations people write for a zone that the tz database does not have as a name (EST, MST, CET
+# and a few more it has are taken as zones, above): the zones each stands for, with the place, so a
+# refusal can say what to type. Where one abbreviation means places with different clocks (IST:
+# India, Ireland, Israel), all of them are named. Not WEST: typed in lower case it is a word first.
+_ABBREVIATIONS: dict[str, tuple[tuple[str, str], ...]] = {
+    **dict.fromkeys(("PST", "PDT", "PT"), (("America/Los_Angeles", "Pacific time"),)),
+    **dict.fromkeys(("MDT", "MT"), (("America/Denver", "Mountain time"),)),
+    "CST": (("America/Chicago", "US Central time"), ("Asia/Shanghai", "China")),
+    **dict.fromkeys(("CDT", "CT"), (("America/Chicago", "US Central time"),)),
+    **dict.fromkeys(("EDT", "ET"), (("America/New_York", "US Eastern time"),)),
+    **dict.fromkeys(("AKST", "AKDT"), (("America/Anchorage", "Alaska"),)),
+    "AST": (("America/Halifax", "Atlantic time"), ("Asia/Riyadh", "Arabia")),
+    "ADT": (("America/Halifax", "Atlantic time"),),
+    **dict.fromkeys(("NST", "NDT"), (("America/St_Johns", "Newfoundland"),)),
+    "BST": (("Europe/London", "British summer time"), ("Asia/Dhaka", "Bangladesh")),
+    "IST": (("Asia/Kolkata", "India"), ("Europe/Dublin", "Ireland"), ("Asia/Jerusalem", "Israel")),
+    "CEST": (("Europe/Berlin", "Central Europe"),),
+    "EEST": (("Europe/Athens", "Eastern Europe"),),
+    "MSK": (("Europe/Moscow", "Moscow"),),
+    "BRT": (("America/Sao_Paulo", "Brasília time"),),
+    "ART": (("America/Argentina/Buenos_Aires", "Argentina"),),
+    "GST": (("Asia/Dubai", "Gulf"),),
+    "PKT": (("Asia/Karachi", "Pakistan"),),
+    "ICT": (("Asia/Bangkok", "Indochina"),),
+    "WIB": (("Asia/Jakarta", "Western Indonesia"),),
+    "SGT": (("Asia/Singapore", "Singapore"),),
+    "HKT": (("Asia/Hong_Kong", "Hong Kong"),),
+    "PHT": (("Asia/Manila", "Philippines"),),
+    "JST": (("Asia/Tokyo", "Japan"),),
+    "KST": (("Asia/Seoul", "Korea"),),
+    "AWST": (("Australia/Perth", "Western Australia"),),
+    **dict.fromkeys(("ACST", "ACDT"), (("Australia/Adelaide", "Central Australia"),)),
+    **dict.fromkeys(("AEST", "AEDT"), (("Australia/Sydney", "Eastern Australia"),)),
+    **dict.fromkeys(("NZST", "NZDT"), (("Pacific/Auckland", "New Zealand"),)),
+    "WAT": (("Africa/Lagos", "West Africa"),),
+    "CAT": (("Africa/Maputo", "Central Africa"),),
+    "EAT": (("Africa/Nairobi", "East Africa"),),
+    "SAST": (("Africa/Johannesburg", "South Africa"),),
+}
+
+
+def _abbreviation_advice(typed: str) -> str | None:
+    """For an abbreviation such as PST or IST, which zone to type instead; None for anything else."""
+    zones = _ABBREVIATIONS.get(typed.upper())
+    if zones is None:
+        return None
+    named = [f"`{name}` ({place})" for name, place in zones]
+    choice = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1]
+    return (f"it is an abbreviation; use {choice}, or type your city: a zone follows its place's clock, "
+            "summer time included")
+
+
+# "UTC+2", "GMT-5", "+01:00", "utc +5:30" (and a typographic minus).
+_OFFSET = re.compile(r"^(?:utc|gmt)?\s*([+\-\u2212])\s*(\d{1,2})(?:[:.h]?(\d{2}))?$", re.IGNORECASE)
+
+
+def _offset_advice(typed: str) -> str | None:
+    """For a UTC offset, why a place's zone is better and, for a whole hour, the zone that keeps the
+    offset all year (the tz database's Etc/GMT names carry the opposite sign: Etc/GMT-2 is UTC+02:00,
+    which is why "GMT+2" is not read as one); None for anything else."""
+    match = _OFFSET.match(typed)
+    if match is None:
+        return None
+    sign, hours, minutes = match.group(1), int(match.group(2)), int(match.group(3) or 0)
+    behind = sign != "+"
+    if hours > (12 if behind else 14) or minutes > 59:
+        return None
+    advice = ("an offset stays the same all year, while most places change their clocks in summer: use "
+              "the IANA zone of your place (such as Europe/Berlin) or type your city")
+    if minutes:
+        return advice  # the tz database has no Etc zone for half and quarter hours
+    if hours == 0:
+        return advice + "; for UTC itself, `UTC`"
+    fixed = f"Etc/GMT{'+' if behind else '-'}{hours}"
+    return (f"{advice}; for UTC{'-' if behind else '+'}{hours:02d}:00 all year round, `{fixed}` (the tz "
+            "database writes its sign the other way round)")
 
 
 @lru_cache(maxsize=1024)
