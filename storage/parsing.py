@@ -51,6 +51,9 @@ _AUTHOR_SEPARATOR = re.compile(r"\s*;\s*")
 _AUTHOR_AND = re.compile(r",?\s+and\s+")  # "A. One, B. Two and C. Three", "Lovelace, Ada and Turing, Alan"
 _AUTHOR_COMMA = re.compile(r"\s*,\s*(?![^()]*\))")  # not one inside an affiliation: "A. One (MIT, USA), B. Two"
 _ET_AL = re.compile(r"et\.? al\.?", re.IGNORECASE)
+# arXiv identifiers: "2101.00001" (since 2007, v2 and later versions too) or "math.AG/0406123" (before).
+_ARXIV_ID = re.compile(r"(?:arxiv:)?(\d\d(?:0[1-9]|1[0-2])\.\d{4,5}(?:v\d+)?"
+                       r"|[a-z]+(?:-[a-z]+)?(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?)", re.IGNORECASE)
 
 
 @dataclass(slots=True)
@@ -434,6 +437,8 @@ def record_from_mapping(name: str, where: str, obj: Any, default_venue: str | No
     if reason:
         return None, Problem(name, where, reason)
     fields = {key: _text(_field(lowered, key)) for key in ("title", "venue", "url", "pdf", "code_url")}
+    if not (fields["url"] and fields["pdf"]):
+        _add_arxiv_links(fields, lowered)
     authors = _authors(_field(lowered, "authors"))
     reason = _fields_problem(fields, authors)
     if reason:
@@ -450,6 +455,17 @@ def record_from_mapping(name: str, where: str, obj: Any, default_venue: str | No
         code_url=fields["code_url"],
     )
     return record, None
+
+
+def _add_arxiv_links(fields: dict[str, str | None], record: Mapping[str, Any]) -> None:
+    """A missing url and pdf from the record's arXiv identifier ("id" in arXiv's own metadata, "arxiv_id" in
+    Papers with Code's): its abstract page and PDF on arxiv.org, so the card links to the paper."""
+    for key in ("arxiv_id", "id"):
+        value = record.get(key)
+        if isinstance(value, str) and (match := _ARXIV_ID.fullmatch(value.strip())):
+            fields["url"] = fields["url"] or f"https://arxiv.org/abs/{match.group(1)}"
+            fields["pdf"] = fields["pdf"] or f"https://arxiv.org/pdf/{match.group(1)}"
+            return
 
 
 def _fields_problem(fields: Mapping[str, str | None], authors: tuple[str, ...]) -> str | None:
