@@ -91,17 +91,22 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         _log_too_late(interaction)
         return
     message = user_message(error)
+    code = None
     if message is None:
         code = secrets.token_hex(3)
         where = _describe(interaction)
         log.error("error %s in %s", code, where, exc_info=(type(error), error, error.__traceback__))
         message = (f"Something went wrong on my side (error code `{code}`). "
                    "It has been logged; please try again in a moment.")
-    await send_ephemeral(interaction, message)
+    await send_ephemeral(interaction, message, error_code=code)
 
 
-async def send_ephemeral(interaction: discord.Interaction, message: str) -> None:
-    """Reply privately, whether or not the interaction was already answered or deferred."""
+async def send_ephemeral(interaction: discord.Interaction, message: str, *, error_code: str | None = None) -> None:
+    """Reply privately, whether or not the interaction was already answered or deferred.
+
+    `error_code`: the reply tells of the error logged (with its traceback) under that code; failing to
+    deliver it is one more line about that error, not a second traceback (often of the same outage).
+    """
     try:
         if interaction.response.is_done():
             await interaction.followup.send(message, ephemeral=True)
@@ -110,6 +115,8 @@ async def send_ephemeral(interaction: discord.Interaction, message: str) -> None
     except DISCORD_REFUSED as error:
         if answered_too_late(error):
             _log_too_late(interaction)
+        elif error_code is not None:
+            log.warning("could not tell the user of error %s in %s: %s", error_code, _describe(interaction), error)
         else:
             log.warning("could not deliver an error message for %s", _describe(interaction), exc_info=True)
 
