@@ -35,8 +35,11 @@ _INITIALS = re.compile(r"(?<![\w.])(?:[A-Z]\.[\s‐‑-]*)+(?=[^\W\d_])|(?<=,)\s
 _COMPOUND = re.compile(r"(?<!\w)\w+(?:[-‐‑/]\w+)+")
 # Combining marks left by NFKD: stripping them turns "é" into "e".
 _COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
-# British spellings the English stemmer leaves apart from the American ones.
-_BRITISH = (("isation", "ization"), ("ise", "ize"), ("ising", "izing"), ("ised", "ized"), ("yse", "yze"))
+# British spellings the English stemmer leaves apart from the American ones: -ise ("optimise", "tokeniser",
+# "generalisation") and -yse ("analysed"; not "analyses", the plural of analysis). Which -ise words are
+# British is told by the letters before "is" (_is_british_ise): every form of a word goes the same way.
+_ISE_FORM = re.compile(r"is(?=(?:e|ed|es|ing|er|ers|ation|ations|ational|able|ability)$)")
+_YSE_FORM = re.compile(r"(?<=..)ys(?=(?:e|ed|ing|er|ers)$)")
 
 # Function words only: words like "without", "beyond" or "again" carry meaning in titles, and
 # BM25's IDF already discounts what is merely common.
@@ -108,16 +111,37 @@ def analyse(text: str) -> tuple[list[str], list[str]]:
 
 @lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
-    """The index term of a folded word: its Snowball stem, British -ise spellings made American."""
+    """The index term of a folded word: its Snowball stem, British -ise/-yse spellings made American."""
     if not word.isascii() or len(word) <= 3:
         return word
     if word[-1] == "s" and not _VOWELS.intersection(word[:-1]):
         return word[:-1]  # an acronym's plural: "GCNs" is "GCN", "LLMs" "LLM"
-    for british, american in _BRITISH:
-        if word.endswith(british) or (british == "isation" and british in word):
-            word = word.replace(british, american)
-            break
+    british = _ISE_FORM.search(word)
+    if british and _is_british_ise(word[:british.start()]):
+        word = word[:british.start()] + "iz" + word[british.end():]
+    elif "ys" in word:
+        word = _YSE_FORM.sub("yz", word)
     return str(_stemmer.stemWord(word))
+
+
+def _is_british_ise(root: str) -> bool:
+    """Whether a word made of `root` + "is" + an -ise ending is a British spelling of an -ize word.
+
+    Words spelt -ise everywhere must keep all their forms on one stem: "noise" was made "noize", stem
+    "noiz", while "noises" kept "nois"; "supervised" became "superv" and "supervision" "supervis".
+    """
+    if len(root) < 3:
+        return False  # rise, wise, arise, raise, noise
+    last, before = root[-1], root[-2]
+    if last in "lnsdg":
+        return True  # normalise, tokenise, emphasise, standardise, apologise
+    if last in "rt":
+        return before in _VOWELS  # summarise, prioritise; not comprise, surprise, advertise, expertise
+    if last == "c":
+        return before == "i"  # criticise; not precise, concise, exercise
+    if last == "m":
+        return before in "ioy" and not root.endswith("prom")  # optimise, economise, anonymise; not promise
+    return False  # advise, supervise, denoise, cruise, franchise, despise, pairwise
 
 
 def is_stopword(word: str) -> bool:
