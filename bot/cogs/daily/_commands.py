@@ -66,8 +66,11 @@ def describe(sub: Subscription, now: datetime, *, posted_day: date | None = None
     line = f"<#{sub.channel_id}> · {schedule(sub)}"
     if sub.status == "paused":
         return f"{line} · ⏸️ paused: {sub.status_reason or 'no reason recorded'}"
+    clocks = ""
     try:
-        upcoming = upcoming or sub.next_post_at(now, posted_day=posted_day)
+        if upcoming is None:
+            upcoming = sub.next_post_at(now, posted_day=posted_day)
+            clocks = skipped_time_note(sub, upcoming)
     except ScheduleError:  # stored where the tz database had the zone (see SubscriptionRepository.claim_due)
         return f"{line} · ⏸️ held: this machine's time zone database does not have {sub.timezone}"
     if retrying is not None and sub.status == "active":
@@ -77,7 +80,19 @@ def describe(sub: Subscription, now: datetime, *, posted_day: date | None = None
     elif given_up is not None and sub.status == "active":
         line += (f" · ⚠️ the card of {given_up.local_day:%b} {given_up.local_day.day} was not posted "
                  f"({discord.utils.escape_markdown(one_line(given_up.error or 'failed', 120))})")
-    return f"{line} · next post {timestamp(upcoming)}" if upcoming else line
+    return f"{line} · next post {timestamp(upcoming)}{clocks}" if upcoming else line
+
+
+def skipped_time_note(sub: Subscription, upcoming: datetime | None) -> str:
+    """' (at 03:00 Europe/Berlin: the clocks skip 02:30 that day)' when the next post is not at the post
+    time because the clocks jump over it that day (storage.subscriptions.post_instant); else ''."""
+    if upcoming is None:
+        return ""
+    local = upcoming.astimezone(sub.tz).time()
+    if (local.hour, local.minute) == (sub.post_time.hour, sub.post_time.minute):
+        return ""
+    return (f" (at {format_post_time(local)} {sub.timezone}: the clocks skip "
+            f"{format_post_time(sub.post_time)} that day)")
 
 
 class DailyPosts(commands.Cog):
