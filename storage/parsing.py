@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from storage.models import Problem, RawRecord
 
@@ -428,7 +429,9 @@ def record_from_mapping(name: str, where: str, obj: Any, default_venue: str | No
         return None, Problem(name, where, f"expected an object with an 'abstract' field, got {type(obj).__name__}")
     lowered = {str(k).strip().lower(): v for k, v in obj.items() if k is not None}
     content = lowered.get("content")
+    forum = None
     if isinstance(content, dict) and _field(lowered, "abstract") is None:  # an OpenReview note
+        forum = lowered.get("forum")
         lowered |= {str(k).strip().lower(): v for k, v in content.items() if k is not None}
     abstract = _text(_field(lowered, "abstract"))
     if not abstract:
@@ -439,6 +442,8 @@ def record_from_mapping(name: str, where: str, obj: Any, default_venue: str | No
     fields = {key: _text(_field(lowered, key)) for key in ("title", "venue", "url", "pdf", "code_url")}
     if not (fields["url"] and fields["pdf"]):
         _add_arxiv_links(fields, lowered)
+    if forum is not None:
+        _add_openreview_links(fields, forum)
     authors = _authors(_field(lowered, "authors"))
     reason = _fields_problem(fields, authors)
     if reason:
@@ -466,6 +471,16 @@ def _add_arxiv_links(fields: dict[str, str | None], record: Mapping[str, Any]) -
             fields["url"] = fields["url"] or f"https://arxiv.org/abs/{match.group(1)}"
             fields["pdf"] = fields["pdf"] or f"https://arxiv.org/pdf/{match.group(1)}"
             return
+
+
+def _add_openreview_links(fields: dict[str, str | None], forum: Any) -> None:
+    """An OpenReview note's page (its forum) for a missing url, and its PDF made a whole link: notes give
+    it as a path on openreview.net ("/pdf/1a2b.pdf"), which no card can show."""
+    if not fields["url"] and isinstance(forum, str) and forum.strip():
+        fields["url"] = f"https://openreview.net/forum?id={quote(forum.strip(), safe='')}"
+    pdf = fields["pdf"]
+    if pdf and pdf.startswith("/") and not pdf.startswith("//"):
+        fields["pdf"] = f"https://openreview.net{pdf}"
 
 
 def _fields_problem(fields: Mapping[str, str | None], authors: tuple[str, ...]) -> str | None:
