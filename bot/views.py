@@ -43,6 +43,9 @@ _ID = r"[a-z0-9]{1,40}"
 _SIMILAR_PREFIX = "paper:similar:"
 _RANDOM_PREFIX = "paper:random:"
 _LIST_PREFIX = "paper:list:"
+_SIMILAR_HEADING = "Papers similar to “{}”"
+# A long title is cut inside the heading's quotes, not with them.
+_SIMILAR_TITLE_ROOM = limits.EMBED_TITLE - len(_SIMILAR_HEADING.format(""))
 
 
 def _bot(interaction: discord.Interaction) -> PaperBot:
@@ -95,7 +98,7 @@ class SimilarButton(_ReportingItem, discord.ui.DynamicItem[discord.ui.Button[Any
         similar = await bot.search_engine.similar(self.paper_id, limit=PAGE_SIZE)
         if not similar:
             raise UserFacingError("I found no papers similar to this one.")
-        embed = results_embed(f"Papers similar to “{paper.title}”",
+        embed = results_embed(_SIMILAR_HEADING.format(one_line(paper.title, _SIMILAR_TITLE_ROOM)),
                               [ResultLine(n, p) for n, p in enumerate(similar, start=1)],
                               footer="Pick one below to open it.")
         picker = PaperPicker(similar, client=interaction.client)
