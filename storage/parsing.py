@@ -236,16 +236,37 @@ def parse_text(name: str, text: str, suffix: str) -> tuple[list[RawRecord], list
 def _paragraphs(text: str) -> Iterator[tuple[int, str]]:
     """Yield (first line number, paragraph text) for blank-line separated paragraphs."""
     start, lines = 0, list[str]()
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip():
+    for number, line in _numbered_lines(text):
+        if line := line.rstrip():
             if not lines:
                 start = number
-            lines.append(line.rstrip())
+            lines.append(line)
         elif lines:
             yield start, "\n".join(lines)
             lines = []
     if lines:
         yield start, "\n".join(lines)
+
+
+def _numbered_lines(text: str) -> Iterable[tuple[int, str]]:
+    """The text's lines, each with the number editors, grep and sed give it.
+
+    str.splitlines() also ends a line at a form feed (pdftotext ends each page with one), U+2028, U+2029,
+    U+0085 and a few control characters, which those do not count: every line after one was reported a
+    line too far. Such breaks still end a line here; only the numbering follows "\n" (and "\r").
+    """
+    lines = text.splitlines()
+    if len(lines) == text.count("\n") + (not text.endswith("\n")):  # line breaks are "\n" or "\r\n" only
+        return enumerate(lines, start=1)
+    return _lines_numbered_by_break(text)
+
+
+def _lines_numbered_by_break(text: str) -> Iterator[tuple[int, str]]:
+    number = 1
+    for line in text.splitlines(keepends=True):
+        yield number, line  # its line break is whitespace, which the caller strips
+        if line[-1] in "\r\n":
+            number += 1
 
 
 def looks_like_header(line: str) -> bool:
