@@ -213,12 +213,14 @@ class DailyPosts(commands.Cog):
         await _acknowledge(interaction)
         existing = await self.subscriptions.by_channel(target.id)
         live = existing if existing is not None and existing.status != "ended" else None
+        # Options not given keep what the channel had, after /paper unsubscribe too: there is no pause
+        # command, and its reply says that /paper subscribe "starts it again".
         try:
-            post_time = parse_post_time(time) if time or live is None else live.post_time
-            tz_name = resolve_timezone(timezone) if timezone or live is None else live.timezone
+            post_time = parse_post_time(time) if time or existing is None else existing.post_time
+            tz_name = resolve_timezone(timezone) if timezone or existing is None else existing.timezone
         except ScheduleError as error:
             raise UserFacingError(f"{error}.") from None
-        topic, matching = await self._topic_to_keep(topic, live)
+        topic, matching = await self._topic_to_keep(topic, existing)
         self._require_bot_permissions(guild, target)
         try:
             sub = await self.subscriptions.subscribe(
@@ -333,13 +335,13 @@ class DailyPosts(commands.Cog):
             return False
         return upcoming is not None and upcoming > now and local_day(upcoming, before.tz) == today
 
-    async def _topic_to_keep(self, typed: str | None, live: Subscription | None) -> tuple[str | None, int | None]:
+    async def _topic_to_keep(self, typed: str | None, before: Subscription | None) -> tuple[str | None, int | None]:
         """The subscription's topic after this /paper subscribe: the one typed (it must match some
         papers), none for "any", else the one it had; with how many papers match a topic just typed."""
         if typed is None:
             # A kept topic is not checked again: one that a corpus reload left without papers still
             # posts (the general pick, with a note), and must not block changing the time or resuming.
-            return (live.topic if live else None), None
+            return (before.topic if before else None), None
         given = one_line(typed, 100)
         if not given or given.casefold() in ANY_TOPIC:
             return None, None
