@@ -40,6 +40,27 @@ _COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\
 # British is told by the letters before "is" (_is_british_ise): every form of a word goes the same way.
 _ISE_FORM = re.compile(r"is(?=(?:e|ed|es|ing|er|ers|ation|ations|ational|able|ability)$)")
 _YSE_FORM = re.compile(r"(?<=..)ys(?=(?:e|ed|ing|er|ers)$)")
+# Other British spellings the stemmer keeps apart, with their American form: behaviour, neighbour, colour,
+# tumour; centre(d), fibre, metre; defence, licence; dialogue, catalogue, analogue; haemorrhage, paediatric,
+# anaemia, oedema, oesophagus, foetal, diarrhoea; judgement, grey(scale), artefact, programme, sceptical.
+_SPELLINGS = tuple((re.compile(british), american) for british, american in (
+    (r"(behavi|neighb|harb|flav|endeav|splend|col|fav|lab|tum|hum|hon|vap|rum|arm|od|vig|rig|sav|cand|val|parl|clam)"
+     r"our", r"\1or"),
+    (r"(cent|fib|lit|met|theat|spect|calib|lust|somb|tit)re(s?)$", r"\1er\2"),
+    (r"(cent|fib)r(ed|ing)$", r"\1er\2"),
+    (r"(defen|licen|offen|preten)ce(s?)$", r"\1se\2"),
+    (r"logue(s?)$", r"log\1"),
+    (r"(h|p|an|leuk|isch|gyn)ae(?=[mdsc])", r"\1e"),
+    (r"(?<![a-z])f?oe(?=soph|dem|str|tus|tal)", lambda found: found.group()[:-2] + "e"),
+    (r"(rrh|pn)oea", r"\1ea"),
+    (r"judgement", "judgment"), (r"^grey", "gray"), (r"artefact", "artifact"), (r"^programme(s?)$", r"program\1"),
+    (r"scept", "skept"),
+))
+# What every word above holds (one test of literal strings, 5 times cheaper than trying the patterns on
+# every word of the vocabulary; most words hold none of these).
+_SPELLING_HINT = re.compile("iour|bour|lour|vour|mour|nour|dour|gour|apour|centr|fibr|litre|metre|theatre|spectre|"
+                            "calibre|lustre|sombre|titre|fence|licence|pretence|logue|aem|paed|anaes|gynae|oesoph|"
+                            "oedem|oestr|foet|rrhoea|pnoea|judgement|grey|artefact|programme|scept")
 
 # Function words only: words like "without", "beyond" or "again" carry meaning in titles, and
 # BM25's IDF already discounts what is merely common.
@@ -111,7 +132,7 @@ def analyse(text: str) -> tuple[list[str], list[str]]:
 
 @lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
-    """The index term of a folded word: its Snowball stem, British -ise/-yse spellings made American."""
+    """The index term of a folded word: its Snowball stem, British spellings made American."""
     if not word.isascii() or len(word) <= 3:
         return word
     if word[-1] == "s" and not _VOWELS.intersection(word[:-1]):
@@ -121,6 +142,9 @@ def stem(word: str) -> str:
         word = word[:british.start()] + "iz" + word[british.end():]
     elif "ys" in word:
         word = _YSE_FORM.sub("yz", word)
+    if _SPELLING_HINT.search(word):
+        for british_spelling, american in _SPELLINGS:
+            word = british_spelling.sub(american, word)
     return str(_stemmer.stemWord(word))
 
 
