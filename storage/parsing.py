@@ -226,9 +226,21 @@ def parse_text(name: str, text: str, suffix: str) -> tuple[list[RawRecord], list
         return parse_json(name, text)
     if suffix in JSONL_SUFFIXES:
         return parse_jsonl(name, text)
-    if suffix in CSV_SUFFIXES:
+    if suffix in CSV_SUFFIXES or _starts_with_a_table_header(text):
         return parse_csv(name, text)
     return parse_seed_text(name, text)
+
+
+def _starts_with_a_table_header(text: str) -> bool:
+    """Whether a .txt file is a table: its first line names an abstract column among others, separated by
+    tabs or commas. Excel saves its "Unicode Text" (UTF-16) and "Text (Tab delimited)" so, as .txt; read
+    as seed text, the whole table was one abstract under a venue named "Title Abstract Authors"."""
+    first = text[:4096].partition("\n")[0]
+    for separator in ("\t", ","):
+        cells = [cell.strip().strip('"').strip().lower() for cell in first.split(separator)]
+        if len(cells) > 1 and any(cell in _FIELD_ALIASES["abstract"] for cell in cells):
+            return True
+    return False
 
 
 # --- seed text: a header line naming the collection, then one abstract per paragraph ---------------
