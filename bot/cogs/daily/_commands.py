@@ -324,7 +324,9 @@ class DailyPosts(commands.Cog):
 
     async def _today_still_to_come(self, before: Subscription, now: datetime) -> bool:
         """Whether an active subscription's post of its current local day was still to come (as it was
-        before a change): not claimed yet, and due later today."""
+        before a change): not claimed yet, and due today. Its time may have passed: a claim that failed
+        (the write lock held past the busy timeout) is tried again at the next tick, which would no
+        longer take a subscription changed since."""
         if before.status != "active":
             return False
         posted_day = (await self.subscriptions.last_claimed_days([before.id])).get(before.id)
@@ -333,7 +335,7 @@ class DailyPosts(commands.Cog):
             today = local_day(now, before.tz)
         except ScheduleError:  # a zone this machine cannot load: nothing was to come
             return False
-        return upcoming is not None and upcoming > now and local_day(upcoming, before.tz) == today
+        return upcoming is not None and local_day(upcoming, before.tz) == today
 
     async def _topic_to_keep(self, typed: str | None, before: Subscription | None) -> tuple[str | None, int | None]:
         """The subscription's topic after this /paper subscribe: the one typed (it must match some
