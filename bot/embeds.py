@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 import discord
 from discord.utils import escape_markdown
@@ -18,6 +20,9 @@ PAPER_COLOUR = discord.Colour(0x3B7DD8)
 RESULTS_COLOUR = discord.Colour(0x5A6B7B)
 _URL = re.compile(r"^https?://[^\s<>\"]+$", re.IGNORECASE)
 _MAX_URL = 512  # Discord accepts longer ones, but a link that long is almost certainly garbage
+# A host name's label: letters and digits (any script), hyphens inside. No underscore: Discord refuses an embed
+# whose url has one in its host ("Not a well formed URL"), as it does a host without a top-level domain.
+_HOST_LABEL = re.compile(r"[^\W_]+(?:-+[^\W_]+)*")
 
 # Per-field budgets keep the abstract at least ~3,300 characters of the 6,000 total.
 _AUTHORS_BUDGET = 300
@@ -139,4 +144,22 @@ def _safe_url(url: str | None) -> str | None:
     if not url:
         return None
     url = url.strip()
-    return url if len(url) <= _MAX_URL and _URL.match(url) else None
+    return url if len(url) <= _MAX_URL and _URL.match(url) and _well_formed_host(url) else None
+
+
+def _well_formed_host(url: str) -> bool:
+    """Whether `url` names a host as Discord requires of an embed's link: an IP address, or a domain name with a
+    top-level domain (`localhost`, `paperserver:8000` and `my_lab.org` make Discord refuse the whole card)."""
+    try:
+        parts = urlsplit(url)
+        host, _ = parts.hostname, parts.port  # a port that is no port raises ValueError
+    except ValueError:
+        return False
+    if not host:
+        return False
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        labels = host.removesuffix(".").split(".")
+        return len(labels) >= 2 and not labels[-1].isdigit() and all(map(_HOST_LABEL.fullmatch, labels))
