@@ -22,9 +22,12 @@ from dataclasses import dataclass, field
 
 import aiosqlite
 import numpy as np
+from rapidfuzz.distance import OSA
 
 from storage._search_encoder import SentenceEncoder, load_encoder
 from storage._search_index import (
+    LONG_WORD,
+    MIN_TYPO_WORD,
     NAME_COMPLETIONS,
     RERANK_CANDIDATES,
     SEMANTIC_CANDIDATES,
@@ -35,7 +38,7 @@ from storage._search_index import (
     fuse_meaning,
 )
 from storage._search_snippet import by_line, snippet, unescape
-from storage._search_text import name_key
+from storage._search_text import name_key, stem, words
 from storage.models import Paper
 from storage.papers import PaperRepository
 from storage.vectors import vectors_for
@@ -271,13 +274,18 @@ class SearchEngine:
     async def by_title(self, typed: str) -> str | None:
         """The id of the active paper whose title is `typed`, case, spacing, punctuation and markup aside
         (the card's "q`POTS`: …" is "qPOTS: …" copied from it and "$q\\texttt{POTS}$: …" from a
-        conference's page); None when no title is. The candidates are autocomplete's best few."""
+        conference's page); None when no title is. The candidates are autocomplete's best few. A title typed
+        with other spellings or typos is that title too (`_same_title`)."""
         wanted = name_key(typed)  # folded letters and digits, LaTeX macro names and markup left out
         if not wanted:
             return None
         index = self._index
         positions = await asyncio.to_thread(self._complete, index, typed[:MAX_QUERY_CHARS], _TITLE_CANDIDATES)
-        return next((index.ids[p] for p in positions if name_key(index.titles[p]) == wanted), None)
+        exact = next((index.ids[p] for p in positions if name_key(index.titles[p]) == wanted), None)
+        if exact is not None:
+            return exact
+        typed_words = words(typed[:MAX_QUERY_CHARS])
+        return next((index.ids[p] for p in positions if _same_title(index, typed_words, words(index.titles[p]))), None)
 
     async def similar(self, paper_id: str, *, limit: int = 5) -> list[Paper]:
         """Up to `limit` active papers most like the given one (not itself); [] for an unknown id."""
@@ -368,6 +376,28 @@ def _index_doc(row: aiosqlite.Row | tuple) -> IndexDoc:
     paper_id, title, names, keywords, abstract, authors = tuple(row)
     return IndexDoc(paper_id, title, tuple(json.loads(names)), tuple(json.loads(keywords)), abstract,
                     tuple(json.loads(authors)))
+
+
+def _same_title(index: SearchIndex, typed: list[str], title: list[str]) -> bool:
+    """Whether the words of a typed title are those of `title` but for spelling: word for word, the same
+    word (one stem: "Minimisation", "Minimization"; "Structures", "Structure") or a misspelling of it that
+    the corpus does not know ("Latnet", "Tseting"). A word the corpus knows is no typo: "Minimization" typed
+    is not "Maximization", and a title with a word more or less is another title."""
+    return len(typed) == len(title) and all(
+        mine == theirs or stem(mine) == stem(theirs) or (index.term_id(mine) is None and _misspelt(mine, theirs))
+        for mine, theirs in zip(typed, title, strict=True))
+
+
+def _misspelt(typed: str, meant: str) -> bool:
+    """Whether `typed` is a misspelling of `meant` as typo correction reads one (SearchIndex.correct): one edit,
+    or two that only reorder the letters or in a long word; a word under four letters is never a typo."""
+    if len(typed) < MIN_TYPO_WORD:
+        return False
+    distance = OSA.distance(typed, meant, score_cutoff=2)
+    reordered = sorted(typed) == sorted(meant)
+    if distance == 1:
+        return len(typed) > MIN_TYPO_WORD or reordered
+    return distance == 2 and (reordered or len(typed) >= LONG_WORD)
 
 
 def _one_word(typed: str) -> bool:
