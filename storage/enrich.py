@@ -44,8 +44,11 @@ _CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "huggingface.co", "g
 # From a word's start only (a match from inside a word would also match from its start, further
 # left): otherwise every position of every word is tried, each backtracking over the word's rest.
 _BROKEN_WORD = re.compile(r"(?<!\w)(\w+)-(?:[ \t]*\r?\n[ \t]*|[ \t]+)(\w+)")
+# ",? that|which|to … this gap" at the end. Opened by one character class (a comma or a space, each
+# alternative checking which): the regex engine skips to those instead of trying every position.
 _ANAPHORIC_TAIL = re.compile(
-    r",?\s+(?:that|which|to)\s+(?:\w+\s+){0,2}?(?:this|these|such|the above|the aforementioned)\s+"
+    r"[,\s](?:(?<=,)\s+|(?<=\s)\s*)(?:that|which|to)\s+(?:\w+\s+){0,2}?"
+    r"(?:this|these|such|the above|the aforementioned)\s+"
     r"(?:\w+\s+)?(?:gap|issue|issues|problem|problems|challenge|challenges|limitation|limitations|"
     r"question|questions|phenomenon|setting|task|goal|shortcoming|shortcomings|bottleneck|dilemma)$",
     re.IGNORECASE)
