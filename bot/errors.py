@@ -13,9 +13,18 @@ DISCORD_REFUSED = (discord.HTTPException, discord.RateLimited)
 UNKNOWN_INTERACTION = 10062
 
 
+# Discord's code for a message that is not there (any more): a list or "thinking…" message deleted meanwhile.
+UNKNOWN_MESSAGE = 10008
+
+
 def answered_too_late(error: BaseException) -> bool:
     """Whether `error` is Discord refusing an answer that came after the interaction's 3 seconds."""
     return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
+
+
+def message_deleted(error: BaseException) -> bool:
+    """Whether `error` is Discord saying the message being edited was deleted (by a moderator, say)."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_MESSAGE
 
 
 class UserFacingError(Exception):

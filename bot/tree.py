@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from bot import limits
-from bot.errors import DISCORD_REFUSED, UserFacingError, answered_too_late
+from bot.errors import DISCORD_REFUSED, UserFacingError, answered_too_late, message_deleted
 from storage.search import EmptyQueryError
 
 log = logging.getLogger(__name__)
@@ -89,6 +89,9 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     error = unwrap(error)
     if answered_too_late(error):  # no reply can reach the user now: an error code would be shown to nobody
         _log_too_late(interaction)
+        return
+    if message_deleted(error):  # the list or "thinking…" message went while it was being filled: nothing to tell
+        log.info("%s: its message was deleted before the answer came", _describe(interaction))
         return
     message = user_message(error)
     code = None
