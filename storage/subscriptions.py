@@ -59,7 +59,8 @@ def parse_post_time(text: str | None) -> time:
         return word
     match = _TIME.match(text)
     if not match:
-        raise ScheduleError(f"`{text.strip()[:40]}` is not a time of day: use 24-hour HH:MM, e.g. 09:00 or 18:30")
+        raise ScheduleError(f"`{text.strip()[:40]}` is not a time of day: "
+                            + (_zone_in_time_advice(text.strip()) or "use 24-hour HH:MM, e.g. 09:00 or 18:30"))
     hour, minute = int(match.group(1)), int(match.group(2) or 0)
     if match.group(3):
         if not 1 <= hour <= 12:
@@ -68,6 +69,27 @@ def parse_post_time(text: str | None) -> time:
     if hour > 23 or minute > 59:
         raise ScheduleError(f"`{text.strip()}` is not a time of day: hours go 00-23 and minutes 00-59")
     return time(hour, minute)
+
+
+def _zone_in_time_advice(typed: str) -> str | None:
+    """For a time followed by a time zone ('9:00 CET', '9am Europe/Berlin'), where each goes; else None."""
+    for split in (match.start() for match in reversed(list(re.finditer(r"\s+", typed)))):
+        when, rest = typed[:split], typed[split:].strip()
+        if not (_TIME.match(when) or when.casefold() in _TIME_WORDS):
+            continue
+        if not _looks_like_a_zone(rest):
+            return None
+        return f"the time zone goes in the `timezone` option, and only the time here (`{when}`)"
+    return None
+
+
+def _looks_like_a_zone(text: str) -> bool:
+    """A zone name, a city that names one, or an abbreviation or UTC offset people write for one."""
+    try:
+        resolve_timezone(text)
+    except ScheduleError:
+        return text.upper() in _ABBREVIATIONS or _OFFSET.match(text) is not None
+    return True
 
 
 def format_post_time(at: time) -> str:

@@ -74,3 +74,29 @@ async def test_autocomplete_offers_the_zones_an_abbreviation_stands_for_first(
 ) -> None:
     suggested = await world.mod.autocomplete(world.channel, "paper subscribe", "timezone", typed)
     assert [choice["value"] for choice in suggested][:1] == [first], suggested
+
+
+@pytest.mark.parametrize(("typed", "time_part"), [("9:00 CET", "9:00"), ("9am Europe/Berlin", "9am"),
+                                                  ("21:00 UTC+2", "21:00"), ("9 pm PST", "9 pm")])
+async def test_a_time_zone_typed_into_the_time_is_pointed_to_the_timezone_option(
+    simcord_env: simcord.Env, world: World, bot: PaperBot, typed: str, time_part: str
+) -> None:
+    # "`9:00 CET` is not a time of day" left the moderator looking at a time that plainly is one.
+    result = await world.mod.slash(world.channel, "paper subscribe", time=typed)
+    assert result.response is not None
+    text = result.response.content
+    expect_errors(simcord_env, UserFacingError)
+    assert await daily(bot).subscriptions.by_channel(world.channel.id) is None
+    assert f"`{typed}`" in text, text
+    assert "`timezone` option" in text, text
+    assert f"`{time_part}`" in text, text
+
+
+async def test_other_words_after_a_time_are_not_taken_for_a_time_zone(
+    simcord_env: simcord.Env, world: World, bot: PaperBot
+) -> None:
+    result = await world.mod.slash(world.channel, "paper subscribe", time="9 o'clock")
+    assert result.response is not None
+    expect_errors(simcord_env, UserFacingError)
+    assert "is not a time of day: use 24-hour HH:MM" in result.response.content
+    assert "timezone" not in result.response.content
