@@ -814,6 +814,7 @@ def parse_csv(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
 
 def _csv_items(name: str, reader: Any, header: list[str]) -> Iterator[tuple[str, Any]]:
     number = 0
+    through_abstract = 1 + max(i for i, column in enumerate(header) if column in _FIELD_ALIASES["abstract"])
     while True:
         start = reader.line_num + 1
         try:
@@ -828,7 +829,22 @@ def _csv_items(name: str, reader: Any, header: list[str]) -> Iterator[tuple[str,
             continue
         number += 1
         where = f"record {number} (line {start})"
-        if len(row) != len(header):
+        cells = row if len(row) == len(header) else _fitted_to_header(row, len(header), through_abstract)
+        if cells is None:
             yield "", Problem(name, where, f"{len(row)} fields but the header has {len(header)}; skipped")
             continue
-        yield where, dict(zip(header, row, strict=True))
+        yield where, dict(zip(header, cells, strict=True))
+
+
+def _fitted_to_header(row: list[str], width: int, least: int) -> list[str] | None:
+    """The row with the header's number of cells, or None when that cannot be had without guessing.
+
+    Excel leaves out the empty cells at the end of some rows and not others (it decides a chunk of rows
+    at a time), and scripts end rows with a separator: cells missing at the end of a row that has its
+    first `least` (through the abstract's) are empty ones, and empty cells past the header's are
+    nothing. More cells holding text mean a separator too many somewhere in the row, and no one can
+    tell where.
+    """
+    if least <= len(row) < width:
+        return row + [""] * (width - len(row))
+    return None if len(row) < width or any(cell.strip() for cell in row[width:]) else row[:width]
