@@ -60,6 +60,10 @@ _LINK_PARTS = re.compile(r"https?://(?:[^@/?#]*@)?(?P<host>[^@/?#:\[\]]+)(?::\d*
 _TITLE_MARKUP = re.compile(r"(`)([^`]+)`|(?<![\\\w])(\*\*|\*)(?=\S)(.+?)(?<=[^\s\\])\3(?!\w)")
 _OPENREVIEW_ID = re.compile(r"(?:^|&)id=(?P<id>[^&]+)")
 # arXiv's abstract and PDF pages of a paper, any version: "/abs/2401.01234v2", "/pdf/2401.01234.pdf".
+# An arXiv identifier as people cite or paste it: "2401.01234", "arXiv:2401.01234v2", "arXiv 2401.01234",
+# "math.AG/0406123" (before 2007): the paper with that arXiv page.
+_ARXIV_ID = re.compile(r"(?:arxiv\s*:?\s*)?(?P<id>\d{4}\.\d{4,5}|[a-z]+(?:-[a-z]+)?(?:\.[a-z]{2})?/\d{7})(?:v\d+)?",
+                       re.IGNORECASE)
 _ARXIV_PAGE = re.compile(r"/(?:abs|pdf)/(?P<id>\d{4}\.\d{4,5}|[a-z.-]+/\d{7})(?:v\d+)?(?:\.pdf)?", re.IGNORECASE)
 
 
@@ -188,8 +192,9 @@ class SearchEngine:
 
     def by_url(self, typed: str) -> str | None:
         """The id of the active paper that `typed`, a pasted link, leads to (its page, PDF or code link;
-        see `link_key`), without reading SQLite; None for anything else, or a link several papers share."""
-        key = link_key(typed)
+        see `link_key`) or whose arXiv page an arXiv identifier names ("arXiv:2401.01234v2"), without reading
+        SQLite; None for anything else, or a link several papers share."""
+        key = link_key(typed) or _arxiv_key(typed)
         index, links = self._index, self._links
         position = links.find(key) if key else None
         return index.ids[position] if position is not None else None
@@ -320,6 +325,12 @@ def link_key(typed: str) -> str | None:
     elif host == "arxiv.org" and (arxiv := _ARXIV_PAGE.fullmatch(path)):
         path, query = "/abs/" + arxiv["id"], ""
     return f"{host}{path}?{query}" if query else f"{host}{path}"
+
+
+def _arxiv_key(typed: str) -> str | None:
+    """The link key of the arXiv page that `typed`, an arXiv identifier and nothing else, names (any version)."""
+    arxiv = _ARXIV_ID.fullmatch(typed.strip().strip(_AROUND_LINK))
+    return f"arxiv.org/abs/{arxiv['id']}" if arxiv else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,74 @@
+"""An arXiv identifier pasted as people cite it names the paper with that arXiv page, on a real temporary SQLite
+file (session 9's review). SearchEngine.by_url is what /paper search, /paper show and their autocomplete ask
+first, so the identifier opens the card."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from storage.loader import load_corpus
+from storage.search import SearchEngine
+from tests.storage.conftest import BUNDLED, write_json
+
+ON_ITS_PAGE = {
+    "title": "Heavy-Tailed Sparse Regression",
+    "abstract": "We study sparse regression with heavy-tailed noise and give an estimator whose error matches "
+                "the minimax rate, with experiments on genomic and financial data.",
+    "site": "https://arxiv.org/abs/2401.01234v2",
+}
+FROM_ARXIV_METADATA = {  # arXiv's own metadata: the identifier only, made its page and PDF when loaded
+    "id": "2405.00321",
+    "title": "Graph Networks for Molecules",
+    "abstract": "We train graph networks on molecules and report state-of-the-art accuracy on three benchmarks; "
+                "the implementation is released with the paper.",
+}
+OLD_STYLE = {
+    "id": "math.AG/0406123",
+    "title": "Moduli of Curves, Counted",
+    "abstract": "We count curves of every genus on the moduli space and compare the counts with the Gromov-Witten "
+                "invariants they are expected to match.",
+}
+
+
+@pytest.fixture
+async def engine(db: aiosqlite.Connection, tmp_path: Path) -> SearchEngine:
+    records = write_json(tmp_path / "papers.json", [ON_ITS_PAGE, FROM_ARXIV_METADATA, OLD_STYLE])
+    await load_corpus(db, [BUNDLED, records])
+    return await SearchEngine.open(db, meaning=False)
+
+
+async def paper_titled(db: aiosqlite.Connection, title: str) -> str:
+    async with db.execute("SELECT id FROM papers WHERE title = ?", (title,)) as cursor:
+        row = await cursor.fetchone()
+    assert row is not None
+    return str(row[0])
+
+
+@pytest.mark.parametrize(("typed", "record"), [
+    ("2401.01234", ON_ITS_PAGE),
+    ("arXiv:2401.01234v2", ON_ITS_PAGE),
+    ("arXiv:2401.01234v5", ON_ITS_PAGE),  # any version
+    ("  ARXIV 2401.01234. ", ON_ITS_PAGE),
+    ("2405.00321v1", FROM_ARXIV_METADATA),
+    ("arxiv:2405.00321", FROM_ARXIV_METADATA),
+    ("math.AG/0406123", OLD_STYLE),
+])
+async def test_an_arxiv_identifier_names_the_paper(engine: SearchEngine, db: aiosqlite.Connection,
+                                                   typed: str, record: dict[str, str]) -> None:
+    # It named none: only a link (https://arxiv.org/abs/…) was looked up, and the identifier's digits as
+    # words found nothing.
+    assert engine.by_url(typed) == await paper_titled(db, record["title"])
+
+
+@pytest.mark.parametrize("typed", [
+    "2401.01235",  # another paper's
+    "2401.01234 regression",  # an identifier and words
+    "arXiv",
+    "2401",
+    "3.14159",
+])
+async def test_anything_else_names_no_paper(engine: SearchEngine, typed: str) -> None:
+    assert engine.by_url(typed) is None
