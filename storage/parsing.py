@@ -225,7 +225,7 @@ def parse_text(name: str, text: str, suffix: str) -> tuple[list[RawRecord], list
     if suffix in JSON_SUFFIXES:
         return parse_json(name, text)
     if suffix in JSONL_SUFFIXES:
-        return parse_jsonl(name, text)
+        return parse_json(name, text) if _json_over_lines(text) else parse_jsonl(name, text)
     if suffix in CSV_SUFFIXES or _starts_with_a_table_header(text):
         return parse_csv(name, text)
     return parse_seed_text(name, text)
@@ -777,6 +777,20 @@ def _jsonl_items(name: str, text: str) -> Iterator[tuple[str, Any]]:
             yield "", Problem(name, f"line {number}", f"{_TOO_DEEP}; skipped")
         except json.JSONDecodeError as exc:
             yield "", Problem(name, f"line {number}", f"malformed JSON (column {exc.colno}: {exc.msg}); skipped")
+
+
+def _json_over_lines(text: str) -> bool:
+    """Whether a JSON Lines file holds a JSON list or objects written over many lines (`jq '.[]'`), not one
+    object per line: read line by line, such a file gave a "malformed JSON" problem for every line and no
+    paper. A first object that does not decode is left to the line-by-line reading, as before."""
+    start = _after_whitespace(text, 0)
+    if text.startswith("[", start):
+        return True
+    try:
+        _, end = json.JSONDecoder().raw_decode(text, start)
+    except (json.JSONDecodeError, RecursionError):
+        return False
+    return text.find("\n", start, end) != -1
 
 
 def parse_jsonl(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:

@@ -1,0 +1,40 @@
+"""JSON exports under the names people give them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from storage.parsing import parse_file
+
+
+@pytest.mark.parametrize("layout", ["list, one per line", "indented list", "objects over many lines",
+                                    "list on one line"])
+def test_json_named_json_lines_is_read_as_json(tmp_path: Path, abstracts: list[str], layout: str) -> None:
+    # A JSON export renamed .jsonl, or written by a tool that calls any JSON "JSON Lines". Read line by
+    # line it gave a "malformed JSON" problem for each of its lines ("[", "  {", "    \"title\": ...") and
+    # no paper, or only the last of a list written one object per line.
+    papers = [{"title": f"P{n}", "abstract": abstract} for n, abstract in enumerate(abstracts[:3])]
+    text = {"list, one per line": "[\n" + ",\n".join(json.dumps(paper) for paper in papers) + "\n]\n",
+            "indented list": json.dumps(papers, indent=2),
+            "objects over many lines": "".join(json.dumps(paper, indent=2) + "\n" for paper in papers),
+            "list on one line": json.dumps(papers)}[layout]
+    path = tmp_path / "export.jsonl"
+    path.write_text(text, encoding="utf-8")
+    result = parse_file(path)
+    assert result.problems == []
+    assert [(r.title, r.abstract) for r in result.records] == [(p["title"], p["abstract"]) for p in papers]
+
+
+def test_a_broken_record_in_a_json_list_named_json_lines_is_placed(tmp_path: Path, abstracts: list[str]) -> None:
+    path = tmp_path / "export.jsonl"
+    path.write_text("[\n" + ",\n".join([json.dumps({"title": "One", "abstract": abstracts[0]}),
+                                        '{"title": "Two" "abstract": "no comma"}',
+                                        json.dumps({"title": "Three", "abstract": abstracts[1]})]) + "\n]\n")
+    result = parse_file(path)
+    assert [(r.title, r.source_ref) for r in result.records] == [("One", "record 1 (line 2)"),
+                                                                 ("Three", "record 3 (line 4)")]
+    assert [str(p) for p in result.problems] == [
+        f"{path}:record 2 (line 3): malformed JSON (column 17: Expecting ',' delimiter); skipped"]
