@@ -1,5 +1,6 @@
-"""Domain errors the central tree error handler turns into friendly ephemeral messages, and what Discord's
-refusals raise (DISCORD_REFUSED)."""
+"""Domain errors the central tree error handler turns into friendly ephemeral messages, what Discord's
+refusals raise (DISCORD_REFUSED), and the two refusals that are nobody's fault to report (`answered_too_late`,
+`message_deleted`)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,6 @@ DISCORD_REFUSED = (discord.HTTPException, discord.RateLimited)
 # Discord's code for an interaction answered after its 3 seconds: the user was shown "The application did not
 # respond", and nothing sent for that interaction reaches them any more.
 UNKNOWN_INTERACTION = 10062
-
-
 # Discord's code for a message that is not there (any more): a list or "thinking…" message deleted meanwhile.
 UNKNOWN_MESSAGE = 10008
 
