@@ -53,7 +53,7 @@ WORKERS = 8  # concurrent sends; Discord's own rate limits queue the rest
 PAGE_SIZE = 500  # pending deliveries read per query
 FIRST_RETRY_SECONDS = 30
 MAX_RETRY_SECONDS = 15 * 60
-RECOVERY_SCAN = 50  # recent messages searched for a card that may already be posted
+RECOVERY_SCAN = 50  # messages searched (the latest; as many either side of the claim) for a card already posted
 # How long a started attempt owns its delivery: no other tick (of this or another bot process on the
 # same database) looks at it meanwhile. Longer than a send can take, rate-limit waits included.
 ATTEMPT_WINDOW = timedelta(minutes=5)
@@ -406,10 +406,26 @@ class DailyScheduler:
         return _still_timed_out(me, self.bot.now())
 
     async def _recover(self, channel: Any, item: PendingDelivery) -> bool:
-        """After an attempt whose outcome is unknown: record the card if it is already there."""
-        sub, delivery = item.subscription, item.delivery
+        """After an attempt whose outcome is unknown: record the card if it is already there.
+
+        It is looked for among the channel's latest messages (an attempt that has just failed) and, when
+        all of those came after the day was claimed (a first attempt, then a crash, then a busy channel
+        or a long outage), among those around the claim."""
+        delivery = item.delivery
         bot_id = self.bot.user.id if self.bot.user else 0
-        async for message in channel.history(limit=RECOVERY_SCAN):
+        latest = [message async for message in channel.history(limit=RECOVERY_SCAN)]
+        if await self._record_card_among(latest, item, bot_id):
+            return True
+        if len(latest) < RECOVERY_SCAN or latest[-1].created_at <= delivery.claimed_at:
+            return False  # the latest messages reach back before the claim: the card is not there
+        # Discord answers the RECOVERY_SCAN messages before that moment and as many after it.
+        around = [message async for message in channel.history(limit=2 * RECOVERY_SCAN, around=delivery.claimed_at)]
+        return await self._record_card_among(around, item, bot_id)
+
+    async def _record_card_among(self, messages: list[discord.Message], item: PendingDelivery, bot_id: int) -> bool:
+        """Record the day's card as sent if it is among `messages`."""
+        sub, delivery = item.subscription, item.delivery
+        for message in messages:
             if is_daily_card(message, delivery.local_day, bot_id):
                 log.info("daily post for subscription %s on %s was already delivered; recording it",
                          sub.id, delivery.local_day)
