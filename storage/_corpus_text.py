@@ -214,9 +214,6 @@ _WORD_CHAR = "A-Za-z0-9\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f"
 # with different characters, so their order (most frequent first) changes no token.
 _TOKEN = re.compile(rf"\s*([{_WORD_CHAR}][{_WORD_CHAR}\u0300-\u036f’\-]*[{_WORD_CHAR}]|[{_WORD_CHAR}]"
                     rf"|[,.;:!?()\[\]{{}}“”\"'/|=<>]+|\s[–—-]\s)")
-# The capital is matched first and the look-behind checked after it: the regex engine then skips
-# to capitals quickly instead of trying the look-behind at every position.
-_MID_SENTENCE_CAPITAL = re.compile(r"[A-Z](?<=[a-z,;] [A-Z])[a-z]+\b")
 _BEFORE_A_VERB = wordset("we that which who it they can could may might will would should must to also often "
                          "first then further thereby")
 _BEFORE_A_GERUND = wordset("by while without when after before through via thus thereby")
@@ -913,49 +910,64 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     A run right after "we", "that", "to", "can" … starts with a verb ("that integrates medical
     knowledge"); that first word is dropped, as are adverbs. This loop runs for every token of every
     paper of every load: each distinct token is classified once per process (`_token_kind`), and it
-    collects into lists and counts once at the end (Counter's C fast path).
+    collects into lists and counts once at the end (Counter's C fast path). Its state is only the run
+    and the word before it: `previous` is "" at the start of a chunk (a break's "lower-cased" form is "").
     """
     found: list[str] = []  # candidate phrases, one entry per occurrence
     content: list[str] = []  # content words, lower-cased, one entry per occurrence
-    proper: set[str] | None = None  # words capitalised mid-sentence, found when a sentence opens with one
     before_verb, before_gerund = _BEFORE_A_VERB, _BEFORE_A_GERUND
-    known, kind_of = _TOKEN_KINDS.get, _token_kind
+    known, kind_of, tokens_of = _TOKEN_KINDS.get, _token_kind, _TOKEN.findall
+    content_kind, gerund, trailing = _CONTENT, _GERUND, _TRAILING
     for sentence in sentences(plain):
+        tokens = tokens_of(sentence)  # one C call per sentence
+        if not tokens:
+            continue
+        first_low, first_kind = known(tokens[0]) or kind_of(tokens[0])
+        if first_kind & _CAPITALISED and not first_kind & gerund and not _capitalised_mid_sentence(tokens[0], plain):
+            tokens[0] = first_low  # a capital only because it opens the sentence (unlike "Bayesian")
         run: list[str] = []
         closes_badly = 0  # the run's last word may not close a phrase (_TRAILING: "model trained")
         previous = ""
-        chunk_index = index = 0
-        for token in _TOKEN.findall(sentence):  # one C call per sentence
+        for token in tokens:
             low, kind = known(token) or kind_of(token)
-            if kind == _BREAK:  # punctuation ends a chunk: no phrase crosses it
+            if kind < content_kind:  # punctuation ends a chunk, a stop word a run: no phrase crosses either
                 if run:
                     found.append(_phrase(run) if closes_badly else " ".join(run[-3:]))  # head noun last
                     run = []
-                previous = ""
-                chunk_index += 1
-                index = 0
-                continue
-            if kind == _SPLIT:
-                if run:
-                    found.append(_phrase(run) if closes_badly else " ".join(run[-3:]))
-                    run = []
                 previous = low
-            elif not run and (previous in before_verb or (
-                    kind & _GERUND and (previous in before_gerund or index == 0))):
+            elif run:
+                content.append(low)
+                run.append(token)  # as written: lower case, an acronym, or a capital mid-sentence
+                closes_badly = kind & trailing
+            elif previous in before_verb or (kind & gerund and (not previous or previous in before_gerund)):
                 previous = low  # the verb opening a clause: not part of a keyphrase
             else:
                 content.append(low)
-                if index or chunk_index or not kind & _CAPITALISED:
-                    run.append(token)  # as written: lower case, an acronym, or a capital mid-sentence
-                else:  # the sentence's first word: a capital only because it opens it, unless a proper noun
-                    if proper is None:
-                        proper = set(_MID_SENTENCE_CAPITAL.findall(plain))  # "Bayesian"
-                    run.append(token if token in proper else low)
-                closes_badly = kind & _TRAILING
-            index += 1
+                run = [token]
+                closes_badly = kind & trailing
         if run:
             found.append(_phrase(run) if closes_badly else " ".join(run[-3:]))
     return Counter(found), Counter(content)
+
+
+def _capitalised_mid_sentence(word: str, text: str) -> bool:
+    """Whether `text` also writes `word` (ASCII, one capital) with a capital mid-sentence, after a
+    lower-case letter, a comma or a semicolon and a space ("… a Bayesian model"): a proper noun, kept
+    as written where it opens a sentence. Looked for where it is asked about, not over every capital."""
+    if not _ONE_CAPITAL_WORD.fullmatch(word):
+        return False
+    needle = " " + word
+    at = text.find(needle, 1)
+    while at > 0:
+        after = text[at + len(needle):at + len(needle) + 1]
+        if text[at - 1] in _BEFORE_MID_SENTENCE_CAPITAL and not (after.isalnum() or after == "_"):  # then \b
+            return True
+        at = text.find(needle, at + 1)
+    return False
+
+
+_ONE_CAPITAL_WORD = re.compile(r"[A-Z][a-z]+")
+_BEFORE_MID_SENTENCE_CAPITAL = frozenset("abcdefghijklmnopqrstuvwxyz,;")
 
 
 def _phrase(run: list[str]) -> str:
@@ -980,7 +992,7 @@ def _token_kind(token: str) -> tuple[str, int]:
         _TOKEN_KINDS.clear()  # bounded memory on a huge corpus; the cache only saves time
     low = token.lower()
     if not token[0].isalnum():
-        kind = _BREAK
+        low, kind = "", _BREAK  # no word: after it, a chunk starts
     elif low in _SPLITTERS or low.endswith("ly") or len(low) < 2 or not low.strip(_DIGITS):
         kind = _SPLIT
     else:
