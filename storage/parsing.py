@@ -34,7 +34,7 @@ SUPPORTED_SUFFIXES = TEXT_SUFFIXES | JSON_SUFFIXES | JSONL_SUFFIXES | CSV_SUFFIX
 
 _FIELD_ALIASES: dict[str, tuple[str, ...]] = {
     "title": ("title",),
-    "abstract": ("abstract", "summary"),
+    "abstract": ("abstract", "summary", "abstract note", "abstractnote"),  # Zotero's CSV and JSON
     "authors": ("authors", "author"),
     "url": ("url", "site"),
     "pdf": ("pdf",),

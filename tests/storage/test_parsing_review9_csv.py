@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from pathlib import Path
 
 from storage.parsing import parse_file
@@ -26,3 +29,24 @@ def test_rows_whose_empty_cells_at_the_end_are_left_out_or_added_load(tmp_path: 
         ("Three", abstracts[2], (), None), ("Four", abstracts[3], (), None)]
     # A cell with text past the header's: a separator too many somewhere, so the row is not guessed at.
     assert [str(p) for p in result.problems] == [f"{path}:record 5 (line 6): 5 fields but the header has 4; skipped"]
+
+
+def test_a_zotero_export_gives_its_abstracts(tmp_path: Path, abstracts: list[str]) -> None:
+    # Zotero, the reference manager most researchers keep their reading in, exports a collection as CSV
+    # with the abstract under "Abstract Note" (and as JSON under "abstractNote"): such a file gave
+    # "no header row with an 'abstract' column" and no paper.
+    table = io.StringIO()
+    csv.writer(table).writerows([
+        ("Key", "Item Type", "Publication Year", "Author", "Title", "Publication Title", "DOI", "Url", "Abstract Note"),
+        ("AB12CD34", "conferencePaper", "2025", "Lovelace, Ada; Turing, Alan", "One", "Proceedings of ICML", "",
+         "https://example.org/one", abstracts[0]),
+        ("EF56GH78", "journalArticle", "2024", "Hopper, Grace", "Two", "JMLR", "", "", abstracts[1])])
+    path = tmp_path / "My Library.csv"
+    path.write_bytes(b"\xef\xbb\xbf" + table.getvalue().encode())
+    as_json = tmp_path / "zotero.json"
+    as_json.write_text(json.dumps([{"itemType": "conferencePaper", "title": "Three", "abstractNote": abstracts[2]}]))
+    result, from_json = parse_file(path), parse_file(as_json)
+    assert result.problems == from_json.problems == []
+    assert [(r.title, r.abstract, r.url) for r in result.records] == [
+        ("One", abstracts[0], "https://example.org/one"), ("Two", abstracts[1], None)]
+    assert [(r.title, r.abstract) for r in from_json.records] == [("Three", abstracts[2])]
