@@ -30,6 +30,7 @@ _LIST_BUDGET = 300
 _VENUE_BUDGET = 120
 _LINKS_BUDGET = 600
 _MAX_LINKS = 3
+_PDF_LINK = "[PDF]("
 _NOTE_BUDGET = 300
 
 
@@ -97,7 +98,8 @@ def _card_fields(paper: Paper) -> list[tuple[str, str, bool]]:
         fields.append(("Venue", truncate(escape_markdown(paper.venue.strip()), _VENUE_BUDGET), True))
     links = _links(paper)
     if links:
-        fields.append(("Code" if paper.links else "Links", links, False))
+        shows_code = not links.startswith(_PDF_LINK)  # code links come first, if any was usable
+        fields.append(("Code" if shows_code else "Links", links, False))
     return [(name, value, inline) for name, value, inline in fields if value]
 
 
@@ -107,7 +109,7 @@ def _links(paper: Paper) -> str:
     pdf = _safe_url(paper.pdf)
     lines = list(urls)
     if pdf:
-        lines.append(f"[PDF]({pdf})")
+        lines.append(f"{_PDF_LINK}{pdf})")
     text = ""
     for line in lines:  # whole links only: half a URL is worse than none
         if len(text) + len(line) + 1 > min(_LINKS_BUDGET, limits.EMBED_FIELD_VALUE):

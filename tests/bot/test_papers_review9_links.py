@@ -63,3 +63,14 @@ def test_a_url_discord_finds_not_well_formed_is_not_a_link(url: str) -> None:
                                  "https://bücher.example/p", "https://example.org./p"])
 def test_a_well_formed_url_stays_the_title_link(url: str) -> None:
     assert card_url(url) == url
+
+
+@pytest.mark.parametrize("code", ["ftp://example.org/code.tar.gz", "http://gitserver/lab/code"])
+def test_a_card_whose_code_links_are_all_unusable_does_not_call_its_pdf_code(code: str) -> None:
+    paper = Paper(id="abc123", title="A paper", abstract="Words.", abstract_raw="Words.", links=(code,),
+                  pdf="https://example.org/paper.pdf")
+
+    fields = {field.name: field.value for field in paper_embed(paper).fields}
+
+    # Before, the field was named "Code" because the paper had a code link, though none was shown: "Code: PDF".
+    assert fields == {"Links": "[PDF](https://example.org/paper.pdf)"}
