@@ -31,6 +31,9 @@ _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
 # nothing of whom, and as a query word it matched every abstract writing "y" or "d" (d-dimensional) more
 # than the surname matched the authors. Capital letter and full stop, before a name or ending "Surname, Y.".
 _INITIALS = re.compile(r"(?<![\w.])(?:[A-Z]\.[\s‐‑-]*)+(?=[^\W\d_])|(?<=,)\s*(?:[A-Z]\.\s*)+$")
+# A citation's "et al." and its year ("Bengio et al.", "(Vaswani et al., 2017)"): typed after a surname, they
+# matched the abstracts that cite someone, and the year those that name it, above the author's papers.
+_ET_AL = re.compile(r"(?<!\w)et\.?\s*al(?!\w)\.?(?:[\s,;(]*(?:19|20)\d\d[a-z]?(?!\w)\)?)?", re.IGNORECASE)
 # Runs of text holding a hyphen or slash, where joined words hide ("Proxy-FDA", "RE-IMAGINE").
 _COMPOUND = re.compile(r"(?<!\w)\w+(?:[-‐‑/]\w+)+")
 # Combining marks left by NFKD: stripping them turns "é" into "e".
@@ -109,9 +112,12 @@ def words(text: str) -> list[str]:
 
 
 def content_words(text: str) -> list[str]:
-    """The folded words of a query that carry meaning, in order (stop words and name initials left out)."""
+    """The folded words of a query that carry meaning, in order (stop words, name initials and a citation's
+    "et al." and year left out)."""
     if "." in text:
         text = _INITIALS.sub(" ", text)
+    if "al" in text or "AL" in text or "Al" in text:
+        text = _ET_AL.sub(" ", text)
     return [word for word in words(text) if word not in STOPWORDS]
 
 
