@@ -51,6 +51,7 @@ _ASCII_PROSE_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz \n"
 _AUTHOR_SEPARATOR = re.compile(r"\s*;\s*")
 _AUTHOR_AND = re.compile(r",?\s+and\s+")  # "A. One, B. Two and C. Three", "Lovelace, Ada and Turing, Alan"
 _AUTHOR_COMMA = re.compile(r"\s*,\s*(?![^()]*\))")  # not one inside an affiliation: "A. One (MIT, USA), B. Two"
+_SEPARATOR_LINE = re.compile(r"sep=([^\r\n])\r?\n", re.IGNORECASE)
 _ET_AL = re.compile(r"et\.? al\.?", re.IGNORECASE)
 # arXiv identifiers: "2101.00001" (since 2007, v2 and later versions too) or "math.AG/0406123" (before).
 _ARXIV_ID = re.compile(r"(?:arxiv:)?(\d\d(?:0[1-9]|1[0-2])\.\d{4,5}(?:v\d+)?"
@@ -807,19 +808,24 @@ def parse_csv(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
     # Comma-separated, as the format promises: sniffing guesses wrong on prose full of commas and semicolons.
     # Only a header row that names no abstract column that way is read again with ";" and then a tab, as
     # Excel saves "CSV" where the decimal mark is a comma (most of Europe, South America).
+    # A first line "sep=;" names the separator (Excel reads it, and exports made for Excel write it).
+    hint = _SEPARATOR_LINE.match(text)
+    header_at = "line 2" if hint else "line 1"
     first_row: list[str] | None = None
-    for delimiter in (",", ";", "\t"):
+    for delimiter in (hint.group(1),) if hint else (",", ";", "\t"):
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
         try:
+            if hint:
+                next(reader)
             header = [h.strip().lower() for h in next(reader)]
         except (csv.Error, StopIteration) as exc:
-            return [], [Problem(name, "line 1", f"malformed CSV header: {exc}")]
+            return [], [Problem(name, header_at, f"malformed CSV header: {exc}")]
         first_row = first_row or header
         if any(h in _FIELD_ALIASES["abstract"] for h in header):
             break
     else:
-        return [], [Problem(name, "line 1", "no header row with an 'abstract' column "
-                                            f"(first row: {', '.join(first_row or [])[:80]!r})")]
+        return [], [Problem(name, header_at, "no header row with an 'abstract' column "
+                                             f"(first row: {', '.join(first_row or [])[:80]!r})")]
     records, problems = _collect(name, _csv_items(name, reader, header))
     if not records and not problems:
         problems.append(Problem(name, "", "header only: no records after the header row"))

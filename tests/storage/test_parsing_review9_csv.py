@@ -50,3 +50,18 @@ def test_a_zotero_export_gives_its_abstracts(tmp_path: Path, abstracts: list[str
     assert [(r.title, r.abstract, r.url) for r in result.records] == [
         ("One", abstracts[0], "https://example.org/one"), ("Two", abstracts[1], None)]
     assert [(r.title, r.abstract) for r in from_json.records] == [("Three", abstracts[2])]
+
+
+def test_a_first_line_naming_the_separator_as_excel_reads_it(tmp_path: Path, abstracts: list[str]) -> None:
+    # "sep=;" on the first line tells Excel the separator; exports made to open in Excel write it. The
+    # file gave "no header row with an 'abstract' column (first row: 'sep=;')" and no paper.
+    table = io.StringIO()
+    csv.writer(table, delimiter=";", lineterminator="\r\n").writerows(
+        [("Title", "Abstract", "Authors"), ("One", abstracts[0], "Ada Lovelace; Alan Turing"),
+         ("Two", abstracts[1], "")])
+    path = tmp_path / "for_excel.csv"
+    path.write_text("sep=;\r\n" + table.getvalue(), encoding="utf-8")
+    result = parse_file(path)
+    assert result.problems == []
+    assert [(r.title, r.authors, r.source_ref) for r in result.records] == [
+        ("One", ("Ada Lovelace", "Alan Turing"), "record 1 (line 3)"), ("Two", (), "record 2 (line 4)")]
