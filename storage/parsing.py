@@ -52,6 +52,7 @@ _AUTHOR_SEPARATOR = re.compile(r"\s*;\s*")
 _AUTHOR_AND = re.compile(r",?\s+and\s+")  # "A. One, B. Two and C. Three", "Lovelace, Ada and Turing, Alan"
 _AUTHOR_COMMA = re.compile(r"\s*,\s*(?![^()]*\))")  # not one inside an affiliation: "A. One (MIT, USA), B. Two"
 _SEPARATOR_LINE = re.compile(r"sep=([^\r\n])\r?\n", re.IGNORECASE)
+_NAME_SUFFIX = re.compile(r"(?:jr|sr|[ivx]+)\.?", re.IGNORECASE)
 _ET_AL = re.compile(r"et\.? al\.?", re.IGNORECASE)
 # arXiv identifiers: "2101.00001" (since 2007, v2 and later versions too) or "math.AG/0406123" (before).
 _ARXIV_ID = re.compile(r"(?:arxiv:)?(\d\d(?:0[1-9]|1[0-2])\.\d{4,5}(?:v\d+)?"
@@ -430,16 +431,31 @@ def _author_names(text: str) -> list[str]:
     """The names in one text listing authors: separated by ";", or as arXiv, spreadsheets and BibTeX
     write them ("A. One, B. Two and C. Three", "Lovelace, Ada and Turing, Alan").
 
-    Read so only when every name it makes has two words or more: "Lovelace, Ada", "Ada Lovelace, Jr."
-    or "Research and Development Group" is one name, kept whole.
+    Read so only when every name it makes has two words or more: "Lovelace, Ada" (as "Ada Lovelace"),
+    "Ada Lovelace, Jr." or "Research and Development Group" is one name.
     """
-    if ";" in text or ("," not in text and " and " not in text):
-        return _AUTHOR_SEPARATOR.split(text)
+    if ";" in text:
+        names = _AUTHOR_SEPARATOR.split(text)
+        return _first_name_first(names) if "," in text else names
+    if "," not in text and " and " not in text:
+        return [text]
     parts = _AUTHOR_AND.split(text.strip())
     if len(parts) > 1 and all(len(_AUTHOR_COMMA.split(part)) == 2 for part in parts):  # BibTeX's "Last, First"
         return [" ".join(reversed(_AUTHOR_COMMA.split(part))) for part in parts]
     names = [name for part in parts for name in _AUTHOR_COMMA.split(part) if not _ET_AL.fullmatch(name)]
-    return names if all(len(name.split()) > 1 for name in names) else [text]
+    if all(len(name.split()) > 1 for name in names):
+        return names
+    return _first_name_first([text]) if len(parts) == 1 else [text]  # "Lovelace, Ada", one name
+
+
+def _first_name_first(names: list[str]) -> list[str]:
+    """The names as 'Ada Lovelace' when every one is written last name first ('Lovelace, Ada; Turing, A.',
+    as Zotero, Scopus and Web of Science list them): cards join names with commas, where 'Lovelace, Ada,
+    Turing, A.' reads as four people. A list that mixes orders, or names a suffix ('King, Jr.'), is kept."""
+    parts = [_AUTHOR_COMMA.split(name.strip()) for name in names if name.strip()]
+    if all(len(part) == 2 and part[0] and part[1] and not _NAME_SUFFIX.fullmatch(part[1]) for part in parts):
+        return [f"{first} {last}" for last, first in parts]
+    return names
 
 
 def _author_name(author: Any) -> str:

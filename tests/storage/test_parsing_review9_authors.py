@@ -32,7 +32,7 @@ def test_a_spreadsheets_authors_cell_and_bibtex_names(tmp_path: Path, abstracts:
         ("One", abstracts[0], "Ada Lovelace, Alan Turing"),            # Google Sheets, Excel
         ("Two", abstracts[1], "Lovelace, Ada and Turing, Alan"),       # BibTeX's "Last, First and ..."
         ("Three", abstracts[2], "Lovelace A, Turing AM, Hopper GM"),   # PubMed
-        ("Four", abstracts[3], "Lovelace, Ada"),                       # one name, last name first: kept whole
+        ("Four", abstracts[3], "Lovelace, Ada"),                       # one name, last name first
         ("Five", abstracts[4], "A. One; B. Two, Jr."),                 # ";" separates, as before
     ])
     path = tmp_path / "sheet.csv"
@@ -41,4 +41,25 @@ def test_a_spreadsheets_authors_cell_and_bibtex_names(tmp_path: Path, abstracts:
     assert result.problems == []
     assert [r.authors for r in result.records] == [
         ("Ada Lovelace", "Alan Turing"), ("Ada Lovelace", "Alan Turing"),
-        ("Lovelace A", "Turing AM", "Hopper GM"), ("Lovelace, Ada",), ("A. One", "B. Two, Jr.")]
+        ("Lovelace A", "Turing AM", "Hopper GM"), ("Ada Lovelace",), ("A. One", "B. Two, Jr.")]
+
+
+def test_names_written_last_name_first_read_first_name_first(tmp_path: Path, abstracts: list[str]) -> None:
+    # Zotero, Scopus and Web of Science list authors "Lovelace, Ada; Turing, Alan". Kept so, the card,
+    # which joins names with commas, read "Lovelace, Ada, Turing, Alan": four people.
+    table = io.StringIO()
+    csv.writer(table).writerows([
+        ("Title", "Author", "Abstract Note"),
+        ("One", "Lovelace, Ada; Turing, Alan", abstracts[0]),        # Zotero
+        ("Two", "Hopper, Grace M.", abstracts[1]),                    # Zotero, one author
+        ("Three", "Lovelace, A; Turing, AM", abstracts[2]),           # Web of Science
+        ("Four", "Lovelace, Ada; Alan Turing", abstracts[3]),         # orders mixed: kept as written
+        ("Five", "King, Jr.; Lovelace, Ada", abstracts[4]),           # a suffix, not a first name: kept
+    ])
+    path = tmp_path / "zotero.csv"
+    path.write_text(table.getvalue(), encoding="utf-8")
+    result = parse_file(path)
+    assert result.problems == []
+    assert [r.authors for r in result.records] == [
+        ("Ada Lovelace", "Alan Turing"), ("Grace M. Hopper",), ("A Lovelace", "AM Turing"),
+        ("Lovelace, Ada", "Alan Turing"), ("King, Jr.", "Lovelace, Ada")]
