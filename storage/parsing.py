@@ -6,6 +6,7 @@ naming the file and the line or record, and every good record is still returned.
 
 from __future__ import annotations
 
+import ast
 import codecs
 import csv
 import io
@@ -423,8 +424,26 @@ def _authors(value: Any) -> tuple[str, ...]:
         return ()
     if isinstance(value, dict):
         value = [value]
+    if isinstance(value, str) and (text := value.strip()).startswith("[") and text.endswith("]"):
+        value = _listed(text)
     parts = value if isinstance(value, list | tuple) else _author_names(str(value))
     return tuple(a for a in ((p if isinstance(p, str) else _author_name(p)).strip() for p in parts) if a)
+
+
+def _listed(text: str) -> Any:
+    """The list a text writes as JSON or as Python does ("['Ada Lovelace', 'Alan Turing']"), else the text.
+
+    pandas' to_csv writes a column of lists so (a dataset read from JSON and saved as CSV): read as
+    names separated by commas, its authors were "['Ada Lovelace'" and "'Alan Turing']".
+    """
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        try:
+            value = ast.literal_eval(text)  # literals only: never runs code
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            return text
+    return value if isinstance(value, list) else text
 
 
 def _author_names(text: str) -> list[str]:

@@ -63,3 +63,23 @@ def test_names_written_last_name_first_read_first_name_first(tmp_path: Path, abs
     assert [r.authors for r in result.records] == [
         ("Ada Lovelace", "Alan Turing"), ("Grace M. Hopper",), ("A Lovelace", "AM Turing"),
         ("Lovelace, Ada", "Alan Turing"), ("King, Jr.", "Lovelace, Ada")]
+
+
+def test_a_list_of_authors_written_as_text_gives_the_names(tmp_path: Path, abstracts: list[str]) -> None:
+    # pandas' to_csv writes a column of lists as Python writes them (a dataset read from JSON and saved
+    # as CSV), and some JSON exports hold a list encoded once more. Read as names separated by commas,
+    # the authors were "['Ada Lovelace'" and "'Alan Turing']".
+    table = io.StringIO()
+    csv.writer(table).writerows([
+        ("", "title", "abstract", "authors"),  # to_csv's index column
+        (0, "One", abstracts[0], str(["Ada Lovelace", "Alan Turing"])),
+        (1, "Two", abstracts[1], str(["Tim O'Reilly"])),
+        (2, "Three", abstracts[2], "[Ada Lovelace]"),  # no list in any language: as written
+    ])
+    from_pandas = tmp_path / "papers.csv"
+    from_pandas.write_text(table.getvalue(), encoding="utf-8")
+    encoded_twice = tmp_path / "papers.jsonl"
+    encoded_twice.write_text(json.dumps({"abstract": abstracts[3], "authors": ' ["Grace Hopper", "Alan Turing"] '}))
+    records = parse_file(from_pandas).records + parse_file(encoded_twice).records
+    assert [r.authors for r in records] == [("Ada Lovelace", "Alan Turing"), ("Tim O'Reilly",), ("[Ada Lovelace]",),
+                                            ("Grace Hopper", "Alan Turing")]
