@@ -29,8 +29,9 @@ _GREEK_LETTER = re.compile("(?<![α-ω])[α-ω](?![α-ω])")  # U+03B1-U+03C9: t
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
 # A person's initials ("Y. Bengio", "J.-P. Vert", "Desi R. Ivanova", "Bengio, Y."): a letter alone says
 # nothing of whom, and as a query word it matched every abstract writing "y" or "d" (d-dimensional) more
-# than the surname matched the authors. Capital letter and full stop, before a name or ending "Surname, Y.".
-_INITIALS = re.compile(r"(?<![\w.])(?:[A-Z]\.[\s‐‑-]*)+(?=[^\W\d_])|(?<=,)\s*(?:[A-Z]\.\s*)+$")
+# than the surname matched the authors. Capital letters (any script: "É. Moulines", "Ł. Kaiser"; see
+# _initials_dropped) and full stops, before a name or ending "Surname, Y.".
+_INITIALS = re.compile(r"(?<![\w.])(?:[^\W\d_]\.[\s‐‑-]*)+(?=[^\W\d_])|(?<=,)\s*(?:[^\W\d_]\.\s*)+$")
 # A citation's "et al." and its year ("Bengio et al.", "(Vaswani et al., 2017)"): typed after a surname, they
 # matched the abstracts that cite someone, and the year those that name it, above the author's papers.
 _ET_AL = re.compile(r"(?<!\w)et\.?\s*al(?!\w)\.?(?:[\s,;(]*(?:19|20)\d\d[a-z]?(?!\w)\)?)?", re.IGNORECASE)
@@ -115,10 +116,16 @@ def content_words(text: str) -> list[str]:
     """The folded words of a query that carry meaning, in order (stop words, name initials and a citation's
     "et al." and year left out)."""
     if "." in text:
-        text = _INITIALS.sub(" ", text)
+        text = _INITIALS.sub(_initials_dropped, text)
     if "al" in text or "AL" in text or "Al" in text:
         text = _ET_AL.sub(" ", text)
     return [word for word in words(text) if word not in STOPWORDS]
+
+
+def _initials_dropped(initials: re.Match[str]) -> str:
+    """A run of initials as a query reads it: nothing, unless one of its letters is small ("e.g. Transformers")."""
+    run = initials.group()
+    return " " if all(letter.isupper() for letter in run if letter.isalpha()) else run
 
 
 def compounds(text: str) -> list[str]:

@@ -34,6 +34,12 @@ PAPERS = [
     {"title": "Revisiting Neural Estimators", "author": "Tom Okafor; Mia Lund",
      "abstract": "Neural estimators of divergences (Nguyen et al., 2010; Poole et al., 2019) are biased; as Song "
                  "et al. show, their variance grows with the true value. We give estimators with a bounded variance."},
+    {"title": "Stochastic Approximation with Markovian Noise", "author": "Éric Moulines; Özgür Aslan",
+     "abstract": "We analyse stochastic approximation driven by a Markov chain and give finite-time bounds for the "
+                 "last iterate that match those of independent noise up to the mixing time."},
+    {"title": "Ranking in E-Commerce", "author": "Nora Berg",
+     "abstract": "E-commerce search ranks items in O(n log n) time; for e-mail and e-commerce logs we give an "
+                 "o(n) sketch, and e is the base of every logarithm in the O(n) bounds we prove."},
     {"title": "Optimal Transport of y", "author": "Lea Marchetti",
      "abstract": "We transport a measure on x to a measure on y; the map from x to y is monotone, and y is recovered "
                  "from x by a p-Wasserstein gradient flow in d steps for every y, with p > 1."},
@@ -53,6 +59,8 @@ async def engine(db: aiosqlite.Connection, tmp_path: Path) -> SearchEngine:
     ("D. R. Ivanova", "Is Merging"),
     ("J.-P. Vert", "The Weighted Kendall"),
     ("J.-P. Vert kernels", "The Weighted Kendall"),
+    ("É. Moulines", "Stochastic Approximation"),  # an initial with an accent is an initial too
+    ("Ö. Aslan", "Stochastic Approximation"),
 ])
 async def test_an_author_typed_with_initials_finds_their_paper_first(engine: SearchEngine, typed: str,
                                                                      title: str) -> None:
