@@ -77,30 +77,41 @@ def load_settings(env_file: str | Path | None = ".env", **overrides: Any) -> Set
         _refuse_unreadable_lines(Path(env_file), text)
         values.update(dotenv_values(stream=io.StringIO(text)))
     values.update(os.environ)
+    given = {name: _unquoted(values.get(name)) for name in SETTING_NAMES}
     settings = Settings(
         discord_token=clean_token(values.get("DISCORD_TOKEN")),
-        database_path=Path(values.get("DATABASE_PATH") or DEFAULT_DATABASE).expanduser(),
-        corpus_paths=_parse_paths(values.get("CORPUS_PATH")),
-        dev_guild_id=_parse_int("DEV_GUILD_ID", values.get("DEV_GUILD_ID"), minimum=1),
-        log_level=_parse_log_level(values.get("LOG_LEVEL")),
+        database_path=Path(given["DATABASE_PATH"] or DEFAULT_DATABASE).expanduser(),
+        corpus_paths=_parse_paths(given["CORPUS_PATH"]),
+        dev_guild_id=_parse_int("DEV_GUILD_ID", given["DEV_GUILD_ID"], minimum=1),
+        log_level=_parse_log_level(given["LOG_LEVEL"]),
         max_subscriptions_per_guild=_parse_int(
-            "MAX_SUBSCRIPTIONS_PER_GUILD", values.get("MAX_SUBSCRIPTIONS_PER_GUILD"), minimum=1
+            "MAX_SUBSCRIPTIONS_PER_GUILD", given["MAX_SUBSCRIPTIONS_PER_GUILD"], minimum=1
         )
         or DEFAULT_MAX_SUBSCRIPTIONS_PER_GUILD,
-        embed_abstracts=_parse_switch("EMBED_ABSTRACTS", values.get("EMBED_ABSTRACTS"), default=True),
+        embed_abstracts=_parse_switch("EMBED_ABSTRACTS", given["EMBED_ABSTRACTS"], default=True),
         env_file=read,
     )
     return settings.with_overrides(**overrides)
 
 
+def _unquoted(raw: str | None) -> str | None:
+    """A setting's value without what is never part of one: whitespace around it and one pair of quotes around
+    it. docker's --env-file and compose's `environment:` list keep the quotes a shell or python-dotenv would
+    take off (and a document gives curly ones): a quoted DATABASE_PATH named another file, which the bot then
+    created, empty of the subscriptions and post history it was meant to keep."""
+    if raw is None:
+        return None
+    text = raw.strip()
+    if len(text) >= 2 and text[0] + text[-1] in _QUOTE_PAIRS:
+        text = text[1:-1].strip()
+    return text
+
+
 def clean_token(raw: str | None) -> str | None:
-    """DISCORD_TOKEN as people paste it, without what is never part of a token: whitespace around it, one pair
-    of quotes around it (docker's --env-file and compose's `environment:` list keep the quotes a shell or
-    python-dotenv would take off; a document gives curly ones) and a "Bot " prefix (the Authorization
-    header's form). Discord rejects the token with them, and its advice, reset the token, would not help."""
-    token = (raw or "").strip()
-    if len(token) >= 2 and token[0] + token[-1] in _QUOTE_PAIRS:
-        token = token[1:-1].strip()
+    """DISCORD_TOKEN as people paste it, without what is never part of a token: whitespace and one pair of
+    quotes around it (`_unquoted`) and a "Bot " prefix (the Authorization header's form). Discord rejects
+    the token with them, and its advice, reset the token, would not help."""
+    token = _unquoted(raw) or ""
     if token[:4].lower() == "bot ":
         token = token[4:].strip()
     return token or None
