@@ -598,7 +598,9 @@ def parse_json(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
                 return parse_jsonl(name, text)
             return _collect(name, _json_values(name, text))  # `jq '.[]' papers.json`: objects over many lines
         return [], [Problem(name, f"line {exc.lineno}", f"malformed JSON (column {exc.colno}: {exc.msg})")]
-    if isinstance(data, dict) and _is_one_paper(data):  # a file per paper, as scrapers and APIs save them
+    if isinstance(data, dict) and (rows := _rows_of_columns(data)) is not None:
+        data = rows
+    elif isinstance(data, dict) and _is_one_paper(data):  # a file per paper, as scrapers and APIs save them
         data = [data]
     elif isinstance(data, dict):
         lists = [v for v in data.values() if isinstance(v, list)]
@@ -608,6 +610,17 @@ def parse_json(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
     if not data:
         return [], [Problem(name, "", "empty JSON list: no records")]
     return _collect(name, ((f"record {i}", obj) for i, obj in enumerate(data, start=1)))
+
+
+def _rows_of_columns(table: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The records of a table written column by column, as pandas' DataFrame.to_json() writes it unless
+    told otherwise ({"title": {"0": ..., "1": ...}, "abstract": {"0": ..., "1": ...}}), or None when
+    `table` is not one. Taken for one paper, such a file gave "record 1: no abstract; skipped"."""
+    abstract = next((column for key, column in table.items() if str(key).strip().lower() in _FIELD_ALIASES["abstract"]
+                     and column.__class__ is dict), None)
+    if not abstract or "value" in abstract or not all(column.__class__ is dict for column in table.values()):
+        return None  # "value": an OpenReview field, {"value": "..."}
+    return [{key: column.get(row) for key, column in table.items()} for row in abstract]
 
 
 def _is_one_paper(obj: dict[str, Any]) -> bool:

@@ -38,3 +38,18 @@ def test_a_broken_record_in_a_json_list_named_json_lines_is_placed(tmp_path: Pat
                                                                  ("Three", "record 3 (line 4)")]
     assert [str(p) for p in result.problems] == [
         f"{path}:record 2 (line 3): malformed JSON (column 17: Expecting ',' delimiter); skipped"]
+
+
+def test_a_table_written_column_by_column_as_pandas_writes_it(tmp_path: Path, abstracts: list[str]) -> None:
+    # pandas' DataFrame.to_json() writes column by column unless told otherwise: each field an object
+    # from the row's index to its value. Taken for one paper, the file gave "record 1: no abstract; skipped".
+    path = tmp_path / "icml2025.json"
+    path.write_text(json.dumps({"title": {"0": "One", "1": "Two", "2": "Three"},
+                                "abstract": {"0": abstracts[0], "1": abstracts[1], "2": None},
+                                "authors": {"0": ["Ada Lovelace", "Alan Turing"], "1": [], "2": []},
+                                "pdf": {"0": None, "1": "https://example.org/two.pdf", "2": None}}))
+    result = parse_file(path)
+    assert [(r.title, r.abstract, r.authors, r.pdf, r.venue, r.source_ref) for r in result.records] == [
+        ("One", abstracts[0], ("Ada Lovelace", "Alan Turing"), None, "ICML 2025", "record 1"),
+        ("Two", abstracts[1], (), "https://example.org/two.pdf", "ICML 2025", "record 2")]
+    assert [str(p) for p in result.problems] == [f"{path}:record 3: no abstract; skipped"]
