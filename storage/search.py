@@ -280,17 +280,25 @@ class SearchEngine:
         """The id of the active paper whose title is `typed`, case, spacing, punctuation and markup aside
         (the card's "q`POTS`: …" is "qPOTS: …" copied from it and "$q\\texttt{POTS}$: …" from a
         conference's page); None when no title is. The candidates are autocomplete's best few. A title typed
-        with other spellings or typos is that title too (`_same_title`)."""
+        with other spellings or typos is that title too (`_same_title`), and so is its head, the part before
+        its colon, when only one candidate's title has that head."""
         wanted = name_key(typed)  # folded letters and digits, LaTeX macro names and markup left out
         if not wanted:
             return None
         index = self._index
         positions = await asyncio.to_thread(self._complete, index, typed[:MAX_QUERY_CHARS], _TITLE_CANDIDATES)
-        exact = next((index.ids[p] for p in positions if name_key(index.titles[p]) == wanted), None)
-        if exact is not None:
-            return exact
         typed_words = words(typed[:MAX_QUERY_CHARS])
-        return next((index.ids[p] for p in positions if _same_title(index, typed_words, words(index.titles[p]))), None)
+        titles = [(index.ids[p], index.titles[p]) for p in positions]
+        # A paper is also cited by its title's head, the part before the colon ("Obfuscated Gradients Give a
+        # False Sense of Security", "GraphRNN"): that names it when only one candidate's title has that head.
+        heads = [(paper_id, title.split(":")[0]) for paper_id, title in titles if ":" in title]
+        for spelt in (False, True):  # as typed first (case, spacing, punctuation aside), then spelt otherwise
+            for candidates in (titles, heads):
+                found = list(dict.fromkeys(paper_id for paper_id, text in candidates if (
+                    _same_title(index, typed_words, words(text)) if spelt else name_key(text) == wanted)))
+                if found:
+                    return found[0] if candidates is titles or len(found) == 1 else None
+        return None
 
     async def similar(self, paper_id: str, *, limit: int = 5) -> list[Paper]:
         """Up to `limit` active papers most like the given one (not itself); [] for an unknown id."""

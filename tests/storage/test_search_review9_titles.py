@@ -17,12 +17,17 @@ TITLES = [
     "Locally Private Hypothesis Testing",
     "Fast Stochastic AUC Maximization with O(1/n)-Convergence Rate",
     "Behavior Cloning from Noisy Demonstrations",
+    "GraphRNN: Generating Realistic Graphs with Deep Auto-regressive Models",
+    "Obfuscated Gradients Give a False Sense of Security: Circumventing Defenses to Adversarial Examples",
+    "Local Private Hypothesis Testing: Chi-Square Tests",
+    "Learning to Rank: Pairwise Methods",
+    "Learning to Rank: Listwise Methods",
 ]
 
 
 @pytest.fixture
 async def engine(db: aiosqlite.Connection, tmp_path: Path) -> SearchEngine:
-    """The bundled corpus and five titled papers; one more abstract says "minimization" and "hierarchical"."""
+    """The bundled corpus and the titled papers; one more abstract says "minimization" and "hierarchical"."""
     return await engine_with_titles(db, tmp_path, [*TITLES, "Sparse Recovery"], lambda n, title: (
         f"Abstract number {n}: we study {title.lower()} in depth, with experiments on several benchmarks."
         if title != "Sparse Recovery" else
@@ -56,3 +61,20 @@ async def test_a_title_typed_with_other_spellings_or_typos_is_found(
 ])
 async def test_another_title_is_not_found(engine: SearchEngine, typed: str) -> None:
     assert await engine.by_title(typed) is None
+
+
+@pytest.mark.parametrize(("typed", "stored"), [
+    ("GraphRNN", "GraphRNN"),
+    ("Obfuscated Gradients Give a False Sense of Security", "Obfuscated"),
+    ("Obfuscated Gradients Give a False Sense of Secuirty", "Obfuscated"),  # and a typo
+    # A title's head that is, spelt otherwise, another whole title: the head as typed comes first.
+    ("Local Private Hypothesis Testing", "Local Private"),
+])
+async def test_a_papers_head_title_names_it(engine: SearchEngine, db: aiosqlite.Connection, typed: str,
+                                            stored: str) -> None:
+    # Papers are cited by the part of their title before the colon; /paper show said there was no such title.
+    assert await engine.by_title(typed) == await id_titled(db, stored)
+
+
+async def test_a_head_two_titles_share_names_neither(engine: SearchEngine) -> None:
+    assert await engine.by_title("Learning to Rank") is None
