@@ -500,6 +500,7 @@ def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:
     """Print the paper of the day (for --date, --topic); the same recorded pick the bot posts."""
     from datetime import UTC, date, datetime
 
+    from storage.papers import PaperRepository
     from storage.picks import PickRepository
 
     try:
@@ -510,19 +511,26 @@ def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:
 
     async def today(conn: aiosqlite.Connection) -> int:
         picks = PickRepository(conn)
-        if day < datetime.now(UTC).date() and await picks.recorded(day, topic=args.topic) is None:
+        topic, candidates = args.topic, None
+        if topic and await picks.recorded(day, topic=topic) is None:
+            candidates = await _topic_candidates(conn, topic)
+            if not candidates and await PaperRepository(conn).count():
+                # What a daily post about it shows (bot.cogs.daily's DailyScheduler._pick), and says so.
+                print(f"paperbot today: no paper matches {topic!r}, so a daily post about it shows the general "
+                      "paper of the day", file=sys.stderr)
+                topic, candidates = None, None
+        if day < datetime.now(UTC).date() and await picks.recorded(day, topic=topic) is None:
             # Picking a past date now would use up a paper of the rotation that nobody saw.
             print(f"paperbot today: no paper of the day was recorded for {day} in {settings.database_path}",
                   file=sys.stderr)
             return 1
-        candidates = await _topic_candidates(conn, args.topic) if args.topic else None
-        paper = await picks.pick_for(day, topic=args.topic, candidates=candidates)
+        paper = await picks.pick_for(day, topic=topic, candidates=candidates)
         if paper is None:
-            about = f" about {args.topic!r}" if args.topic else ""
+            about = f" about {topic!r}" if topic else ""
             print(f"paperbot today: no papers{about} to choose from in {settings.database_path} "
                   "(run `paperbot ingest`)", file=sys.stderr)
             return 1
-        print(f"Paper of the day, {day:%A %-d %B %Y}" + (f" ({args.topic})" if args.topic else ""))
+        print(f"Paper of the day, {day:%A %-d %B %Y}" + (f" ({topic})" if topic else ""))
         print(f"{paper.title}\n  id:    {paper.id}" + (f"\n  venue: {paper.venue}" if paper.venue else ""))
         print()
         print(paper.abstract)
