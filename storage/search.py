@@ -61,9 +61,10 @@ _TITLE_MARKUP = re.compile(r"(`)([^`]+)`|(?<![\\\w])(\*\*|\*)(?=\S)(.+?)(?<=[^\s
 _OPENREVIEW_ID = re.compile(r"(?:^|&)id=(?P<id>[^&]+)")
 # arXiv's abstract and PDF pages of a paper, any version: "/abs/2401.01234v2", "/pdf/2401.01234.pdf".
 # An arXiv identifier as people cite or paste it: "2401.01234", "arXiv:2401.01234v2", "arXiv 2401.01234",
-# "math.AG/0406123" (before 2007): the paper with that arXiv page.
-_ARXIV_ID = re.compile(r"(?:arxiv\s*:?\s*)?(?P<id>\d{4}\.\d{4,5}|[a-z]+(?:-[a-z]+)?(?:\.[a-z]{2})?/\d{7})(?:v\d+)?",
-                       re.IGNORECASE)
+# "math.AG/0406123" (before 2007), or its DOI ("10.48550/arXiv.2401.01234", at https://doi.org/): the paper
+# with that arXiv page.
+_ARXIV_ID = re.compile(r"(?:(?:https?://(?:dx\.)?doi\.org/)?10\.48550/arxiv\.|arxiv\s*:?\s*)?"
+                       r"(?P<id>\d{4}\.\d{4,5}|[a-z]+(?:-[a-z]+)?(?:\.[a-z]{2})?/\d{7})(?:v\d+)?", re.IGNORECASE)
 _ARXIV_PAGE = re.compile(r"/(?:abs|pdf)/(?P<id>\d{4}\.\d{4,5}|[a-z.-]+/\d{7})(?:v\d+)?(?:\.pdf)?", re.IGNORECASE)
 
 
@@ -192,12 +193,14 @@ class SearchEngine:
 
     def by_url(self, typed: str) -> str | None:
         """The id of the active paper that `typed`, a pasted link, leads to (its page, PDF or code link;
-        see `link_key`) or whose arXiv page an arXiv identifier names ("arXiv:2401.01234v2"), without reading
+        see `link_key`) or whose arXiv page an arXiv identifier or DOI names ("arXiv:2401.01234v2"), without reading
         SQLite; None for anything else, or a link several papers share."""
-        key = link_key(typed) or _arxiv_key(typed)
         index, links = self._index, self._links
-        position = links.find(key) if key else None
-        return index.ids[position] if position is not None else None
+        for key in (link_key(typed), _arxiv_key(typed)):  # an arXiv DOI's link is both
+            position = links.find(key) if key else None
+            if position is not None:
+                return index.ids[position]
+        return None
 
     async def search(self, query: str, *, limit: int = 10, offset: int = 0, meaning: bool = True) -> SearchResults:
         """The papers best matching `query`, `limit` of them from `offset`, with snippets and suggestions.

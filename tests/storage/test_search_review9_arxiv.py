@@ -55,6 +55,8 @@ async def paper_titled(db: aiosqlite.Connection, title: str) -> str:
     ("2405.00321v1", FROM_ARXIV_METADATA),
     ("arxiv:2405.00321", FROM_ARXIV_METADATA),
     ("math.AG/0406123", OLD_STYLE),
+    ("10.48550/arXiv.2401.01234", ON_ITS_PAGE),  # its DOI, as arXiv gives it
+    ("https://doi.org/10.48550/arXiv.2405.00321", FROM_ARXIV_METADATA),
 ])
 async def test_an_arxiv_identifier_names_the_paper(engine: SearchEngine, db: aiosqlite.Connection,
                                                    typed: str, record: dict[str, str]) -> None:
@@ -69,6 +71,7 @@ async def test_an_arxiv_identifier_names_the_paper(engine: SearchEngine, db: aio
     "arXiv",
     "2401",
     "3.14159",
+    "https://doi.org/10.48550/arXiv.2401.01235",
 ])
 async def test_anything_else_names_no_paper(engine: SearchEngine, typed: str) -> None:
     assert engine.by_url(typed) is None
