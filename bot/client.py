@@ -23,7 +23,7 @@ import aiosqlite
 import discord
 from discord.ext import commands
 
-from bot.settings import Settings, load_settings, token_flaw
+from bot.settings import Settings, clean_token, env_file_value, load_settings, token_flaw
 from bot.tree import PaperTree, in_a_while
 from bot.views import RandomButton, SimilarButton, StaleListItem
 from storage.db import open_database
@@ -44,6 +44,10 @@ MISSING_TOKEN = (
     "paperbot: no Discord bot token: DISCORD_TOKEN is not set in the environment {where}. Create an application at "
     "https://discord.com/developers/applications, open Bot -> Reset Token, and put it in DISCORD_TOKEN "
     "(environment or .env)."
+)
+EMPTY_TOKEN = (
+    "paperbot: DISCORD_TOKEN is set but empty in the environment{hiding}. Unset it (`unset DISCORD_TOKEN`, or take it "
+    "out of the service's environment) or put the bot token in it."
 )
 REJECTED_TOKEN = (
     "paperbot: Discord rejected the bot token in DISCORD_TOKEN. Get a fresh one at "
@@ -455,9 +459,7 @@ def run_bot(settings: Settings, *, sync_only: bool = False) -> int:
     """Run the bot until stopped (or just sync its commands); returns the process exit code."""
     token = settings.discord_token
     if not token:
-        # Where .env was looked for: the folder paperbot runs in, which a service manager may not set as expected.
-        where = f"or in {settings.env_file}" if settings.env_file else f"and there is no .env in {Path.cwd()}"
-        print(MISSING_TOKEN.format(where=where), file=sys.stderr)
+        print(_no_token_message(settings), file=sys.stderr)
         return 2
     flaw = token_flaw(token)
     if flaw:
@@ -476,6 +478,17 @@ def run_bot(settings: Settings, *, sync_only: bool = False) -> int:
         print(UNREACHABLE.format(error=_short(error)), file=sys.stderr)
         return 1
     return 0
+
+
+def _no_token_message(settings: Settings) -> str:
+    """Why there is no token. A variable set but empty (`DISCORD_TOKEN=` in a unit file or compose) still wins
+    over `.env`, as everywhere, so a token put in `.env` is hidden: say so rather than "not set"."""
+    if "DISCORD_TOKEN" in os.environ:
+        in_dotenv = settings.env_file and clean_token(env_file_value(settings.env_file, "DISCORD_TOKEN"))
+        return EMPTY_TOKEN.format(hiding=f", which hides the one in {settings.env_file}" if in_dotenv else "")
+    # Where .env was looked for: the folder paperbot runs in, which a service manager may not set as expected.
+    where = f"or in {settings.env_file}" if settings.env_file else f"and there is no .env in {Path.cwd()}"
+    return MISSING_TOKEN.format(where=where)
 
 
 def _short(error: BaseException) -> str:

@@ -94,6 +94,11 @@ def load_settings(env_file: str | Path | None = ".env", **overrides: Any) -> Set
     return settings.with_overrides(**overrides)
 
 
+def env_file_value(path: Path, name: str) -> str | None:
+    """`name`'s value in the .env file at `path` alone, whatever the environment says (None: it has none)."""
+    return dotenv_values(stream=io.StringIO(_env_file_text(path))).get(name)
+
+
 def _unquoted(raw: str | None) -> str | None:
     """A setting's value without what is never part of one: whitespace around it and one pair of quotes around
     it. docker's --env-file and compose's `environment:` list keep the quotes a shell or python-dotenv would

@@ -191,3 +191,21 @@ async def test_a_development_server_the_bot_is_not_in_is_one_line_saying_what_to
         f"https://discord.com/oauth2/authorize?client_id={dev_bot.application_id}&scope=bot+applications.commands"
         "&permissions=84992, check the id (right-click the server's icon -> Copy Server ID), or leave DEV_GUILD_ID "
         "empty")
+
+
+def test_a_token_variable_set_but_empty_says_it_hides_the_dotenv_token(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # `DISCORD_TOKEN=` left in a unit file or a compose file wins over .env, as everywhere; the bot said
+    # "DISCORD_TOKEN is not set in the environment or in .env" while the token sat in that .env.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "")
+    (tmp_path / ".env").write_text(f"DISCORD_TOKEN={TOKEN}\n", encoding="utf-8")
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("paperbot: DISCORD_TOKEN is set but empty in the environment, which hides the one in "
+                          f"{tmp_path / '.env'}. Unset it")
+    assert TOKEN not in err
+    assert err.count("\n") == 1
+    (tmp_path / ".env").write_text("DATABASE_PATH=papers.db\n", encoding="utf-8")
+    assert main([]) == 2
+    assert capsys.readouterr().err.startswith("paperbot: DISCORD_TOKEN is set but empty in the environment. Unset it")
