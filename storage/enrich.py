@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 32
+ENRICH_VERSION = 33
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -38,7 +38,14 @@ _ID_SHIFTS = tuple(range(_ID_BITS - 10, -1, -10))
 assert ID_LENGTH % 2 == 0, "ids are made two base32 characters at a time"
 
 _WHITESPACE = re.compile(r"\s+")
-_URL = re.compile(r"""(?:https?://|www\.)[^\s<>"'`\\{}]+[^\s<>"'`\\{}.,;:!?)\]]""")
+# A URL: from its scheme (or "www.") to its last character that is no punctuation of the sentence around it.
+# Brackets inside it are kept in balanced pairs only ("…/Foo_(bar)"): a ")" or "]" closing one opened before
+# the URL ends it, as "](" ends the first half of a Markdown link "[url](url)". Quotes (straight, curly,
+# guillemets) and CJK punctuation are never part of one, nor a closing "*" of Markdown bold.
+_URL_CHAR = r"""[^\s<>"'`\\{}()\[\]“”‘’«»‹›（）【】「」、。，；：！？]"""
+_URL_BRACKETS = rf"\({_URL_CHAR}*\)|\[{_URL_CHAR}*\]"
+_URL_LAST = r"""[^\s<>"'`\\{}()\[\]“”‘’«»‹›（）【】「」、。，；：！？.,;:!?*…]"""
+_URL = re.compile(rf"(?:https?://|www\.)(?:{_URL_CHAR}|{_URL_BRACKETS})*(?:{_URL_LAST}|{_URL_BRACKETS})")
 _CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "huggingface.co", "github.io", "codeberg.org")
 # A word broken over a line by a hyphen, as in text extracted from PDFs ("bidi-\nrected").
 # From a word's start only (a match from inside a word would also match from its start, further
