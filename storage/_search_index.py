@@ -32,6 +32,7 @@ from storage._search_text import (
     content_words,
     name_key,
     name_keys,
+    query_words,
     stem,
     words,
 )
@@ -709,8 +710,8 @@ class SearchIndex:
         """The query with its typos fixed; when nothing was found, close vocabulary words too."""
         fixes = {term.word: term.corrected for term in terms if term.corrected}
         suggestions = []
-        if fixes:
-            suggestions.append(" ".join(fixes.get(word, word) for word in words(query)))
+        if fixes:  # not "y bengio" for "Y. Bengoi": searched, the letter y would count
+            suggestions.append(" ".join(fixes.get(word, word) for word in query_words(query)))
         if not found:
             unknown = [w for w in content_words(query) if self.term_id(w) is None and len(w) >= 3][:3]
             for word in unknown:

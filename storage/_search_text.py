@@ -112,14 +112,18 @@ def words(text: str) -> list[str]:
     return _WORD.findall(fold(_plain(text)))
 
 
-def content_words(text: str) -> list[str]:
-    """The folded words of a query that carry meaning, in order (stop words, name initials and a citation's
-    "et al." and year left out)."""
+def query_words(text: str) -> list[str]:
+    """The folded words of a query, in order, without name initials and a citation's "et al." and year."""
     if "." in text:
         text = _INITIALS.sub(_initials_dropped, text)
     if "al" in text or "AL" in text or "Al" in text:
         text = _ET_AL.sub(" ", text)
-    return [word for word in words(text) if word not in STOPWORDS]
+    return words(text)
+
+
+def content_words(text: str) -> list[str]:
+    """The folded words of a query that carry meaning, in order (stop words left out; see query_words)."""
+    return [word for word in query_words(text) if word not in STOPWORDS]
 
 
 def _initials_dropped(initials: re.Match[str]) -> str:

@@ -81,3 +81,12 @@ async def test_an_author_cited_with_et_al_finds_their_paper_first(engine: Search
     hits = (await engine.search(typed)).hits
     assert hits
     assert hits[0].paper.title == "Mutual Information Neural Estimation", [hit.paper.title for hit in hits]
+
+
+@pytest.mark.parametrize("typed", ["Y. Bengoi", "Bengoi et al., 2018"])
+async def test_did_you_mean_for_a_misspelt_author_finds_them_when_searched(engine: SearchEngine, typed: str) -> None:
+    # It offered "y bengio" and "bengio et al 2018": the initial without its full stop, "et al" and the year
+    # are words again when the suggestion is searched.
+    suggestion = (await engine.search(typed)).suggestions[0]
+    assert suggestion == "bengio"
+    assert (await engine.search(suggestion)).hits[0].paper.title == "Mutual Information Neural Estimation"
