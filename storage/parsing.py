@@ -602,6 +602,8 @@ def parse_json(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
         data = rows
     elif isinstance(data, dict) and _is_one_paper(data):  # a file per paper, as scrapers and APIs save them
         data = [data]
+    elif isinstance(data, dict) and _papers_by_key(data):  # {"<id>": {paper}, ...}, as scrapers save them
+        data = list(data.values())
     elif isinstance(data, dict):
         lists = [v for v in data.values() if isinstance(v, list)]
         data = data.get("papers", lists[0] if len(lists) == 1 else None)
@@ -621,6 +623,13 @@ def _rows_of_columns(table: dict[str, Any]) -> list[dict[str, Any]] | None:
     if not abstract or "value" in abstract or not all(column.__class__ is dict for column in table.values()):
         return None  # "value": an OpenReview field, {"value": "..."}
     return [{key: column.get(row) for key, column in table.items()} for row in abstract]
+
+
+def _papers_by_key(obj: dict[str, Any]) -> bool:
+    """Whether a JSON object holds the papers as its values, each under its id, rather than a list of them:
+    such a file said "not a corpus: expected a JSON list of objects"."""
+    values = list(obj.values())
+    return bool(values) and all(value.__class__ is dict for value in values) and _is_one_paper(values[0])
 
 
 def _is_one_paper(obj: dict[str, Any]) -> bool:

@@ -53,3 +53,16 @@ def test_a_table_written_column_by_column_as_pandas_writes_it(tmp_path: Path, ab
         ("One", abstracts[0], ("Ada Lovelace", "Alan Turing"), None, "ICML 2025", "record 1"),
         ("Two", abstracts[1], (), "https://example.org/two.pdf", "ICML 2025", "record 2")]
     assert [str(p) for p in result.problems] == [f"{path}:record 3: no abstract; skipped"]
+
+
+def test_papers_kept_under_their_ids(tmp_path: Path, abstracts: list[str]) -> None:
+    # Scrapers save {"<paper id>": {paper}, ...}, and pandas' to_json(orient="index") writes rows so:
+    # "not a corpus: expected a JSON list of objects with an 'abstract' field", nothing loaded.
+    path = tmp_path / "scraped.json"
+    path.write_text(json.dumps({"Xy12": {"title": "One", "abstract": abstracts[0]},
+                                "Zz34": {"title": "Two", "abstract": abstracts[1], "authors": ["Ada Lovelace"]},
+                                "Q9": {"title": "Three"}}, indent=2))
+    result = parse_file(path)
+    assert [(r.title, r.abstract, r.authors, r.source_ref) for r in result.records] == [
+        ("One", abstracts[0], (), "record 1"), ("Two", abstracts[1], ("Ada Lovelace",), "record 2")]
+    assert [str(p) for p in result.problems] == [f"{path}:record 3: no abstract; skipped"]
