@@ -10,12 +10,15 @@ import re
 from collections.abc import Sequence
 
 from storage._search_text import fold, stem
+from storage.enrich import _URL as LINK  # the links enrichment finds are the ones a snippet keeps whole
 
 SNIPPET_CHARS = 240
 _WORD = re.compile(r"[^\W_]+")
 # Emphasis the display text already carries (*FedOne*, **MA-DT**, _x_): dropped, the words kept. An
 # escaped marker is a character, not emphasis: "p(x\_T | x\_S)" is two subscripts, not "_T | x\_" in italics.
-_EMPHASIS = re.compile(r"(?<!\\)(\*\*|__|\*|_)(?=\S)(.+?)(?<=[^\s\\])\1")
+# Underscores inside a word are characters too, as Discord shows them: "causal_prospective_merge", in a
+# repository's link or not, is no "causal*prospective*merge".
+_EMPHASIS = re.compile(r"(?<!\\)(?:(\*\*|\*)|(?<!\w)(__|_))(?=\S)(.+?)(?<=[^\s\\])(?:\1|\2(?!\w))")
 _ESCAPED = re.compile(r"\\([\\*_~`|>\[\]#])")
 _MARKDOWN = re.compile(r"([\\*_~`|>\[\]#])")
 _SPACE = re.compile(r"\s+")
@@ -23,7 +26,7 @@ _SPACE = re.compile(r"\s+")
 
 def plain(text: str) -> str:
     """Display text without its markdown emphasis or escapes, on one line."""
-    return _SPACE.sub(" ", unescape(_EMPHASIS.sub(r"\2", text))).strip()
+    return _SPACE.sub(" ", unescape(_EMPHASIS.sub(r"\3", text))).strip()
 
 
 def unescape(text: str) -> str:
@@ -37,21 +40,49 @@ def escape(text: str) -> str:
 
 
 def snippet(text: str, matched: frozenset[str], *, width: int = SNIPPET_CHARS) -> str:
-    """The window of `text` with the most distinct matched stems, at most `width` characters."""
+    """The window of `text` with the most distinct matched stems, at most `width` characters.
+
+    A link is one piece, whole or left out, as written: Discord links a URL as typed, so an escape ("b\\_c")
+    or bold inside one, or half of one, would link another address."""
     text = plain(text)
-    spans = [(m.start(), m.end(), _is_match(m.group(), matched)) for m in _WORD.finditer(text)]
+    links = [m.span() for m in LINK.finditer(text)] if "http" in text or "www." in text else []
+    spans = _with_links_whole([(m.start(), m.end(), _is_match(m.group(), matched)) for m in _WORD.finditer(text)],
+                              links)
     start, end = _best_window(text, spans, width)
     parts: list[str] = ["…" if start > 0 else ""]
     cursor = start
     for word_start, word_end, hit in spans:
-        if word_start < start or word_end > end or not hit:
+        if word_start < start or word_end > end or not hit or (word_start, word_end) in links:
             continue
-        parts.append(escape(text[cursor:word_start]))
+        parts.append(_escape_but_links(text[cursor:word_start]))
         parts.append(f"**{escape(text[word_start:word_end])}**")
         cursor = word_end
-    parts.append(escape(text[cursor:end]))
-    parts.append("…" if end < len(text) else "")
+    parts.append(_escape_but_links(text[cursor:end]))
+    if end < len(text):  # a link's last character would take in the "…" ("https://x.org/b…")
+        parts.append(" …" if "://" in text[start:end].rsplit(None, 1)[-1:][0] else "…")
     return "".join(parts)
+
+
+def _with_links_whole(spans: list[tuple[int, int, bool]], links: list[tuple[int, int]]
+                      ) -> list[tuple[int, int, bool]]:
+    """The words, each link's words made one, matched when any of them is."""
+    for link_start, link_end in links:
+        inside = [span for span in spans if link_start <= span[0] < link_end]
+        spans = [span for span in spans if not link_start <= span[0] < link_end]
+        spans.append((link_start, link_end, any(hit for _, _, hit in inside)))
+    return sorted(spans) if links else spans
+
+
+def _escape_but_links(text: str) -> str:
+    """escape(text), its http(s) links left as written (Discord links them; "www." it shows as text)."""
+    if "http" not in text:
+        return escape(text)
+    parts, cursor = [], 0
+    for match in LINK.finditer(text):
+        if match.group().startswith("http"):
+            parts += [escape(text[cursor:match.start()]), match.group()]
+            cursor = match.end()
+    return "".join([*parts, escape(text[cursor:])])
 
 
 def by_line(authors: Sequence[str], matched: frozenset[str], text: str = "", *, shown: int = 3) -> str:

@@ -11,10 +11,12 @@ import pytest
 from bot.embeds import paper_embed
 from storage import _corpus_build, loader
 from storage import enrich as enrich_module
+from storage._search_snippet import plain, snippet
 from storage.enrich import ENRICH_VERSION, enrich, links_in
 from storage.loader import load_corpus
 from storage.models import RawRecord
 from storage.papers import PaperRepository
+from storage.search import SearchEngine
 from tests.storage.conftest import SHARED_DATASETS, write_json
 
 DGM = "https://github.com/yannxiaoyanhu/dgm-online-eval"
@@ -70,3 +72,32 @@ async def test_a_reload_re_enriches_links_stored_by_the_old_version(
     paper = await papers.by_id(next(iter(await papers.active_ids())))
     assert paper is not None
     assert paper.links == (DGM,)
+
+
+# --- links in search snippets ------------------------------------------------------------------------
+
+async def test_a_snippet_shows_a_link_as_written(db: aiosqlite.Connection, tmp_path: Path) -> None:
+    # aistats2025: "Code is publicly available: \url{https://github.com/LucileTerminassian/causal_prospective_merge}."
+    # The snippet read "_prospective_" as italics ("…/causalprospectivemerge") and bolded the matched word inside
+    # the link: Discord linked "https://github.com/**LucileTerminassian**/causalprospectivemerge".
+    corpus = write_json(tmp_path / "aistats.json", [_aistats_record("causal_prospective_merge")])
+    await load_corpus(db, [corpus])
+    hit = (await (await SearchEngine.open(db, meaning=False)).search("LucileTerminassian")).hits[0]
+    assert "https://github.com/LucileTerminassian/causal_prospective_merge." in hit.snippet, hit.snippet
+
+
+def test_underscores_in_words_and_links_are_characters_not_emphasis() -> None:
+    text = "Code at https://github.com/a/b_(c) for snake_case_names and _emphasis_ in x\\_T."
+    assert plain(text) == "Code at https://github.com/a/b_(c) for snake_case_names and emphasis in x_T."
+    shown = snippet(text, frozenset({"code", "snake"}))
+    assert shown == "**Code** at https://github.com/a/b_(c) for **snake**\\_case\\_names and emphasis in x\\_T."
+
+
+def test_a_snippet_shows_a_link_whole_or_not_at_all() -> None:
+    link = "https://github.com/some-lab/a_long_repository_name"
+    text = f"We study pruning of wide networks. Code: {link} and more words follow after the link here."
+    for width in range(30, len(text)):
+        shown = snippet(text, frozenset({"prune"}), width=width)
+        bare = shown.removesuffix("…").rstrip()
+        assert link in shown or "https" not in shown, (width, shown)
+        assert not bare.endswith(link) or shown == bare or shown.endswith(f"{link} …"), (width, shown)
