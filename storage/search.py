@@ -212,8 +212,9 @@ class SearchEngine:
         text = clean_query(query)
         limit, offset = max(0, min(limit, MAX_LIMIT)), max(0, offset)
         index = self._index
-        ranking = await asyncio.to_thread(_rank_or_complete, index, text, RERANK_CANDIDATES,
-                                          wanted=offset + limit)
+        linked = self._linked(index, text)
+        ranking = linked if linked is not None else await asyncio.to_thread(
+            _rank_or_complete, index, text, RERANK_CANDIDATES, wanted=offset + limit)
         by_words = ranking
         if meaning:
             ranking = await self._rerank_by_meaning(index, text, ranking)
@@ -223,6 +224,13 @@ class SearchEngine:
         scored = [(papers[pid], score) for pid, score in page if pid in papers]
         hits, suggestions = await asyncio.to_thread(self._present, index, text, ranking, scored)
         return SearchResults(hits, ranking.total, suggestions, by_meaning=ranking is not by_words)
+
+    def _linked(self, index: SearchIndex, text: str) -> Ranking | None:
+        """The paper a pasted link or arXiv identifier names (`by_url`) as the one result: its words ("https",
+        "arxiv", "org", the identifier's digits) would find other papers or none."""
+        paper_id = self.by_url(text)
+        position = index.position(paper_id) if paper_id else None
+        return None if position is None else Ranking(np.asarray([position], np.int64), np.ones(1, np.float32), 1)
 
     async def _rerank_by_meaning(self, index: SearchIndex, text: str, ranking: Ranking) -> Ranking:
         """Re-order the best SEMANTIC_CANDIDATES by word score plus the cosine of the query's and each

@@ -75,3 +75,21 @@ async def test_an_arxiv_identifier_names_the_paper(engine: SearchEngine, db: aio
 ])
 async def test_anything_else_names_no_paper(engine: SearchEngine, typed: str) -> None:
     assert engine.by_url(typed) is None
+
+
+@pytest.mark.parametrize(("typed", "record"), [
+    ("arXiv:2401.01234v2", ON_ITS_PAGE),
+    ("https://arxiv.org/pdf/2405.00321v3", FROM_ARXIV_METADATA),
+    ("10.48550/arXiv.2405.00321", FROM_ARXIV_METADATA),
+])
+async def test_a_search_for_an_identifier_or_link_gives_its_paper(engine: SearchEngine, db: aiosqlite.Connection,
+                                                                  typed: str, record: dict[str, str]) -> None:
+    # `paperbot search` and any caller of SearchEngine.search (the bot asks by_url first): the identifier's or
+    # link's pieces were searched as words ("arxiv", "2401", "01234", "https", "pdf"), finding others or none.
+    results = await engine.search(typed)
+    assert [hit.paper.id for hit in results.hits] == [await paper_titled(db, record["title"])]
+    assert results.total == 1
+
+
+async def test_a_search_for_an_identifier_of_no_paper_here_searches_its_words(engine: SearchEngine) -> None:
+    assert (await engine.search("arXiv:2401.09999")).total == 0
