@@ -52,6 +52,7 @@ _ASCII_PROSE_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz \n"
 _AUTHOR_SEPARATOR = re.compile(r"\s*;\s*")
 _AUTHOR_AND = re.compile(r",?\s+and\s+")  # "A. One, B. Two and C. Three", "Lovelace, Ada and Turing, Alan"
 _AUTHOR_COMMA = re.compile(r"\s*,\s*(?![^()]*\))")  # not one inside an affiliation: "A. One (MIT, USA), B. Two"
+_ROWS_ABOVE_HEADER = 9  # a CSV's rows read to find its header: a title, a date, blank rows above a table
 _SEPARATOR_LINE = re.compile(r"sep=([^\r\n])\r?\n", re.IGNORECASE)
 _NAME_SUFFIX = re.compile(r"(?:jr|sr|[ivx]+)\.?", re.IGNORECASE)
 _ET_AL = re.compile(r"et\.? al\.?", re.IGNORECASE)
@@ -878,7 +879,9 @@ def parse_csv(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
         except (csv.Error, StopIteration) as exc:
             return [], [Problem(name, header_at, f"malformed CSV header: {exc}")]
         first_row = first_row or header
-        if any(h in _FIELD_ALIASES["abstract"] for h in header):
+        if not _names_an_abstract(header):
+            header = _header_below(reader) or header
+        if _names_an_abstract(header):
             break
     else:
         return [], [Problem(name, header_at, "no header row with an 'abstract' column "
@@ -887,6 +890,26 @@ def parse_csv(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
     if not records and not problems:
         problems.append(Problem(name, "", "header only: no records after the header row"))
     return records, problems
+
+
+def _names_an_abstract(row: list[str]) -> bool:
+    return any(cell in _FIELD_ALIASES["abstract"] for cell in row)
+
+
+def _header_below(reader: Any) -> list[str] | None:
+    """The first of the next few rows that names an abstract column, lowercased, or None.
+
+    A spreadsheet often has a title, a date or blank rows above its table, and saving it as CSV keeps
+    them: the file said "no header row with an 'abstract' column" and loaded nothing.
+    """
+    for _ in range(_ROWS_ABOVE_HEADER):
+        try:
+            row = [cell.strip().lower() for cell in next(reader)]
+        except (csv.Error, StopIteration):
+            return None
+        if _names_an_abstract(row):
+            return row
+    return None
 
 
 def _csv_items(name: str, reader: Any, header: list[str]) -> Iterator[tuple[str, Any]]:

@@ -65,3 +65,22 @@ def test_a_first_line_naming_the_separator_as_excel_reads_it(tmp_path: Path, abs
     assert result.problems == []
     assert [(r.title, r.authors, r.source_ref) for r in result.records] == [
         ("One", ("Ada Lovelace", "Alan Turing"), "record 1 (line 3)"), ("Two", (), "record 2 (line 4)")]
+
+
+def test_a_title_and_blank_rows_above_the_header(tmp_path: Path, abstracts: list[str]) -> None:
+    # A spreadsheet often has a title and blank rows above its table; saved as CSV they come first, and
+    # the file said "no header row with an 'abstract' column (first row: 'icml 2025 accepted papers, , ')".
+    table = io.StringIO()
+    csv.writer(table, lineterminator="\r\n").writerows([
+        ("ICML 2025 accepted papers", "", ""), ("exported 2025-07-01", "", ""), ("", "", ""),
+        ("Title", "Abstract", "Authors"), ("One", abstracts[0], "Ada Lovelace"), ("Two", abstracts[1], "")])
+    path = tmp_path / "accepted.csv"
+    path.write_text(table.getvalue(), encoding="utf-8")
+    result = parse_file(path)
+    assert result.problems == []
+    assert [(r.title, r.authors, r.source_ref) for r in result.records] == [
+        ("One", ("Ada Lovelace",), "record 1 (line 5)"), ("Two", (), "record 2 (line 6)")]
+    no_header = tmp_path / "no_header.csv"  # still said, with the first row, when no row names one
+    no_header.write_text("ICML 2025 accepted papers,,\nOne,Two,Three\n", encoding="utf-8")
+    assert [str(p) for p in parse_file(no_header).problems] == [
+        f"{no_header}:line 1: no header row with an 'abstract' column (first row: 'icml 2025 accepted papers, , ')"]
