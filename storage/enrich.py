@@ -45,7 +45,17 @@ _WHITESPACE = re.compile(r"\s+")
 _URL_CHAR = r"""[^\s<>"'`\\{}()\[\]“”‘’«»‹›（）【】「」、。，；：！？]"""
 _URL_BRACKETS = rf"\({_URL_CHAR}*\)|\[{_URL_CHAR}*\]"
 _URL_LAST = r"""[^\s<>"'`\\{}()\[\]“”‘’«»‹›（）【】「」、。，；：！？.,;:!?*…]"""
-_URL = re.compile(rf"(?:https?://|www\.)(?:{_URL_CHAR}|{_URL_BRACKETS})*(?:{_URL_LAST}|{_URL_BRACKETS})")
+_URL_BODY = rf"(?:{_URL_CHAR}|{_URL_BRACKETS})*(?:{_URL_LAST}|{_URL_BRACKETS})"
+_URL = re.compile(rf"(?:https?://|www\.){_URL_BODY}")
+# A URL broken over a line, as text extracted from a PDF has it: after a "/", "-" or "_" at a line's end
+# ("https://github.com/foo/\nbar"), or after a dot of its host name, even at a space ("https://sites.google.
+# com/view/…", icml2018). The rest is taken when it reads as a URL's: with a URL's punctuation or a digit in
+# it, or ending the sentence ("…/foo/\nbar."), not when prose goes on ("https://x.org/\nfor details").
+_URL_REST = re.compile(_URL_BODY)
+_LINE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*(?!https?://|www\.)")
+_HOST_BREAK = re.compile(r"\.\s+(?=(?:com|org|net|edu|gov|info|io|ai|[a-z]{2})[/.])")  # a top-level domain
+_URL_PUNCTUATION = re.compile(r"[/._\-=?#&%~\d]")
+_SENTENCE_END = re.compile(r"""(?:[.,;:!?)\]}"'”’»]+(?:\s|$)|$)""")
 _CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "huggingface.co", "github.io", "codeberg.org")
 # A word broken over a line by a hyphen, as in text extracted from PDFs ("bidi-\nrected").
 # From a word's start only (a match from inside a word would also match from its start, further
@@ -320,13 +330,27 @@ def links_in(raw: str) -> tuple[str, ...]:
     found: list[str] = []
     if "http" not in raw and "www." not in raw:  # most abstracts: no link (the unescaping below makes none)
         return ()
-    for match in _URL.finditer(raw.replace("\\_", "_").replace("\\%", "%").replace("\\~", "~")):
-        url = match.group().rstrip("}")
+    text = raw.replace("\\_", "_").replace("\\%", "%").replace("\\~", "~")
+    for match in _URL.finditer(text):
+        url = _rejoined(match.group(), text, match.end()).rstrip("}")
         if url.startswith("www."):
             url = "https://" + url
         if url not in found:
             found.append(url)
     return tuple(found)
+
+
+def _rejoined(url: str, text: str, end: int) -> str:
+    """`url`, found in `text` up to `end`, with the rest of it a line break or a space after a host's dot cut
+    off (see _LINE_BREAK, _HOST_BREAK)."""
+    while True:
+        host_only = "/" not in url.partition("//")[2] if "//" in url else "/" not in url
+        gap = _LINE_BREAK.match(text, end) if url[-1] in "/-_" else _HOST_BREAK.match(text, end) if host_only else None
+        rest = _URL_REST.match(text, gap.end()) if gap else None
+        if rest is None or not (url[-1] in "-_" or _URL_PUNCTUATION.search(rest.group())
+                                or _SENTENCE_END.match(text, rest.end())):
+            return url
+        url, end = url + ("." if text[end] == "." else "") + rest.group(), rest.end()
 
 
 def is_code_link(url: str) -> bool:

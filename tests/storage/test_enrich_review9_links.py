@@ -57,6 +57,22 @@ def test_closing_quotes_bold_and_punctuation_end_a_link() -> None:
         assert links_in(f"Code: {written} Then") == ("https://github.com/a/b",), written
 
 
+def test_a_url_broken_over_a_line_is_one_link() -> None:
+    # icml2018: "Visit https://sites.google. com/view/upn-public/home for video highlights." linked https://sites.google
+    records = json.loads((SHARED_DATASETS / "icml2018.json").read_text(encoding="utf-8"))
+    abstract = next(record["abstract"] for record in records if "upn-public" in record["abstract"])
+    assert links_in(abstract) == ("https://sites.google.com/view/upn-public/home",)
+    # As text extracted from a PDF breaks them.
+    assert links_in("Code: https://github.com/foo/\nbar.") == ("https://github.com/foo/bar",)
+    assert links_in("Code: https://github.com/foo/\nbar_baz and the data") == ("https://github.com/foo/bar_baz",)
+    assert links_in("Code: https://github.com/foo/bar-\nbaz, data") == ("https://github.com/foo/bar-baz",)
+    assert links_in("Code: https://github.\ncom/x/y.") == ("https://github.com/x/y",)
+    # Prose after a link, or another link, is no part of it.
+    assert links_in("See https://x.org/\nfor details.") == ("https://x.org/",)
+    assert links_in("See https://x.org. And then https://y.org. and/or") == ("https://x.org", "https://y.org")
+    assert links_in("https://x.org/a/\nhttps://y.org/b") == ("https://x.org/a/", "https://y.org/b")
+
+
 async def test_a_reload_re_enriches_links_stored_by_the_old_version(
         db: aiosqlite.Connection, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     corpus = write_json(tmp_path / "aistats.json", [_aistats_record("dgm-online-eval")])
