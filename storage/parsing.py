@@ -830,8 +830,8 @@ def _jsonl_items(name: str, text: str) -> Iterator[tuple[str, Any]]:
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
-        try:
-            yield f"line {number}", json.loads(line)
+        try:  # a byte order mark starting a line: files joined (`cat a.jsonl b.jsonl`), one saved with one
+            yield f"line {number}", json.loads(line if line[0] != "\ufeff" else line[1:])
         except RecursionError:
             yield "", Problem(name, f"line {number}", f"{_TOO_DEEP}; skipped")
         except json.JSONDecodeError as exc:

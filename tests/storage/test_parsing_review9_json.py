@@ -66,3 +66,16 @@ def test_papers_kept_under_their_ids(tmp_path: Path, abstracts: list[str]) -> No
     assert [(r.title, r.abstract, r.authors, r.source_ref) for r in result.records] == [
         ("One", abstracts[0], (), "record 1"), ("Two", abstracts[1], ("Ada Lovelace",), "record 2")]
     assert [str(p) for p in result.problems] == [f"{path}:record 3: no abstract; skipped"]
+
+
+def test_json_lines_files_joined_one_with_a_byte_order_mark(tmp_path: Path, abstracts: list[str]) -> None:
+    # `cat mine.jsonl theirs.jsonl > all.jsonl`, theirs saved on Windows with a byte order mark: the mark
+    # starts a line in the middle of the file, and that record was lost, "malformed JSON (column 1:
+    # Unexpected UTF-8 BOM (decode using utf-8-sig))".
+    mine = json.dumps({"title": "One", "abstract": abstracts[0]}) + "\n"
+    theirs = "\ufeff" + json.dumps({"title": "Two", "abstract": abstracts[1]}) + "\r\n"
+    path = tmp_path / "all.jsonl"
+    path.write_bytes((mine + theirs).encode("utf-8"))
+    result = parse_file(path)
+    assert result.problems == []
+    assert [(r.title, r.source_ref) for r in result.records] == [("One", "line 1"), ("Two", "line 2")]
