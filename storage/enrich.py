@@ -52,6 +52,10 @@ _URL = re.compile(rf"(?:https?://|www\.){_URL_BODY}")
 # com/view/…", icml2018). The rest is taken when it reads as a URL's: with a URL's punctuation or a digit in
 # it, or ending the sentence ("…/foo/\nbar."), not when prose goes on ("https://x.org/\nfor details").
 _URL_REST = re.compile(_URL_BODY)
+# A code host's link is written without its scheme too ("Code: github.com/x/y"); so are some records' code fields.
+_BARE_CODE_HOSTS = ("github.com/", "gitlab.com/", "bitbucket.org/", "codeberg.org/", "huggingface.co/")
+_LINK = re.compile(rf"(?:https?://|www\.|(?<![\w.@/-])(?:{'|'.join(map(re.escape, _BARE_CODE_HOSTS))})){_URL_BODY}")
+_HOST_AND_PATH = re.compile(r"www\.|[\w-]+(?:\.[\w-]+)+/")
 _LINE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*(?!https?://|www\.)")
 _HOST_BREAK = re.compile(r"\.\s+(?=(?:com|org|net|edu|gov|info|io|ai|[a-z]{2})[/.])")  # a top-level domain
 _URL_PUNCTUATION = re.compile(r"[/._\-=?#&%~\d]")
@@ -328,13 +332,11 @@ def _script(match: re.Match[str]) -> str:
 def links_in(raw: str) -> tuple[str, ...]:
     """Code / project links found in the text, in order, without duplicates."""
     found: list[str] = []
-    if "http" not in raw and "www." not in raw:  # most abstracts: no link (the unescaping below makes none)
-        return ()
+    if "http" not in raw and "www." not in raw and not any(host in raw for host in _BARE_CODE_HOSTS):
+        return ()  # most abstracts: no link (the unescaping below makes none)
     text = raw.replace("\\_", "_").replace("\\%", "%").replace("\\~", "~")
-    for match in _URL.finditer(text):
-        url = _rejoined(match.group(), text, match.end()).rstrip("}")
-        if url.startswith("www."):
-            url = "https://" + url
+    for match in _LINK.finditer(text):
+        url = with_scheme(_rejoined(match.group(), text, match.end()).rstrip("}"))
         if url not in found:
             found.append(url)
     return tuple(found)
@@ -353,6 +355,11 @@ def _rejoined(url: str, text: str, end: int) -> str:
         url, end = url + ("." if text[end] == "." else "") + rest.group(), rest.end()
 
 
+def with_scheme(url: str) -> str:
+    """"github.com/x/y" and "www.x.org/p" as the links they name, https://…; anything else as it is."""
+    return url if url.startswith(("http://", "https://")) or not _HOST_AND_PATH.match(url) else f"https://{url}"
+
+
 def is_code_link(url: str) -> bool:
     """Whether a link points at code (GitHub, GitLab, Hugging Face …) rather than a paper or a page."""
     return any(host in url for host in _CODE_HOSTS)
@@ -361,6 +368,7 @@ def is_code_link(url: str) -> bool:
 def paper_links(abstract: str, code_url: str | None) -> tuple[str, ...]:
     """The record's code link and the links in its text, code links first."""
     links = links_in(abstract)
+    code_url = with_scheme(code_url.strip()) if code_url else code_url
     if code_url and code_url not in links:
         links = (code_url, *links)
     return tuple(sorted(links, key=lambda url: not is_code_link(url))) if links else links

@@ -117,3 +117,26 @@ def test_a_snippet_shows_a_link_whole_or_not_at_all() -> None:
         bare = shown.removesuffix("…").rstrip()
         assert link in shown or "https" not in shown, (width, shown)
         assert not bare.endswith(link) or shown == bare or shown.endswith(f"{link} …"), (width, shown)
+
+
+# --- links written without their scheme ---------------------------------------------------------------
+
+def test_a_code_link_written_without_its_scheme_is_a_link() -> None:
+    assert links_in("Code: github.com/x/y_z. Data: (huggingface.co/datasets/a/b).") == (
+        "https://github.com/x/y_z", "https://huggingface.co/datasets/a/b")
+    assert links_in("clone git@github.com:x/y or see mygithub.com/x") == ()
+    # icml2018 gives the lola paper's code as "github.com/alshedivat/lola" and its abstract as https://…: one link
+    record = RawRecord(abstract="Our code is available at https://github.com/alshedivat/lola.", source_file="a.json",
+                       source_ref="record 1", code_url="github.com/alshedivat/lola")
+    assert enrich(record).links == ("https://github.com/alshedivat/lola",)
+
+
+async def test_a_records_code_field_without_its_scheme_shows_on_the_card(
+        db: aiosqlite.Connection, tmp_path: Path) -> None:
+    record = _aistats_record("dgm-online-eval") | {"github": "gitlab.com/group/project"}
+    await load_corpus(db, [write_json(tmp_path / "aistats.json", [record])])
+    papers = PaperRepository(db)
+    paper = await papers.by_id(next(iter(await papers.active_ids())))
+    assert paper is not None
+    code = next(field for field in paper_embed(paper).fields if field.name == "Code")
+    assert code.value == f"https://gitlab.com/group/project\n{DGM}"
