@@ -331,15 +331,22 @@ def _script(match: re.Match[str]) -> str:
 
 def links_in(raw: str) -> tuple[str, ...]:
     """Code / project links found in the text, in order, without duplicates."""
-    found: list[str] = []
+    found: dict[str, str] = {}
     if "http" not in raw and "www." not in raw and not any(host in raw for host in _BARE_CODE_HOSTS):
         return ()  # most abstracts: no link (the unescaping below makes none)
     text = raw.replace("\\_", "_").replace("\\%", "%").replace("\\~", "~")
     for match in _LINK.finditer(text):
         url = with_scheme(_rejoined(match.group(), text, match.end()).rstrip("}"))
-        if url not in found:
-            found.append(url)
-    return tuple(found)
+        found.setdefault(_link_key(url), url)
+    return tuple(found.values())
+
+
+def _link_key(url: str) -> str:
+    """What tells two links apart: not their scheme, "www.", case of the host, a trailing "/" or ".git" (as
+    "http://github.com/x/y.git" and "https://github.com/x/y/", the same repository)."""
+    host, _, path = url.partition("://")[2].partition("/")
+    key = f"{host.lower().removeprefix('www.')}/{path.rstrip('/')}".rstrip("/")
+    return key.removesuffix(".git")
 
 
 def _rejoined(url: str, text: str, end: int) -> str:
@@ -369,8 +376,8 @@ def paper_links(abstract: str, code_url: str | None) -> tuple[str, ...]:
     """The record's code link and the links in its text, code links first."""
     links = links_in(abstract)
     code_url = with_scheme(code_url.strip()) if code_url else code_url
-    if code_url and code_url not in links:
-        links = (code_url, *links)
+    if code_url:  # the record's own spelling of it first
+        links = (code_url, *(link for link in links if _link_key(link) != _link_key(code_url)))
     return tuple(sorted(links, key=lambda url: not is_code_link(url))) if links else links
 
 

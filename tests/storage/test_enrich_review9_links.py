@@ -140,3 +140,14 @@ async def test_a_records_code_field_without_its_scheme_shows_on_the_card(
     assert paper is not None
     code = next(field for field in paper_embed(paper).fields if field.name == "Code")
     assert code.value == f"https://gitlab.com/group/project\n{DGM}"
+
+
+# --- one repository, one link -------------------------------------------------------------------------
+
+def test_one_repository_written_several_ways_is_one_link() -> None:
+    assert links_in("Code: https://github.com/x/y (clone https://github.com/x/y.git; mirror http://www.GitHub.com/"
+                    "x/y/) and https://github.com/x/z.") == ("https://github.com/x/y", "https://github.com/x/z")
+    assert links_in("See https://x.org/ and www.x.org.") == ("https://x.org/",)
+    record = RawRecord(abstract="Code: https://github.com/x/y/. Page: https://x.org/p.", source_file="a.json",
+                       source_ref="record 1", code_url="http://github.com/x/y.git")
+    assert enrich(record).links == ("http://github.com/x/y.git", "https://x.org/p")  # the record's own first
