@@ -60,7 +60,9 @@ _LINE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*(?!https?://|www\.)")
 _HOST_BREAK = re.compile(r"\.\s+(?=(?:com|org|net|edu|gov|info|io|ai|[a-z]{2})[/.])")  # a top-level domain
 _URL_PUNCTUATION = re.compile(r"[/._\-=?#&%~\d]")
 _SENTENCE_END = re.compile(r"""(?:[.,;:!?)\]}"'”’»]+(?:\s|$)|$)""")
-_CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "huggingface.co", "github.io", "codeberg.org")
+# anonymous.4open.science: a repository anonymised for review, as papers under review link their code.
+_CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "huggingface.co", "github.io", "codeberg.org",
+               "anonymous.4open.science")
 # A word broken over a line by a hyphen, as in text extracted from PDFs ("bidi-\nrected").
 # From a word's start only (a match from inside a word would also match from its start, further
 # left): otherwise every position of every word is tried, each backtracking over the word's rest.

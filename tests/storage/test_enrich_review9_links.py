@@ -151,3 +151,10 @@ def test_one_repository_written_several_ways_is_one_link() -> None:
     record = RawRecord(abstract="Code: https://github.com/x/y/. Page: https://x.org/p.", source_file="a.json",
                        source_ref="record 1", code_url="http://github.com/x/y.git")
     assert enrich(record).links == ("http://github.com/x/y.git", "https://x.org/p")  # the record's own first
+
+
+def test_an_anonymised_repository_is_code() -> None:
+    # aistats2025: "The code is available at https://anonymous.4open.science/r/SAMA/."; the card lists code first
+    abstract = "Videos at https://sites.google.com/view/p. The code is at https://anonymous.4open.science/r/SAMA/."
+    assert enrich(RawRecord(abstract=abstract, source_file="a.json", source_ref="record 1")).links == (
+        "https://anonymous.4open.science/r/SAMA/", "https://sites.google.com/view/p")
