@@ -54,7 +54,8 @@ _URL = re.compile(rf"(?:https?://|www\.){_URL_BODY}")
 _URL_REST = re.compile(_URL_BODY)
 # A code host's link is written without its scheme too ("Code: github.com/x/y"); so are some records' code fields.
 _BARE_CODE_HOSTS = ("github.com/", "gitlab.com/", "bitbucket.org/", "codeberg.org/", "huggingface.co/")
-_LINK = re.compile(rf"(?:https?://|www\.|(?<![\w.@/-])(?:{'|'.join(map(re.escape, _BARE_CODE_HOSTS))})){_URL_BODY}")
+# (Any lookbehind here would make the regex engine try every position of the text: see _bare_in_a_word.)
+_LINK = re.compile(rf"(?:https?://|www\.|{'|'.join(map(re.escape, _BARE_CODE_HOSTS))}){_URL_BODY}")
 _HOST_AND_PATH = re.compile(r"www\.|[\w-]+(?:\.[\w-]+)+/")
 _LINE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*(?!https?://|www\.)")
 _HOST_BREAK = re.compile(r"\.\s+(?=(?:com|org|net|edu|gov|info|io|ai|[a-z]{2})[/.])")  # a top-level domain
@@ -334,13 +335,23 @@ def _script(match: re.Match[str]) -> str:
 def links_in(raw: str) -> tuple[str, ...]:
     """Code / project links found in the text, in order, without duplicates."""
     found: dict[str, str] = {}
-    if "http" not in raw and "www." not in raw and not any(host in raw for host in _BARE_CODE_HOSTS):
-        return ()  # most abstracts: no link (the unescaping below makes none)
+    # Most abstracts have no link (the unescaping below makes none): ".co", ".org/" for _BARE_CODE_HOSTS.
+    if "http" not in raw and "www." not in raw and ".co" not in raw and ".org/" not in raw:
+        return ()
     text = raw.replace("\\_", "_").replace("\\%", "%").replace("\\~", "~")
     for match in _LINK.finditer(text):
+        if _bare_in_a_word(text, match.start()):
+            continue
         url = with_scheme(_rejoined(match.group(), text, match.end()).rstrip("}"))
         found.setdefault(_link_key(url), url)
     return tuple(found.values())
+
+
+def _bare_in_a_word(text: str, start: int) -> bool:
+    """Whether a link found without its scheme at `start` is part of something else ("mygithub.com/x",
+    "git@github.com:x", a path)."""
+    return start > 0 and not text.startswith(("http", "www."), start) and (
+        text[start - 1].isalnum() or text[start - 1] in "_.@/-")
 
 
 def _link_key(url: str) -> str:
