@@ -30,8 +30,9 @@ ABSTRACT_LINE_CHARS = 300
 TEXT_SUFFIXES = frozenset({".txt"})
 JSON_SUFFIXES = frozenset({".json"})
 JSONL_SUFFIXES = frozenset({".jsonl", ".ndjson"})
-CSV_SUFFIXES = frozenset({".csv"})
+CSV_SUFFIXES = frozenset({".csv", ".tsv"})  # a header row names the separator: tab, comma or ;
 SUPPORTED_SUFFIXES = TEXT_SUFFIXES | JSON_SUFFIXES | JSONL_SUFFIXES | CSV_SUFFIXES
+SUPPORTED_NAMES = ".txt, .json, .jsonl, .ndjson, .csv or .tsv"  # for messages
 
 _FIELD_ALIASES: dict[str, tuple[str, ...]] = {
     "title": ("title",),
@@ -86,7 +87,7 @@ def expand_paths(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
         if path.is_dir():
             found = _corpus_files_in(path)
             if not found:
-                problems.append(Problem(_shown(path), "", "folder has no corpus files (.txt, .json, .jsonl, .csv)"))
+                problems.append(Problem(_shown(path), "", f"folder has no corpus files ({SUPPORTED_NAMES})"))
             files.extend(found)
         elif path.exists():
             files.append(path)
@@ -166,7 +167,7 @@ def parse_file(path: Path) -> ParseResult:
     suffix = path.suffix.lower()
     if suffix not in SUPPORTED_SUFFIXES:
         result.problems.append(Problem(name, "", f"unsupported file type {suffix or '(none)'!r}; "
-                                                 "expected .txt, .json, .jsonl or .csv"))
+                                                 f"expected {SUPPORTED_NAMES}"))
         return result
     try:
         data = path.read_bytes()
@@ -365,7 +366,7 @@ def abstract_problem(abstract: str) -> str | None:
         return f"{length:,} characters, over the {MAX_ABSTRACT_CHARS:,} limit for one abstract; skipped"
     words = abstract.split(None, MIN_ABSTRACT_WORDS)  # enough words to tell, not every word
     if len(words) < MIN_ABSTRACT_WORDS:
-        return f"too short for an abstract ({len(words)} words); skipped"
+        return f"too short for an abstract ({len(words)} word{'' if len(words) == 1 else 's'}); skipped"
     # Symbols: characters other than letters, spaces and line breaks. In ASCII the letters are
     # A-Z and a-z, so deleting those bytes leaves the symbols; otherwise a cheap first pass over
     # ASCII leaves only the rest (digits, punctuation, accents) to be looked at one by one.
