@@ -335,8 +335,9 @@ def _script(match: re.Match[str]) -> str:
 def links_in(raw: str) -> tuple[str, ...]:
     """Code / project links found in the text, in order, without duplicates."""
     found: dict[str, str] = {}
-    # Most abstracts have no link (the unescaping below makes none): ".co", ".org/" for _BARE_CODE_HOSTS.
-    if "http" not in raw and "www." not in raw and ".co" not in raw and ".org/" not in raw:
+    # Most abstracts have no link (the unescaping below makes none). Only a link on a host alone has no "/",
+    # and most abstracts have none: the cheapest test first. ".co", ".org/" stand for _BARE_CODE_HOSTS.
+    if "www." not in raw and ("/" not in raw or ("http" not in raw and ".co" not in raw and ".org/" not in raw)):
         return ()
     text = raw.replace("\\_", "_").replace("\\%", "%").replace("\\~", "~")
     for match in _LINK.finditer(text):
