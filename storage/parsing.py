@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 import codecs
 import csv
+import html
+import html.entities
 import io
 import json
 import math
@@ -493,6 +495,148 @@ def _author_name(author: Any) -> str:
     return str(author)
 
 
+# --- abstracts and titles marked up as HTML or JATS XML (Crossref's API, web exports) -----------------
+
+# Tags read as markup: HTML's for text and JATS's (Crossref writes "<jats:p>", "<jats:italic>"); any tag
+# in the jats: or mml: (MathML) namespaces. A tag is whole ("<b>", "</b>", "<br/>", '<span class="x">',
+# every attribute with a value), so prose such as "x<b and y>c" or "a < b" is never taken for one. A text
+# is marked up when it closes such a tag, has a JATS or MathML one or a line break ("<br>"): one that only
+# names tags ("HTML's <p> and <b> tags") is not.
+_MARKUP_TAG_NAMES = (
+    "p|br|div|span|i|b|em|strong|sub|sup|u|a|font|small|sc|tt|code|s|strike|hr|li|ul|ol|blockquote|section|"
+    "h[1-6]|abstract|title|italic|bold|underline|monospace|sec|list|list-item|ext-link|inline-formula|"
+    "tex-math|math|mi|mn|mo|ms|mtext|mrow|msub|msup|msubsup|mfrac|msqrt|annotation|semantics|script|style")
+_TAG = re.compile(r"<(/?)((?:jats:|mml:)?[A-Za-z][\w.-]*)"
+                  r"((?:\s+[\w:.-]+\s*=\s*(?:\"[^\"<]*\"|'[^'<]*'|[^\s\"'<>=]+))*)\s*/?>")
+_MARKUP = re.compile(rf"</(?:(?:jats|mml):[A-Za-z][\w.-]*|{_MARKUP_TAG_NAMES})\s*>"
+                     r"|<(?:jats|mml):[A-Za-z][\w.-]*[\s/>]|<br\s*/?>", re.IGNORECASE)
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|([A-Za-z][A-Za-z0-9]{1,31}));")
+_KNOWN_TAG = re.compile(rf"(?:(?:jats|mml):[\w.-]+|{_MARKUP_TAG_NAMES})", re.IGNORECASE)
+_BLOCK_TAGS = frozenset({"p", "div", "li", "ul", "ol", "blockquote", "section", "abstract", "sec", "list",
+                         "list-item"})
+_EMPHASIS = {"i": "*", "em": "*", "italic": "*", "b": "**", "strong": "**", "bold": "**"}
+_HIDDEN_TAGS = frozenset({"script", "style", "annotation"})  # their text is no part of the abstract
+# Breaks while the text is put together (its own whitespace is HTML's), and the end of a heading.
+_PARAGRAPH, _LINE, _HEADING = "\ue010", "\ue011", "\ue012"
+_AFTER_HEADING = re.compile(f"{_HEADING}[\\s{_PARAGRAPH}{_LINE}]*")
+_HEADINGS = frozenset({"title", "h1", "h2", "h3", "h4", "h5", "h6"})
+_ABSTRACT_HEADING = re.compile(r"(?:abstract|summary)\s*[.:]?", re.IGNORECASE)
+# Unicode has super- and subscripts for these: "H<sub>2</sub>O" reads H₂O, as display text renders "$H_2O$".
+_SUPERSCRIPTS = str.maketrans("0123456789+-−=()abcdefghijklmnoprstuvwxyzT*",
+                              "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᵀ*")
+_SUBSCRIPTS = str.maketrans("0123456789+-−=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
+_SCRIPTABLE = {"sup": frozenset(map(chr, _SUPERSCRIPTS)), "sub": frozenset(map(chr, _SUBSCRIPTS))}
+
+
+def has_markup(text: str) -> bool:
+    """Whether a record's text is marked up: a whole tag HTML or JATS uses, or a character entity ("&amp;")."""
+    if "<" in text and _MARKUP.search(text):
+        return True
+    if "&" not in text:
+        return False
+    return any(not entity.group(1) or f"{entity.group(1)};" in html.entities.html5 for entity in _ENTITY.finditer(text))
+
+
+def readable(text: str) -> str:
+    """Text as written, from HTML or JATS XML markup: tags removed, entities unescaped, paragraphs kept as
+    blank lines, a leading "Abstract" heading dropped, emphasis as Markdown ("*sparse*", "**all**") and
+    sub- and superscripts as Unicode ("H₂O", "n²"), or as LaTeX writes them ("x_{i,j}") where Unicode has
+    none. Text that is not marked up (`has_markup`) is returned as it is."""
+    if not has_markup(text):
+        return text
+    if not _MARKUP.search(text):
+        return html.unescape(text)  # entities only: the text's own line breaks stay
+    return _joined(_MarkupReader().read(text))
+
+
+class _MarkupReader:
+    """The pieces of marked-up text: its words, emphasis and scripts made plain, breaks as _PARAGRAPH/_LINE."""
+
+    def __init__(self) -> None:
+        self.out: list[str] = []
+        self.open: list[tuple[str, int]] = []  # emphasis, sub/sup, title being read: (tag, where it began)
+        self.hidden = 0
+
+    def read(self, text: str) -> list[str]:
+        pos = 0
+        for tag in _TAG.finditer(text):
+            self._text(text[pos:tag.start()])
+            pos = tag.end()
+            name = tag.group(2).lower()
+            name = name.partition(":")[2] or name  # "jats:italic" -> "italic"
+            if not _KNOWN_TAG.fullmatch(tag.group(2)):
+                self._text(tag.group())  # not a tag of markup: text that looks like one
+            elif tag.group(1):
+                self._close(name)
+            elif not tag.group().endswith("/>"):
+                self._open(name)
+            elif name == "br":
+                self.out.append(_LINE)
+        self._text(text[pos:])
+        return self.out
+
+    def _text(self, piece: str) -> None:
+        if piece and not self.hidden:
+            self.out.append(html.unescape(piece) if "&" in piece else piece)
+
+    def _open(self, name: str) -> None:
+        if name in _HIDDEN_TAGS:
+            self.hidden += 1
+        elif name == "br":
+            self.out.append(_LINE)
+        elif name in _BLOCK_TAGS:
+            self.out.append(_PARAGRAPH)
+        elif name in _EMPHASIS or name in _HEADINGS or name in ("sub", "sup"):
+            self.open.append((name, len(self.out)))
+
+    def _close(self, name: str) -> None:
+        if name in _HIDDEN_TAGS:
+            self.hidden = max(0, self.hidden - 1)
+        elif name in _BLOCK_TAGS:
+            self.out.append(_PARAGRAPH)
+        started = next((i for i in range(len(self.open) - 1, -1, -1) if self.open[i][0] == name), None)
+        if started is None:
+            return
+        start = self.open[started][1]
+        del self.open[started:]
+        first = name in _HEADINGS and not "".join(self.out[:start]).strip(f"{_PARAGRAPH}{_LINE} \n\t\r")
+        self.out[start:] = [_marked(name, "".join(self.out[start:]), first)]
+
+
+def _marked(name: str, inner: str, first: bool) -> str:
+    """What a closed element reads as: its text marked as Markdown or as scripts, a heading as a lead-in."""
+    words = inner.strip()
+    if not words:
+        return inner
+    lead, trail = inner[:len(inner) - len(inner.lstrip())], inner[len(inner.rstrip()):]
+    if name in _HEADINGS:
+        if first and _ABSTRACT_HEADING.fullmatch(words):
+            return ""  # Crossref's "<jats:title>Abstract</jats:title>" before the text: no part of it
+        # A structured abstract's "Methods", leading into its paragraph: "Methods: We ..."
+        return f"{_PARAGRAPH}{words}{'' if words[-1] in '.:?!' else ':'}{_HEADING}"
+    if name in _SCRIPTABLE:
+        if all(ch in _SCRIPTABLE[name] for ch in words):
+            return words.translate(_SUBSCRIPTS if name == "sub" else _SUPERSCRIPTS)
+        return f"{'_' if name == 'sub' else '^'}{{{words}}}"
+    if _PARAGRAPH in words or _LINE in words:
+        return inner  # emphasis over a paragraph break is no Markdown
+    mark = _EMPHASIS[name]
+    return f"{lead}{mark}{words}{mark}{trail}"
+
+
+def _joined(pieces: list[str]) -> str:
+    """The pieces as text: HTML's whitespace collapsed, a line break kept, paragraphs a blank line apart."""
+    whole = "".join(pieces)
+    if _HEADING in whole:
+        whole = _AFTER_HEADING.sub(" ", whole)
+    paragraphs = []
+    for paragraph in whole.split(_PARAGRAPH):
+        lines = [" ".join(line.split()) for line in paragraph.split(_LINE)]
+        if kept := "\n".join(line for line in lines if line):
+            paragraphs.append(kept)
+    return "\n\n".join(paragraphs)
+
+
 def record_from_mapping(name: str, where: str, obj: Any, default_venue: str | None
                         ) -> tuple[RawRecord | None, Problem | None]:
     """Turn one JSON object / CSV row into a RawRecord, or explain why it cannot be one."""
@@ -505,12 +649,16 @@ def record_from_mapping(name: str, where: str, obj: Any, default_venue: str | No
         forum = lowered.get("forum")
         lowered |= {str(k).strip().lower(): v for k, v in content.items() if k is not None}
     abstract = _text(_field(lowered, "abstract"))
+    if abstract and ("<" in abstract or "&" in abstract):  # plain abstracts pay these two tests only
+        abstract = readable(abstract)
     if not abstract:
         return None, Problem(name, where, "no abstract; skipped")
     reason = abstract_problem(abstract)
     if reason:
         return None, Problem(name, where, reason)
     fields = {key: _text(_field(lowered, key)) for key in ("title", "venue", "url", "pdf", "code_url")}
+    if (title := fields["title"]) and ("<" in title or "&" in title):
+        fields["title"] = readable(title) or None
     if not (fields["url"] and fields["pdf"]):
         _add_arxiv_links(fields, lowered)
     if forum is not None:
