@@ -47,16 +47,20 @@ _URL_BRACKETS = rf"\({_URL_CHAR}*\)|\[{_URL_CHAR}*\]"
 _URL_LAST = r"""[^\s<>"'`\\{}()\[\]“”‘’«»‹›（）【】「」、。，；：！？.,;:!?*…]"""
 _URL_BODY = rf"(?:{_URL_CHAR}|{_URL_BRACKETS})*(?:{_URL_LAST}|{_URL_BRACKETS})"
 _URL = re.compile(rf"(?:https?://|www\.){_URL_BODY}")
+# A code host's link is written without its scheme too ("Code: github.com/x/y"); so are some records' code fields.
+_BARE_CODE_HOSTS = ("github.com/", "gitlab.com/", "bitbucket.org/", "codeberg.org/", "huggingface.co/")
+# (Any lookbehind here would make the regex engine try every position of the text: see _bare_in_a_word.)
+_LINK = re.compile(rf"(?:https?://|www\.|{'|'.join(map(re.escape, _BARE_CODE_HOSTS))}){_URL_BODY}")
+# LaTeX's escapes in a URL ("\url{https://x.org/\~me/a\_b\#c}", as \href needs them) are its characters.
+_ESCAPED_URL = re.compile(
+    rf"""(?:https?://|www\.|{'|'.join(map(re.escape, _BARE_CODE_HOSTS))})(?:[^\s<>"'`\\{{}}]|\\[_%~#&])+""")
+_URL_ESCAPE = re.compile(r"\\([_%~#&])")
+_HOST_AND_PATH = re.compile(r"www\.|[\w-]+(?:\.[\w-]+)+/")
 # A URL broken over a line, as text extracted from a PDF has it: after a "/", "-" or "_" at a line's end
 # ("https://github.com/foo/\nbar"), or after a dot of its host name, even at a space ("https://sites.google.
 # com/view/…", icml2018). The rest is taken when it reads as a URL's: with a URL's punctuation or a digit in
 # it, or ending the sentence ("…/foo/\nbar."), not when prose goes on ("https://x.org/\nfor details").
 _URL_REST = re.compile(_URL_BODY)
-# A code host's link is written without its scheme too ("Code: github.com/x/y"); so are some records' code fields.
-_BARE_CODE_HOSTS = ("github.com/", "gitlab.com/", "bitbucket.org/", "codeberg.org/", "huggingface.co/")
-# (Any lookbehind here would make the regex engine try every position of the text: see _bare_in_a_word.)
-_LINK = re.compile(rf"(?:https?://|www\.|{'|'.join(map(re.escape, _BARE_CODE_HOSTS))}){_URL_BODY}")
-_HOST_AND_PATH = re.compile(r"www\.|[\w-]+(?:\.[\w-]+)+/")
 _LINE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*(?!https?://|www\.)")
 _HOST_BREAK = re.compile(r"\.\s+(?=(?:com|org|net|edu|gov|info|io|ai|[a-z]{2})[/.])")  # a top-level domain
 _URL_PUNCTUATION = re.compile(r"[/._\-=?#&%~\d]")
@@ -226,7 +230,7 @@ def _render_latex(text: str) -> str:
         return f"{_URL_MARK}{len(urls) - 1}{_URL_MARK}"
 
     if "http" in text or "www." in text:  # what the URL pattern needs
-        text = _URL.sub(protect, text)
+        text = _URL.sub(protect, _unescaped_urls(text))
     text = _LATEX_SEGMENT.sub(lambda m: latex_segment(m.group()), text)
     # A rendered piece has single spaces only (latex_segment sees to it), so the text needs collapsing
     # again only where a piece rendered as nothing (a dropped \cite) or at an end.
@@ -339,7 +343,7 @@ def links_in(raw: str) -> tuple[str, ...]:
     # and most abstracts have none: the cheapest test first. ".co", ".org/" stand for _BARE_CODE_HOSTS.
     if "www." not in raw and ("/" not in raw or ("http" not in raw and ".co" not in raw and ".org/" not in raw)):
         return ()
-    text = raw.replace("\\_", "_").replace("\\%", "%").replace("\\~", "~")
+    text = _unescaped_urls(raw) if "\\" in raw else raw
     for match in _LINK.finditer(text):
         if _bare_in_a_word(text, match.start()):
             continue
@@ -361,6 +365,11 @@ def _link_key(url: str) -> str:
     host, _, path = url.partition("://")[2].partition("/")
     key = f"{host.lower().removeprefix('www.')}/{path.rstrip('/')}".rstrip("/")
     return key.removesuffix(".git")
+
+
+def _unescaped_urls(text: str) -> str:
+    """`text` with LaTeX's escapes inside its URLs taken off (see _ESCAPED_URL)."""
+    return _ESCAPED_URL.sub(lambda m: _URL_ESCAPE.sub(r"\1", m.group()), text)
 
 
 def _rejoined(url: str, text: str, end: int) -> str:

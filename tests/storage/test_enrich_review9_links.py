@@ -158,3 +158,12 @@ def test_an_anonymised_repository_is_code() -> None:
     abstract = "Videos at https://sites.google.com/view/p. The code is at https://anonymous.4open.science/r/SAMA/."
     assert enrich(RawRecord(abstract=abstract, source_file="a.json", source_ref="record 1")).links == (
         "https://anonymous.4open.science/r/SAMA/", "https://sites.google.com/view/p")
+
+
+def test_latex_escapes_in_a_url_are_its_characters_in_the_text_and_the_link() -> None:
+    # "\~" in a URL rendered as an accent: the card's text linked https://x.org/ũser/a; "\#" cut the link short
+    abstract = r"Code: \url{https://x.org/\~me/a\_b\#c}; data: \href{https://y.org/d\%20e\&f=1}{here}."
+    paper = enrich(RawRecord(abstract=abstract, source_file="a.json", source_ref="record 1"))
+    assert paper.abstract == "Code: https://x.org/~me/a_b#c; data: here (https://y.org/d%20e&f=1)."
+    assert paper.links == ("https://x.org/~me/a_b#c", "https://y.org/d%20e&f=1")
+    assert links_in(r"Code: github.com/a/b\_c.") == ("https://github.com/a/b_c",)
