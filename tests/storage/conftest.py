@@ -79,3 +79,11 @@ async def id_titled(db: aiosqlite.Connection, start: str) -> str:
         rows = await cursor.fetchall()
     assert len(rows) == 1
     return str(rows[0][0])
+
+
+async def paper_titled(db: aiosqlite.Connection, title: str) -> str:
+    """The id of the stored paper with exactly this title."""
+    async with db.execute("SELECT id FROM papers WHERE title = ?", (title,)) as cursor:
+        row = await cursor.fetchone()
+    assert row is not None
+    return str(row[0])

@@ -9,7 +9,7 @@ import pytest
 
 from storage.loader import load_corpus
 from storage.search import SearchEngine
-from tests.storage.conftest import BUNDLED, write_json
+from tests.storage.conftest import BUNDLED, paper_titled, write_json
 
 SNAP = {
     "title": "SNAP: Sequential Non-Ancestor Pruning for Targeted Causal Effect Estimation With an Unknown Graph",
@@ -45,13 +45,6 @@ async def engine(db: aiosqlite.Connection, tmp_path: Path) -> SearchEngine:
     records = write_json(tmp_path / "papers.json", [SNAP, DELAY, ARXIV, ALSO_PYTORCH])
     await load_corpus(db, [BUNDLED, records])
     return await SearchEngine.open(db, meaning=False)
-
-
-async def paper_titled(db: aiosqlite.Connection, title: str) -> str:
-    async with db.execute("SELECT id FROM papers WHERE title = ?", (title,)) as cursor:
-        row = await cursor.fetchone()
-    assert row is not None
-    return str(row[0])
 
 
 @pytest.mark.parametrize(("typed", "record"), [
