@@ -216,7 +216,7 @@ class SearchEngine:
         ranking = linked if linked is not None else await asyncio.to_thread(
             _rank_or_complete, index, text, RERANK_CANDIDATES, wanted=offset + limit)
         by_words = ranking
-        if meaning:
+        if meaning and linked is None:  # the one paper a link names has nothing to be re-ordered against
             ranking = await self._rerank_by_meaning(index, text, ranking)
         page = [(index.ids[p], float(score)) for p, score in
                 zip(ranking.order[offset: offset + limit], ranking.scores[offset: offset + limit], strict=True)]

@@ -4,14 +4,20 @@ first, so the identifier opens the card."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import aiosqlite
+import numpy as np
 import pytest
 
+from storage import search
+from storage._search_encoder import SentenceEncoder
+from storage._search_index import QueryTerm, SearchIndex
 from storage.loader import load_corpus
 from storage.search import SearchEngine
-from tests.storage.conftest import BUNDLED, write_json
+from storage.vectors import embed_missing
+from tests.storage.conftest import BUNDLED, paper_titled, write_json
 
 ON_ITS_PAGE = {
     "title": "Heavy-Tailed Sparse Regression",
@@ -38,13 +44,6 @@ async def engine(db: aiosqlite.Connection, tmp_path: Path) -> SearchEngine:
     records = write_json(tmp_path / "papers.json", [ON_ITS_PAGE, FROM_ARXIV_METADATA, OLD_STYLE])
     await load_corpus(db, [BUNDLED, records])
     return await SearchEngine.open(db, meaning=False)
-
-
-async def paper_titled(db: aiosqlite.Connection, title: str) -> str:
-    async with db.execute("SELECT id FROM papers WHERE title = ?", (title,)) as cursor:
-        row = await cursor.fetchone()
-    assert row is not None
-    return str(row[0])
 
 
 @pytest.mark.parametrize(("typed", "record"), [
@@ -93,3 +92,29 @@ async def test_a_search_for_an_identifier_or_link_gives_its_paper(engine: Search
 
 async def test_a_search_for_an_identifier_of_no_paper_here_searches_its_words(engine: SearchEngine) -> None:
     assert (await engine.search("arXiv:2401.09999")).total == 0
+
+
+async def test_the_paper_a_link_names_is_not_reordered_by_meaning(db: aiosqlite.Connection, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # The one-paper answer went through the re-ranking by meaning all the same: its vector was read, the
+    # encoder ran on the link's text, and the results said by_meaning=True (a later page asked for meaning).
+    await load_corpus(db, [write_json(tmp_path / "papers.json", [ON_ITS_PAGE, FROM_ARXIV_METADATA, OLD_STYLE])])
+    engine = await SearchEngine.open(db)
+    assert engine.encoder is not None
+    await embed_missing(db, engine.encoder)  # every abstract's vector stored: meaning would apply
+    encoded: list[str] = []
+
+    async def query_vector(encoder: SentenceEncoder, index: SearchIndex, text: str,
+                           terms: Sequence[QueryTerm]) -> np.ndarray:
+        encoded.append(text)
+        return await real_query_vector(encoder, index, text, terms)
+
+    real_query_vector = search._query_vector
+    monkeypatch.setattr(search, "_query_vector", query_vector)
+    for typed in ("arXiv:2401.01234v2", "https://arxiv.org/pdf/2405.00321v3"):
+        results = await engine.search(typed)
+        assert results.total == 1
+        assert not results.by_meaning
+    assert encoded == []
+    assert (await engine.search("sparse regression with heavy-tailed noise")).by_meaning  # words still get it
+    assert encoded == ["sparse regression with heavy-tailed noise"]
