@@ -59,13 +59,18 @@ _LINK_PARTS = re.compile(r"https?://(?:[^@/?#]*@)?(?P<host>[^@/?#:\[\]]+)(?::\d*
 # (\emph), **bold** (\textbf); an asterisk inside a word ("x*y") is a character.
 _TITLE_MARKUP = re.compile(r"(`)([^`]+)`|(?<![\\\w])(\*\*|\*)(?=\S)(.+?)(?<=[^\s\\])\3(?!\w)")
 _OPENREVIEW_ID = re.compile(r"(?:^|&)id=(?P<id>[^&]+)")
+# An arXiv identifier, version aside (case ignored): "2401.01234" (since 2007: year, month 01-12, a number of
+# 4 or 5 digits) or "math.AG/0406123" (before: archive, maybe a subject class, year, month, number). The one
+# pattern for identifiers typed and in arXiv's page links, so both agree; "1234.5678" (month 34) is none.
+ARXIV_IDENTIFIER = (r"(?:\d\d(?:0[1-9]|1[0-2])\.\d{4,5}"
+                    r"|[a-z]+(?:-[a-z]+)?(?:\.[a-z]{2})?/\d\d(?:0[1-9]|1[0-2])\d{3})")
 # arXiv's abstract and PDF pages of a paper, any version: "/abs/2401.01234v2", "/pdf/2401.01234.pdf".
 # An arXiv identifier as people cite or paste it: "2401.01234", "arXiv:2401.01234v2", "arXiv 2401.01234",
 # "math.AG/0406123" (before 2007), or its DOI ("10.48550/arXiv.2401.01234", at https://doi.org/): the paper
 # with that arXiv page.
 _ARXIV_ID = re.compile(r"(?:(?:https?://(?:dx\.)?doi\.org/)?10\.48550/arxiv\.|arxiv\s*:?\s*)?"
-                       r"(?P<id>\d{4}\.\d{4,5}|[a-z]+(?:-[a-z]+)?(?:\.[a-z]{2})?/\d{7})(?:v\d+)?", re.IGNORECASE)
-_ARXIV_PAGE = re.compile(r"/(?:abs|pdf)/(?P<id>\d{4}\.\d{4,5}|[a-z.-]+/\d{7})(?:v\d+)?(?:\.pdf)?", re.IGNORECASE)
+                       rf"(?P<id>{ARXIV_IDENTIFIER})(?:v\d+)?", re.IGNORECASE)
+_ARXIV_PAGE = re.compile(rf"/(?:abs|pdf)/(?P<id>{ARXIV_IDENTIFIER})(?:v\d+)?(?:\.pdf)?", re.IGNORECASE)
 
 
 class EmptyQueryError(ValueError):

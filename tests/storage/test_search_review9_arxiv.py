@@ -118,3 +118,14 @@ async def test_the_paper_a_link_names_is_not_reordered_by_meaning(db: aiosqlite.
     assert encoded == []
     assert (await engine.search("sparse regression with heavy-tailed noise")).by_meaning  # words still get it
     assert encoded == ["sparse regression with heavy-tailed noise"]
+
+
+async def test_a_number_with_no_month_in_it_is_no_arxiv_identifier(db: aiosqlite.Connection, tmp_path: Path) -> None:
+    # Three patterns disagreed: the one for typed identifiers took any "dddd.dddd", so "1234.5678" (month 34:
+    # a version, a price, a float) named the paper whose page sits at that address; the loader's checks the month.
+    odd_page = {**ON_ITS_PAGE, "site": "https://arxiv.org/abs/1234.5678"}
+    await load_corpus(db, [write_json(tmp_path / "papers.json", [odd_page])])
+    engine = await SearchEngine.open(db, meaning=False)
+    for typed in ("1234.5678", "arXiv:1234.5678v2", "10.48550/arXiv.1234.5678", "math.AG/0434123"):
+        assert engine.by_url(typed) is None
+    assert engine.by_url("https://arxiv.org/abs/1234.5678") == await paper_titled(db, ON_ITS_PAGE["title"])  # a link
