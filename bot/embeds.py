@@ -13,6 +13,7 @@ from discord.utils import escape_markdown
 
 from bot import limits
 from bot.limits import one_line, truncate
+from storage.enrich import is_code_link
 from storage.models import Paper
 from storage.search import plain_title
 
@@ -96,26 +97,27 @@ def _card_fields(paper: Paper) -> list[tuple[str, str, bool]]:
         fields.append(("Methods", _join(paper.names, _LIST_BUDGET), True))
     if paper.venue:
         fields.append(("Venue", truncate(escape_markdown(paper.venue.strip()), _VENUE_BUDGET), True))
-    links = _links(paper)
-    if links:
-        shows_code = not links.startswith(_PDF_LINK)  # code links come first, if any was usable
-        fields.append(("Code" if shows_code else "Links", links, False))
+    links, shown = _links(paper)
+    if links:  # "Code" only over a link to code: a project page, a video or the PDF alone are "Links"
+        fields.append(("Code" if any(map(is_code_link, shown)) else "Links", links, False))
     return [(name, value, inline) for name, value, inline in fields if value]
 
 
-def _links(paper: Paper) -> str:
-    """Code links first, then the paper's PDF: one per line, each a valid http(s) URL."""
+def _links(paper: Paper) -> tuple[str, list[str]]:
+    """Code links first, then the paper's PDF: one per line, each a valid http(s) URL; and the links other than
+    the PDF that it shows."""
     urls = [url for url in (_safe_url(link) for link in paper.links) if url][:_MAX_LINKS]
     pdf = _safe_url(paper.pdf)
     lines = list(urls)
     if pdf:
         lines.append(f"{_PDF_LINK}{pdf})")
-    text = ""
+    text, count = "", 0
     for line in lines:  # whole links only: half a URL is worse than none
         if len(text) + len(line) + 1 > min(_LINKS_BUDGET, limits.EMBED_FIELD_VALUE):
             break
         text = f"{text}\n{line}" if text else line
-    return text
+        count += 1
+    return text, urls[:count]  # the PDF comes last
 
 
 def _join(items: Sequence[str], budget: int) -> str:

@@ -74,10 +74,10 @@ def test_everything_oversized_still_fits_six_thousand() -> None:
 
 
 def test_bad_urls_are_not_used_as_links() -> None:
-    paper = make_paper(url="javascript:alert(1)", pdf="not a url", links=("ftp://x", "https://ok.org/code"))
+    paper = make_paper(url="javascript:alert(1)", pdf="not a url", links=("ftp://x", "https://gitlab.com/ok/code"))
     data = paper_embed(paper).to_dict()
     assert "url" not in data
-    assert {f["name"]: f["value"] for f in data["fields"]}["Code"] == "https://ok.org/code"
+    assert {f["name"]: f["value"] for f in data["fields"]}["Code"] == "https://gitlab.com/ok/code"
 
 
 def test_retired_paper_says_so_in_the_footer() -> None:

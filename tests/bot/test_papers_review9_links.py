@@ -74,3 +74,20 @@ def test_a_card_whose_code_links_are_all_unusable_does_not_call_its_pdf_code(cod
 
     # Before, the field was named "Code" because the paper had a code link, though none was shown: "Code: PDF".
     assert fields == {"Links": "[PDF](https://example.org/paper.pdf)"}
+
+
+@pytest.mark.parametrize(("links", "pdf", "heading"), [
+    (("https://project.example.org/", "https://www.youtube.com/watch?v=abc"), None, "Links"),
+    (("https://sites.google.com/view/a-paper",), "https://example.org/paper.pdf", "Links"),
+    (("https://github.com/a/b", "https://project.example.org/"), "https://example.org/paper.pdf", "Code"),
+    (("https://huggingface.co/a/b",), None, "Code"),
+])
+def test_a_card_calls_its_links_code_only_when_one_of_them_is(links: tuple[str, ...], pdf: str | None,
+                                                              heading: str) -> None:
+    paper = Paper(id="abc123", title="A paper", abstract="Words.", abstract_raw="Words.", links=links, pdf=pdf)
+
+    fields = {field.name: field.value for field in paper_embed(paper).fields}
+
+    # Before, any link shown before the PDF made the heading "Code": a project page and a video were "Code".
+    assert list(fields) == [heading]
+    assert fields[heading].split("\n")[:len(links)] == list(links)
