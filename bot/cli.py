@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from bot.settings import SETTING_NAMES, Settings, load_settings
 
 if TYPE_CHECKING:
-    from datetime import datetime
+    from datetime import date, datetime
 
     import aiosqlite
 
@@ -512,18 +512,21 @@ def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:
     async def today(conn: aiosqlite.Connection) -> int:
         picks = PickRepository(conn)
         topic, candidates = args.topic, None
-        if topic and await picks.recorded(day, topic=topic) is None:
+        past = day < datetime.now(UTC).date()  # picking a past day now would use up a paper nobody saw
+        recorded = await picks.recorded(day, topic=topic) is not None
+        # Nothing recorded to show, the topic's or the general pick it falls back to: said before the search
+        # engine is built (seconds at 100,000 papers) only to ask whether the topic matches.
+        if past and not recorded and (not topic or await picks.recorded(day) is None):
+            return _no_recorded_pick(day, settings)
+        if topic and not recorded:
             candidates = await _topic_candidates(conn, topic)
             if not candidates and await PaperRepository(conn).count():
                 # What a daily post about it shows (bot.cogs.daily's DailyScheduler._pick), and says so.
                 print(f"paperbot today: no paper matches {topic!r}, so a daily post about it shows the general "
                       "paper of the day", file=sys.stderr)
                 topic, candidates = None, None
-        if day < datetime.now(UTC).date() and await picks.recorded(day, topic=topic) is None:
-            # Picking a past date now would use up a paper of the rotation that nobody saw.
-            print(f"paperbot today: no paper of the day was recorded for {day} in {settings.database_path}",
-                  file=sys.stderr)
-            return 1
+            elif past:
+                return _no_recorded_pick(day, settings)
         paper = await picks.pick_for(day, topic=topic, candidates=candidates)
         if paper is None:
             about = f" about {topic!r}" if topic else ""
@@ -537,6 +540,12 @@ def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:
         return 0
 
     return _on_database(settings, today, must_exist=True, may_read_only=True)
+
+
+def _no_recorded_pick(day: date, settings: Settings) -> int:
+    """Say that `paperbot today --date` has no recorded pick to show for a past day (status 1)."""
+    print(f"paperbot today: no paper of the day was recorded for {day} in {settings.database_path}", file=sys.stderr)
+    return 1
 
 
 async def _topic_candidates(conn: aiosqlite.Connection, topic: str) -> list[str]:

@@ -12,11 +12,13 @@ import asyncio
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
 from bot.cli import main
 from storage.db import open_database
 from storage.picks import PickRepository
+from storage.search import SearchEngine
 
 TODAY = datetime.now(UTC).date()
 NOTHING_MATCHES = "axolotl husbandry"
@@ -67,3 +69,41 @@ def test_an_empty_corpus_still_says_to_load_one(tmp_path: Path, capsys: pytest.C
 async def _create(path: Path) -> None:
     conn = await open_database(path)
     await conn.close()
+
+
+@pytest.fixture
+def engines_opened(monkeypatch: pytest.MonkeyPatch) -> list[aiosqlite.Connection]:
+    """The connections a SearchEngine was built over (seconds at 100,000 papers), recorded."""
+    opened: list[aiosqlite.Connection] = []
+    real_open = SearchEngine.open
+
+    async def open_engine(conn: aiosqlite.Connection, *, meaning: bool = True) -> SearchEngine:
+        opened.append(conn)
+        return await real_open(conn, meaning=meaning)
+
+    monkeypatch.setattr(SearchEngine, "open", open_engine)
+    return opened
+
+
+@pytest.mark.parametrize("topic", [NOTHING_MATCHES, "learning"])
+def test_a_past_day_with_nothing_recorded_says_so_without_building_the_search_engine(
+        ingested_db: Path, capsys: pytest.CaptureFixture[str], engines_opened: list[aiosqlite.Connection],
+        topic: str) -> None:
+    past = TODAY - timedelta(days=3)
+
+    assert main(["today", "--db", str(ingested_db), "--date", past.isoformat(), "--topic", topic]) == 1
+
+    # Before, the search engine was built to find the topic's papers, and then nothing was shown anyway.
+    assert engines_opened == []
+    assert capsys.readouterr().err == f"paperbot today: no paper of the day was recorded for {past} in {ingested_db}\n"
+
+
+def test_a_past_day_whose_topic_matches_shows_no_general_pick_in_its_place(
+        ingested_db: Path, capsys: pytest.CaptureFixture[str], engines_opened: list[aiosqlite.Connection]) -> None:
+    past = TODAY - timedelta(days=3)
+    general_pick(ingested_db, past)  # posted to a channel without a topic; the topic's own pick was not recorded
+
+    assert main(["today", "--db", str(ingested_db), "--date", past.isoformat(), "--topic", "learning"]) == 1
+
+    assert len(engines_opened) == 1  # the topic's papers decide: it matches, so the general pick is not its post
+    assert capsys.readouterr().err == f"paperbot today: no paper of the day was recorded for {past} in {ingested_db}\n"
