@@ -530,8 +530,11 @@ _SCRIPTABLE = {"sup": frozenset(map(chr, _SUPERSCRIPTS)), "sub": frozenset(map(c
 
 def has_markup(text: str) -> bool:
     """Whether a record's text is marked up: a whole tag HTML or JATS uses, or a character entity ("&amp;")."""
-    if "<" in text and _MARKUP.search(text):
-        return True
+    return ("<" in text and _MARKUP.search(text) is not None) or _has_entity(text)
+
+
+def _has_entity(text: str) -> bool:
+    """Whether the text has a character entity: numeric ("&#8217;") or one HTML names ("&amp;", not "AT&T;")."""
     if "&" not in text:
         return False
     return any(not entity.group(1) or f"{entity.group(1)};" in html.entities.html5 for entity in _ENTITY.finditer(text))
@@ -542,11 +545,9 @@ def readable(text: str) -> str:
     blank lines, a leading "Abstract" heading dropped, emphasis as Markdown ("*sparse*", "**all**") and
     sub- and superscripts as Unicode ("H₂O", "n²"), or as LaTeX writes them ("x_{i,j}") where Unicode has
     none. Text that is not marked up (`has_markup`) is returned as it is."""
-    if not has_markup(text):
-        return text
-    if not _MARKUP.search(text):
-        return html.unescape(text)  # entities only: the text's own line breaks stay
-    return _joined(_MarkupReader().read(text))
+    if "<" in text and _MARKUP.search(text):  # searched once: a text of tags is read whole
+        return _joined(_MarkupReader().read(text))
+    return html.unescape(text) if _has_entity(text) else text  # entities only: the text's own line breaks stay
 
 
 class _MarkupReader:

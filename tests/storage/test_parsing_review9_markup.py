@@ -4,10 +4,13 @@ abstracts from it) or HTML (web exports) are read as the text they mark up; plai
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import aiosqlite
+import pytest
 
+from storage import parsing
 from storage.loader import load_corpus
 from storage.papers import PaperRepository
 from storage.parsing import parse_file
@@ -120,3 +123,28 @@ async def test_a_loaded_crossref_record_shows_and_indexes_clean_text(db: aiosqli
         assert not words & markup_words, paper.keywords
     async with db.execute("SELECT count(*) FROM papers_fts WHERE papers_fts MATCH 'jats OR italic OR strong'") as rows:
         assert tuple(await rows.fetchone()) == (0,)
+
+
+class _CountedSearches:
+    """A pattern that counts its searches (and otherwise is the pattern it wraps)."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern, self.searches = pattern, 0
+
+    def search(self, text: str, *args: int) -> re.Match[str] | None:
+        self.searches += 1
+        return self.pattern.search(text, *args)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (WEB_ABSTRACT, WEB_TEXT),                                       # tags
+    ("Caf&eacute; &amp; x < y, and 3 > 2", "Café & x < y, and 3 > 2"),  # an entity, and "<" that is no tag
+    (PLAIN_ABSTRACTS[0], PLAIN_ABSTRACTS[0]),                       # "<" and nothing else
+])
+def test_a_text_is_searched_for_tags_once(monkeypatch: pytest.MonkeyPatch, text: str, expected: str) -> None:
+    """readable() asked has_markup() whether the text had tags, then searched it again to tell tags from
+    entities: every marked-up abstract and title was scanned twice."""
+    counted = _CountedSearches(parsing._MARKUP)
+    monkeypatch.setattr(parsing, "_MARKUP", counted)
+    assert parsing.readable(text) == expected
+    assert counted.searches == 1
