@@ -365,7 +365,7 @@ def abstract_problem(abstract: str) -> str | None:
         return f"{bad}; skipped"
     length = len(abstract)
     if length > MAX_ABSTRACT_CHARS:
-        return f"{length:,} characters, over the {MAX_ABSTRACT_CHARS:,} limit for one abstract; skipped"
+        return _over_the_limit(length)
     words = abstract.split(None, MIN_ABSTRACT_WORDS)  # enough words to tell, not every word
     if len(words) < MIN_ABSTRACT_WORDS:
         return f"too short for an abstract ({len(words)} word{'' if len(words) == 1 else 's'}); skipped"
@@ -379,6 +379,10 @@ def abstract_problem(abstract: str) -> str | None:
     if symbols > 0.4 * length:
         return "not prose (mostly symbols, looks like code or data); skipped"
     return None
+
+
+def _over_the_limit(length: int) -> str:
+    return f"{length:,} characters, over the {MAX_ABSTRACT_CHARS:,} limit for one abstract; skipped"
 
 
 # --- structured formats: JSON, JSON Lines, CSV -------------------------------------------------------
@@ -556,6 +560,7 @@ class _MarkupReader:
     def __init__(self) -> None:
         self.out: list[str] = []
         self.open: list[tuple[str, int]] = []  # emphasis, sub/sup, title being read: (tag, where it began)
+        self.opened: dict[str, list[int]] = {}  # each tag's places in self.open, so a closing tag finds its own
         self.hidden = 0
 
     def read(self, text: str) -> list[str]:
@@ -588,6 +593,7 @@ class _MarkupReader:
         elif name in _BLOCK_TAGS:
             self.out.append(_PARAGRAPH)
         elif name in _EMPHASIS or name in _HEADINGS or name in ("sub", "sup"):
+            self.opened.setdefault(name, []).append(len(self.open))
             self.open.append((name, len(self.out)))
 
     def _close(self, name: str) -> None:
@@ -595,10 +601,13 @@ class _MarkupReader:
             self.hidden = max(0, self.hidden - 1)
         elif name in _BLOCK_TAGS:
             self.out.append(_PARAGRAPH)
-        started = next((i for i in range(len(self.open) - 1, -1, -1) if self.open[i][0] == name), None)
-        if started is None:
+        # Found without reading the open tags (a closing tag matching none of 10,000 read them all each time).
+        if not (places := self.opened.get(name)):
             return
+        started = places[-1]
         start = self.open[started][1]
+        for closed, _ in self.open[started:]:  # this tag and those left open inside it: each closed once
+            self.opened[closed].pop()
         del self.open[started:]
         first = name in _HEADINGS and not "".join(self.out[:start]).strip(f"{_PARAGRAPH}{_LINE} \n\t\r")
         self.out[start:] = [_marked(name, "".join(self.out[start:]), first)]
@@ -651,6 +660,8 @@ def record_from_mapping(name: str, where: str, obj: Any, default_venue: str | No
         lowered |= {str(k).strip().lower(): v for k, v in content.items() if k is not None}
     abstract = _text(_field(lowered, "abstract"))
     if abstract and ("<" in abstract or "&" in abstract):  # plain abstracts pay these two tests only
+        if len(abstract) > 2 * MAX_ABSTRACT_CHARS:  # over the limit were half of it tags: refused unread
+            return None, Problem(name, where, _over_the_limit(len(abstract)))
         abstract = readable(abstract)
     if not abstract:
         return None, Problem(name, where, "no abstract; skipped")
