@@ -54,7 +54,8 @@ _NOT_ASCII_PROSE = re.compile(r"[^A-Za-z \n]+")
 _ASCII_PROSE_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz \n"
 _AUTHOR_SEPARATOR = re.compile(r"\s*;\s*")
 _AUTHOR_AND = re.compile(r",?\s+and\s+")  # "A. One, B. Two and C. Three", "Lovelace, Ada and Turing, Alan"
-_AUTHOR_COMMA = re.compile(r"\s*,\s*(?![^()]*\))")  # not one inside an affiliation: "A. One (MIT, USA), B. Two"
+_AUTHOR_COMMA = re.compile(r"\s*,\s*")
+_BRACKET = re.compile(r"([()])")
 _ROWS_ABOVE_HEADER = 9  # a CSV's rows read to find its header: a title, a date, blank rows above a table
 _SEPARATOR_LINE = re.compile(r"sep=([^\r\n])\r?\n", re.IGNORECASE)
 _NAME_SUFFIX = re.compile(r"(?:jr|sr|[ivx]+)\.?", re.IGNORECASE)
@@ -461,25 +462,48 @@ def _author_names(text: str) -> list[str]:
     Read so only when every name it makes has two words or more: "Lovelace, Ada" (as "Ada Lovelace"),
     "Ada Lovelace, Jr." or "Research and Development Group" is one name.
     """
+    # Runs of whitespace made one space first: at each space of a run, every pattern below read the whole run.
+    text = " ".join(text.split())
     if ";" in text:
         names = _AUTHOR_SEPARATOR.split(text)
         return _first_name_first(names) if "," in text else names
     if "," not in text and " and " not in text:
         return [text]
     parts = _AUTHOR_AND.split(text.strip())
-    if len(parts) > 1 and all(len(_AUTHOR_COMMA.split(part)) == 2 for part in parts):  # BibTeX's "Last, First"
-        return [" ".join(reversed(_AUTHOR_COMMA.split(part))) for part in parts]
-    names = [name for part in parts for name in _AUTHOR_COMMA.split(part) if not _ET_AL.fullmatch(name)]
+    if len(parts) > 1 and all(len(_comma_split(part)) == 2 for part in parts):  # BibTeX's "Last, First"
+        return [" ".join(reversed(_comma_split(part))) for part in parts]
+    names = [name for part in parts for name in _comma_split(part) if not _ET_AL.fullmatch(name)]
     if all(len(name.split()) > 1 for name in names):
         return names
     return _first_name_first([text]) if len(parts) == 1 else [text]  # "Lovelace, Ada", one name
+
+
+def _comma_split(text: str) -> list[str]:
+    """The text split at its commas and the spaces around them, but not at one inside an affiliation ("A. One
+    (MIT, USA), B. Two"), whose next bracket closes one. Each stretch between brackets is split once, knowing
+    the bracket after it: a lookahead at each comma for that read on to the next bracket every time, and a
+    list of 100,000 characters took seconds."""
+    if ")" not in text:  # the only bracket that keeps a comma whole
+        return _AUTHOR_COMMA.split(text)
+    names: list[str] = []
+    name: list[str] = []
+    stretches = _BRACKET.split(text)  # text, bracket, text, ..., text
+    for at in range(0, len(stretches), 2):
+        bracket = stretches[at + 1] if at + 1 < len(stretches) else ""
+        pieces = [stretches[at]] if bracket == ")" else _AUTHOR_COMMA.split(stretches[at])
+        name.append(pieces[0])
+        if len(pieces) > 1:
+            names += ["".join(name), *pieces[1:-1]]
+            name = [pieces[-1]]
+        name.append(bracket)
+    return [*names, "".join(name)]
 
 
 def _first_name_first(names: list[str]) -> list[str]:
     """The names as 'Ada Lovelace' when every one is written last name first ('Lovelace, Ada; Turing, A.',
     as Zotero, Scopus and Web of Science list them): cards join names with commas, where 'Lovelace, Ada,
     Turing, A.' reads as four people. A list that mixes orders, or names a suffix ('King, Jr.'), is kept."""
-    parts = [_AUTHOR_COMMA.split(name.strip()) for name in names if name.strip()]
+    parts = [_comma_split(name.strip()) for name in names if name.strip()]
     if all(len(part) == 2 and part[0] and part[1] and not _NAME_SUFFIX.fullmatch(part[1]) for part in parts):
         return [f"{first} {last}" for last, first in parts]
     return names

@@ -1,7 +1,9 @@
-"""Bounds on the work one record can cost: a huge marked-up abstract is refused before it is read."""
+"""Bounds on the work one record can cost: a huge marked-up abstract is refused before it is read, and a
+long authors text is split in one pass."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -56,3 +58,45 @@ def test_marked_up_text_under_twice_the_limit_is_read_and_then_judged(tmp_path: 
 ])
 def test_closing_tags_close_what_they_did_before(text: str, expected: str) -> None:
     assert parsing.readable(text) == expected
+
+
+class _RecordedSplits:
+    """A pattern that records the texts it splits (and otherwise is the pattern it wraps)."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern, self.texts = pattern, list[str]()
+
+    def split(self, text: str, *args: int) -> list[str]:
+        self.texts.append(text)
+        return self.pattern.split(text, *args)
+
+
+def test_a_long_authors_text_is_split_once_per_stretch(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                       abstracts: list[str]) -> None:
+    """The authors text has no length limit, and splitting it at commas looked ahead from every comma to the next
+    bracket (to keep "A. One (MIT, USA)" whole), and at every space of a run of spaces read the whole run: 100,000
+    characters took seconds. Now the comma pattern sees each stretch between brackets once, with no run of spaces
+    in it, so it never reads across a bracket or along a run."""
+    recorded = _RecordedSplits(parsing._AUTHOR_COMMA)
+    monkeypatch.setattr(parsing, "_AUTHOR_COMMA", recorded)
+    with_affiliations = [f"A. Author{n} (Lab {n}, Univ. {n})" for n in range(200)]
+    plain = [f"B. Author{n}" for n in range(500)]
+    records = [{"abstract": abstracts[0], "authors": ", ".join(with_affiliations) + ", et al."},
+               {"abstract": abstracts[1], "authors": ", ".join(plain[:-1]) + " and " + plain[-1]},
+               {"abstract": abstracts[2], "authors": "C. One," + " " * 500 + "D. Two (MIT,\n\n USA)"}]
+    result = parse_file(write_json(tmp_path / "authors.json", records))
+    assert recorded.texts
+    assert [text for text in recorded.texts if "(" in text or ")" in text] == []
+    assert [text for text in recorded.texts if "  " in text or "\n" in text] == []
+    assert result.problems == []
+    assert [record.authors for record in result.records] == [tuple(with_affiliations), tuple(plain),
+                                                             ("C. One", "D. Two (MIT, USA)")]
+
+
+@pytest.mark.parametrize("text", [
+    "A. One (MIT, USA), B. Two", "A. One (MIT, USA, B. Two", "A. One, B. Two (CMU))", "(x, y), (z), w ,v",
+    "a ,b)", "a, (b, (c), d), e", ", , (,) ,", "Lovelace, Ada",
+])
+def test_a_comma_in_brackets_keeps_its_name_whole_as_before(text: str) -> None:
+    """The split keeps the rule the lookahead had: a comma whose next bracket closes one does not split."""
+    assert parsing._comma_split(text) == re.split(r"\s*,\s*(?![^()]*\))", text)
