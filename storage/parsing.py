@@ -58,7 +58,8 @@ _AUTHOR_COMMA = re.compile(r"\s*,\s*")
 _BRACKET = re.compile(r"([()])")
 _ROWS_ABOVE_HEADER = 9  # a CSV's rows read to find its header: a title, a date, blank rows above a table
 _SEPARATOR_LINE = re.compile(r"sep=([^\r\n])\r?\n", re.IGNORECASE)
-_NAME_SUFFIX = re.compile(r"(?:jr|sr|[ivx]+)\.?", re.IGNORECASE)
+# "Jr.", "Sr.", "III"; a numeral in capitals, as suffixes are written: "Chen, Xi" and "Nguyen, Vi" name a first name.
+_NAME_SUFFIX = re.compile(r"(?i:jr|sr)\.?|I{2,3}|IV|VI{1,3}")
 _ET_AL = re.compile(r"et\.? al\.?", re.IGNORECASE)
 # arXiv identifiers: "2101.00001" (since 2007, v2 and later versions too) or "math.AG/0406123" (before).
 _ARXIV_ID = re.compile(r"(?:arxiv:)?(\d\d(?:0[1-9]|1[0-2])\.\d{4,5}(?:v\d+)?"
@@ -471,7 +472,7 @@ def _author_names(text: str) -> list[str]:
         return [text]
     parts = _AUTHOR_AND.split(text.strip())
     if len(parts) > 1 and all(len(_comma_split(part)) == 2 for part in parts):  # BibTeX's "Last, First"
-        return [" ".join(reversed(_comma_split(part))) for part in parts]
+        return [_bibtex_name(*_comma_split(part)) for part in parts]
     names = [name for part in parts for name in _comma_split(part) if not _ET_AL.fullmatch(name)]
     if all(len(name.split()) > 1 for name in names):
         return names
@@ -497,6 +498,12 @@ def _comma_split(text: str) -> list[str]:
             name = [pieces[-1]]
         name.append(bracket)
     return [*names, "".join(name)]
+
+
+def _bibtex_name(last: str, first: str) -> str:
+    """'Lovelace, Ada' as a card writes it, 'Ada Lovelace'; 'King, Jr.' names a suffix, not a first name, and
+    reads 'King Jr.' (as 'Jr. King' it was no name, and kept with its comma a card's list read two people)."""
+    return f"{last} {first}" if _NAME_SUFFIX.fullmatch(first) else f"{first} {last}"
 
 
 def _first_name_first(names: list[str]) -> list[str]:

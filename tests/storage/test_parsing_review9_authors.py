@@ -83,3 +83,25 @@ def test_a_list_of_authors_written_as_text_gives_the_names(tmp_path: Path, abstr
     records = parse_file(from_pandas).records + parse_file(encoded_twice).records
     assert [r.authors for r in records] == [("Ada Lovelace", "Alan Turing"), ("Tim O'Reilly",), ("[Ada Lovelace]",),
                                             ("Grace Hopper", "Alan Turing")]
+
+
+def test_a_suffix_in_bibtex_names_stays_after_the_last_name(tmp_path: Path, abstracts: list[str]) -> None:
+    # BibTeX's "King, Jr. and Smith, Ann" read as "Jr. King" and "Ann Smith": the suffix taken for a first name.
+    # A first name that is letters a numeral is made of ("Xi", "Vi", an initial "I.") is no suffix, here or in
+    # Zotero's ";" lists, which "Chen, Xi" kept written last name first.
+    table = io.StringIO()
+    csv.writer(table).writerows([
+        ("Title", "Abstract", "Authors"),
+        ("One", abstracts[0], "King, Jr. and Smith, Ann"),
+        ("Two", abstracts[1], "Gates, III and Hopper, Grace and Lovelace, Ada"),
+        ("Three", abstracts[2], "Chen, Xi and Nguyen, Vi and Smith, I."),
+        ("Four", abstracts[3], "Chen, Xi; Nguyen, Vi"),
+        ("Five", abstracts[4], "King, Jr.; Lovelace, Ada"),                      # a suffix: kept, as before
+    ])
+    path = tmp_path / "bibtex.csv"
+    path.write_text(table.getvalue(), encoding="utf-8")
+    result = parse_file(path)
+    assert result.problems == []
+    assert [r.authors for r in result.records] == [
+        ("King Jr.", "Ann Smith"), ("Gates III", "Grace Hopper", "Ada Lovelace"), ("Xi Chen", "Vi Nguyen", "I. Smith"),
+        ("Xi Chen", "Vi Nguyen"), ("King, Jr.", "Lovelace, Ada")]
