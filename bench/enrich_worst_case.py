@@ -6,8 +6,9 @@ A corpus file is input nobody vetted, and the parser accepts paragraphs up to 20
 Regular expressions over such text can backtrack badly (a run of adverbs once made the intro
 pattern exponential). This enriches paragraphs built by repeating one, two or three pieces that
 the text patterns react to (subjects, adverbs, braces, dollars, emphasis, URLs, …) up to the
-paragraph limit, and reports the slowest ones beside the median time of a real-sized synthetic
-abstract (the floor). Not a test: timings depend on the machine.
+paragraph limit, and a few written out (thousands of sentences opening with a capitalised word), and
+reports the slowest ones beside the median time of a real-sized synthetic abstract (the floor). Not a
+test: timings depend on the machine.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from storage.parsing import MAX_ABSTRACT_CHARS  # noqa: E402
 PIECES = ("we ", "We ", "formally ", "and ", "propose ", "Deep ", "of ", "the ", "(DL) ", "{", "}", "$", "\\textit{",
           "--- ", "called ", "which is ", "to ", ", ", ". ", "*", "A-B ", "that ", "a ", "by introducing ",
           "Learning Deep ", "X_{", "^", "(", ")", "“", '"', "~", "\\", "http://a.b/", "e.g. ", "-\n", "in this paper, ")
+ABC = "abcdefghijklmnopqrstuvwxyz"
 TYPICAL = ("In this paper, we propose ShadowKV, a high-throughput long-context LLM inference system that stores "
            "the low-rank key cache and offloads the value cache. We show that ShadowKV supports up to 6x larger "
            "batch sizes and boosts throughput by up to 3.04x on an A100 GPU without sacrificing accuracy. ") * 2
@@ -49,7 +51,11 @@ def hostile_texts(trios: int, seed: int) -> list[tuple[str, str]]:
     combos = [(p,) for p in PIECES] + list(itertools.product(PIECES, repeat=2))
     rng = random.Random(seed)
     combos += [tuple(rng.sample(PIECES, 3)) for _ in range(trios)]
-    texts = [("'We ' + 'formally ' repeated", "We " + "formally " * (MAX_ABSTRACT_CHARS // 9 - 1) + "x.")]
+    texts = [("'We ' + 'formally ' repeated", "We " + "formally " * (MAX_ABSTRACT_CHARS // 9 - 1) + "x."),
+             # Sentences opening with a capitalised word: each is looked for mid-sentence over the whole text.
+             ("'Ab c. ' repeated", "Ab c. " * (MAX_ABSTRACT_CHARS // 6)),
+             ("'Aa c. ' … 'Zz c. ' repeated", ("".join(f"{a}{b} c. " for a in ABC.upper() for b in ABC)
+                                               * 6)[:MAX_ABSTRACT_CHARS - 10])]
     for combo in combos:
         unit = "".join(combo)
         texts.append((repr(unit), (unit * (MAX_ABSTRACT_CHARS // len(unit) + 1))[:MAX_ABSTRACT_CHARS - 10]))

@@ -918,13 +918,18 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     before_verb, before_gerund = _BEFORE_A_VERB, _BEFORE_A_GERUND
     known, kind_of, tokens_of = _TOKEN_KINDS.get, _token_kind, _TOKEN.findall
     content_kind, gerund, trailing = _CONTENT, _GERUND, _TRAILING
+    proper: dict[str, bool] = {}  # each opening word looked for once: "Ab c. " * 3333 has 3,333 sentences
     for sentence in sentences(plain):
         tokens = tokens_of(sentence)  # one C call per sentence
         if not tokens:
             continue
         first_low, first_kind = known(tokens[0]) or kind_of(tokens[0])
-        if first_kind & _CAPITALISED and not first_kind & gerund and not _capitalised_mid_sentence(tokens[0], plain):
-            tokens[0] = first_low  # a capital only because it opens the sentence (unlike "Bayesian")
+        if first_kind & _CAPITALISED and not first_kind & gerund:
+            is_proper = proper.get(tokens[0])
+            if is_proper is None:
+                is_proper = proper[tokens[0]] = _capitalised_mid_sentence(tokens[0], plain)
+            if not is_proper:
+                tokens[0] = first_low  # a capital only because it opens the sentence (unlike "Bayesian")
         run: list[str] = []
         closes_badly = 0  # the run's last word may not close a phrase (_TRAILING: "model trained")
         previous = ""

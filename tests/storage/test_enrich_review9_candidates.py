@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -110,3 +111,23 @@ def test_a_sentence_opening_with_a_proper_noun_keeps_its_capital_and_a_common_wo
         phrases, _words = text._candidates(plain)  # not a whole word, or not after a word, comma or semicolon
         assert "bayesian inference" in phrases, plain
         same_as_before(plain)
+
+
+def test_a_sentence_opening_word_is_looked_for_once_per_abstract(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each look scans the whole abstract: once per sentence, "Ab c. " * 3333 (20,000 characters, accepted)
+    took 1.7 s to enrich; once per word, as few ms as before the rewrite."""
+    asked: list[str] = []
+    look = text._capitalised_mid_sentence
+
+    def counted(word: str, plain: str) -> bool:
+        asked.append(word)
+        return look(word, plain)
+
+    monkeypatch.setattr(text, "_capitalised_mid_sentence", counted)
+    hostile = "Ab c. " * 3333
+    assert text._candidates(hostile) == earlier_candidates(hostile)
+    assert asked == ["Ab"]
+    asked.clear()
+    plain = "Bayesian inference scales. Graph sampling helps. Bayesian priors help a Bayesian method. Graph it."
+    assert text._candidates(plain) == earlier_candidates(plain)
+    assert asked == ["Bayesian", "Graph"]
