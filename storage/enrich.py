@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 33
+ENRICH_VERSION = 34
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -49,11 +49,11 @@ _URL_BODY = rf"(?:{_URL_CHAR}|{_URL_BRACKETS})*(?:{_URL_LAST}|{_URL_BRACKETS})"
 _URL = re.compile(rf"(?:https?://|www\.){_URL_BODY}")
 # A code host's link is written without its scheme too ("Code: github.com/x/y"); so are some records' code fields.
 _BARE_CODE_HOSTS = ("github.com/", "gitlab.com/", "bitbucket.org/", "codeberg.org/", "huggingface.co/")
+_LINK_START = rf"https?://|www\.|{'|'.join(map(re.escape, _BARE_CODE_HOSTS))}"  # what a link opens with
 # (Any lookbehind here would make the regex engine try every position of the text: see _bare_in_a_word.)
-_LINK = re.compile(rf"(?:https?://|www\.|{'|'.join(map(re.escape, _BARE_CODE_HOSTS))}){_URL_BODY}")
+_LINK = re.compile(rf"(?:{_LINK_START}){_URL_BODY}")
 # LaTeX's escapes in a URL ("\url{https://x.org/\~me/a\_b\#c}", as \href needs them) are its characters.
-_ESCAPED_URL = re.compile(
-    rf"""(?:https?://|www\.|{'|'.join(map(re.escape, _BARE_CODE_HOSTS))})(?:[^\s<>"'`\\{{}}]|\\[_%~#&])+""")
+_ESCAPED_URL = re.compile(rf"""(?:{_LINK_START})(?:[^\s<>"'`\\{{}}]|\\[_%~#&])+""")
 _URL_ESCAPE = re.compile(r"\\([_%~#&])")
 _HOST_AND_PATH = re.compile(r"www\.|[\w-]+(?:\.[\w-]+)+/")
 # A URL broken over a line, as text extracted from a PDF has it: after a "/", "-" or "_" at a line's end
@@ -61,7 +61,7 @@ _HOST_AND_PATH = re.compile(r"www\.|[\w-]+(?:\.[\w-]+)+/")
 # com/view/…", icml2018). The rest is taken when it reads as a URL's: with a URL's punctuation or a digit in
 # it, or ending the sentence ("…/foo/\nbar."), not when prose goes on ("https://x.org/\nfor details").
 _URL_REST = re.compile(_URL_BODY)
-_LINE_BREAK = re.compile(r"[ \t]*\r?\n[ \t]*(?!https?://|www\.)")
+_LINE_BREAK = re.compile(rf"[ \t]*\r?\n[ \t]*(?!{_LINK_START})")  # a link on the next line is another link
 _HOST_BREAK = re.compile(r"\.\s+(?=(?:com|org|net|edu|gov|info|io|ai|[a-z]{2})[/.])")  # a top-level domain
 _URL_PUNCTUATION = re.compile(r"[/._\-=?#&%~\d]")
 _SENTENCE_END = re.compile(r"""(?:[.,;:!?)\]}"'”’»]+(?:\s|$)|$)""")

@@ -167,3 +167,12 @@ def test_latex_escapes_in_a_url_are_its_characters_in_the_text_and_the_link() ->
     assert paper.abstract == "Code: https://x.org/~me/a_b#c; data: here (https://y.org/d%20e&f=1)."
     assert paper.links == ("https://x.org/~me/a_b#c", "https://y.org/d%20e&f=1")
     assert links_in(r"Code: github.com/a/b\_c.") == ("https://github.com/a/b_c",)
+
+
+def test_a_code_link_on_the_line_after_a_url_is_another_link() -> None:
+    # "https://my.site/<newline>github.com/a/b" read as one URL broken over a line: the card linked
+    # https://my.site/github.com/a/b, a page that does not exist, beside the repository
+    assert links_in("Page https://my.site/\ngithub.com/a/b") == ("https://my.site/", "https://github.com/a/b")
+    assert links_in("Page: https://my.site/\n  huggingface.co/a/b.") == ("https://my.site/", "https://huggingface.co/a/b")
+    assert links_in("Page: https://my.site/\nwww.x.org/a") == ("https://my.site/", "https://www.x.org/a")
+    assert links_in("Code: https://github.com/foo/\ngithub_tools.") == ("https://github.com/foo/github_tools",)
