@@ -230,7 +230,7 @@ def _render_latex(text: str) -> str:
         return f"{_URL_MARK}{len(urls) - 1}{_URL_MARK}"
 
     if "http" in text or "www." in text:  # what the URL pattern needs
-        text = _URL.sub(protect, _unescaped_urls(text))
+        text = _URL.sub(protect, _unescaped_urls(text) if "\\" in text else text)  # no escape, nothing to take off
     text = _LATEX_SEGMENT.sub(lambda m: latex_segment(m.group()), text)
     # A rendered piece has single spaces only (latex_segment sees to it), so the text needs collapsing
     # again only where a piece rendered as nothing (a dropped \cite) or at an end.
