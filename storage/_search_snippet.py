@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 from storage._search_text import fold, stem
-from storage.enrich import _URL as LINK  # the links enrichment finds are the ones a snippet keeps whole
+from storage.enrich import URL as LINK  # the links enrichment finds are the ones a snippet keeps whole
 
 SNIPPET_CHARS = 240
 _WORD = re.compile(r"[^\W_]+")

@@ -46,7 +46,8 @@ _URL_CHAR = r"""[^\s<>"'`\\{}()\[\]“”‘’«»‹›（）【】「」、�
 _URL_BRACKETS = rf"\({_URL_CHAR}*\)|\[{_URL_CHAR}*\]"
 _URL_LAST = r"""[^\s<>"'`\\{}()\[\]“”‘’«»‹›（）【】「」、。，；：！？.,;:!?*…]"""
 _URL_BODY = rf"(?:{_URL_CHAR}|{_URL_BRACKETS})*(?:{_URL_LAST}|{_URL_BRACKETS})"
-_URL = re.compile(rf"(?:https?://|www\.){_URL_BODY}")
+# Public: a search snippet (storage._search_snippet) keeps the URLs it finds whole.
+URL = re.compile(rf"(?:https?://|www\.){_URL_BODY}")
 # A code host's link is written without its scheme too ("Code: github.com/x/y"); so are some records' code fields.
 _BARE_CODE_HOSTS = ("github.com/", "gitlab.com/", "bitbucket.org/", "codeberg.org/", "huggingface.co/")
 _LINK_START = rf"https?://|www\.|{'|'.join(map(re.escape, _BARE_CODE_HOSTS))}"  # what a link opens with
@@ -230,7 +231,7 @@ def _render_latex(text: str) -> str:
         return f"{_URL_MARK}{len(urls) - 1}{_URL_MARK}"
 
     if "http" in text or "www." in text:  # what the URL pattern needs
-        text = _URL.sub(protect, _unescaped_urls(text) if "\\" in text else text)  # no escape, nothing to take off
+        text = URL.sub(protect, _unescaped_urls(text) if "\\" in text else text)  # no escape, nothing to take off
     text = _LATEX_SEGMENT.sub(lambda m: latex_segment(m.group()), text)
     # A rendered piece has single spaces only (latex_segment sees to it), so the text needs collapsing
     # again only where a piece rendered as nothing (a dropped \cite) or at an end.
@@ -470,7 +471,7 @@ def enrich(record: RawRecord) -> Paper:
     text = display_text(record.abstract)
     plain = strip_markdown(text)
     if "http" in plain or "www." in plain:
-        plain = _URL.sub(" ", plain)  # a URL's words are not the paper's topic
+        plain = URL.sub(" ", plain)  # a URL's words are not the paper's topic
     names = names_for(plain, text)
     title_given = bool(record.title)
     title = display_text(record.title) if record.title else headline(text, names)
