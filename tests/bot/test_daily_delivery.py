@@ -77,6 +77,13 @@ async def subscribe(env: simcord.Env, world: World, channel: simcord.ChannelHand
     return sub
 
 
+async def subscriptions_listed(world: World) -> str:
+    """What `/paper subscriptions` shows a moderator in `world.channel`: the list's text."""
+    listed = await world.mod.slash(world.channel, "paper subscriptions")
+    assert listed.response is not None
+    return listed.response.embeds[0].description or ""
+
+
 async def delivery(bot: PaperBot, sub: Subscription, day: date) -> Delivery:
     found = await daily(bot).subscriptions.delivery(sub.id, day)
     assert found is not None, f"no delivery recorded for {day}"
@@ -292,20 +299,16 @@ async def test_the_list_says_why_a_card_is_late_and_when_it_is_tried_again(
                              message="Service Unavailable", times=None)
     await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 0, 10))
 
-    listed = await world.mod.slash(world.channel, "paper subscriptions")
+    line = await subscriptions_listed(world)
 
     # Before, the list only said "next post" tomorrow: nothing told the moderator that today's card
     # had not come, or why.
-    assert listed.response is not None
-    line = listed.response.embeds[0].description or ""
     retry_at = int((await delivery(bot, sub, date(2026, 2, 1))).next_attempt_at.timestamp())
     assert f"⏳ the card of Feb 1 is late (HTTP 503: Service Unavailable); trying again <t:{retry_at}:R>" in line
     simcord_env.backend.faults.clear()
     await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 30))
     assert card_days(world.channel) == ["2026-02-01"]
-    relisted = await world.mod.slash(world.channel, "paper subscriptions")
-    assert relisted.response is not None
-    assert "late" not in (relisted.response.embeds[0].description or "")
+    assert "late" not in await subscriptions_listed(world)
 
 
 async def test_a_long_rate_limit_frees_the_send_and_retries_when_discord_allows(

@@ -12,17 +12,11 @@ from datetime import datetime
 import simcord
 
 from tests.bot.conftest import TestClock, World
-from tests.bot.test_daily_delivery import card_days, run_until, subscribe, utc
+from tests.bot.test_daily_delivery import card_days, run_until, subscribe, subscriptions_listed, utc
 
 
 def stamp(moment: datetime) -> str:
     return f"<t:{int(moment.timestamp())}:F>"
-
-
-async def listing(world: World) -> str:
-    shown = await world.mod.slash(world.channel, "paper subscriptions")
-    assert shown.response is not None
-    return shown.response.embeds[0].description or ""
 
 
 async def test_a_post_time_the_clocks_skip_says_when_that_days_card_comes_and_why(
@@ -36,12 +30,12 @@ async def test_a_post_time_the_clocks_skip_says_when_that_days_card_comes_and_wh
     three_cest = utc(2026, 3, 29, 1)  # 03:00 CEST
     assert f"next post {stamp(three_cest)}" in text, text
     assert "at 03:00 Europe/Berlin: the clocks skip 02:30 that day" in text, text
-    assert "the clocks skip 02:30 that day" in await listing(world)
+    assert "the clocks skip 02:30 that day" in await subscriptions_listed(world)
 
     await run_until(simcord_env, clock, utc(2026, 3, 29, 1, 1))
     assert card_days(world.channel) == ["2026-03-29"]
     # The next day has its 02:30 again: nothing to explain.
-    after = await listing(world)
+    after = await subscriptions_listed(world)
     assert stamp(utc(2026, 3, 30, 0, 30)) in after, after
     assert "skip" not in after
 
@@ -51,6 +45,6 @@ async def test_a_post_time_that_happens_twice_or_on_an_ordinary_day_gets_no_note
 ) -> None:
     clock.set(utc(2026, 10, 24, 8))  # the clocks go back tonight: 02:30 happens twice, posted at the first
     await subscribe(simcord_env, world, time="02:30", timezone="Europe/Berlin")
-    shown = await listing(world)
+    shown = await subscriptions_listed(world)
     assert stamp(utc(2026, 10, 25, 0, 30)) in shown, shown
     assert "skip" not in shown

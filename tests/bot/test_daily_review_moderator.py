@@ -17,7 +17,17 @@ from simcord.enums import OverwriteType
 from bot.client import PaperBot
 from tests.bot.conftest import TestClock, World
 from tests.bot.test_daily_card_content import AXOLOTL, SENTENCE, corpus_file
-from tests.bot.test_daily_delivery import card_days, cards, daily, delivery, run_until, skip_to, subscribe, utc
+from tests.bot.test_daily_delivery import (
+    card_days,
+    cards,
+    daily,
+    delivery,
+    run_until,
+    skip_to,
+    subscribe,
+    subscriptions_listed,
+    utc,
+)
 from tests.bot.test_daily_review_pause_notice import set_embed_links
 
 
@@ -66,19 +76,15 @@ async def test_the_list_says_when_the_last_card_was_not_posted(
     await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 5))
     assert card_days(world.channel) == []
 
-    listed = await world.mod.slash(world.channel, "paper subscriptions")
+    line = await subscriptions_listed(world)
 
-    assert listed.response is not None
-    line = listed.response.embeds[0].description or ""
     assert "⚠️ the card of Feb 1 was not posted (rejected by Discord: 400 Bad Request (error code: 200000): " \
            "Message was blocked by automatic moderation)" in line, line
     assert "next post <t:1770022800:F>" in line  # 2 February 09:00 UTC
     # The next day's card goes through, and the warning goes with it.
     await run_until(simcord_env, clock, utc(2026, 2, 2, 9, 1))
     assert card_days(world.channel) == ["2026-02-02"]
-    relisted = await world.mod.slash(world.channel, "paper subscriptions")
-    assert relisted.response is not None
-    assert "not posted" not in (relisted.response.embeds[0].description or "")
+    assert "not posted" not in await subscriptions_listed(world)
 
 
 async def test_a_day_a_pause_stopped_is_not_called_a_card_not_posted(
@@ -90,10 +96,8 @@ async def test_a_day_a_pause_stopped_is_not_called_a_card_not_posted(
                              message="Missing Permissions", times=1)
     await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 5))
 
-    listed = await world.mod.slash(world.channel, "paper subscriptions")
+    line = await subscriptions_listed(world)
 
-    assert listed.response is not None
-    line = listed.response.embeds[0].description or ""
     assert "⏸️ paused: Discord refused: Missing Permissions (50013)" in line, line
     assert "not posted" not in line
 
