@@ -521,7 +521,7 @@ def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:
         if topic and not recorded:
             candidates = await _topic_candidates(conn, topic)
             if not candidates and await PaperRepository(conn).count():
-                # What a daily post about it shows (bot.cogs.daily's DailyScheduler._pick), and says so.
+                # What a daily post about it shows (bot.today.day_pick), and says so.
                 print(f"paperbot today: no paper matches {topic!r}, so a daily post about it shows the general "
                       "paper of the day", file=sys.stderr)
                 topic, candidates = None, None

@@ -13,6 +13,7 @@ from bot import limits
 from bot.embeds import paper_embed
 from bot.errors import PaperNotFoundError, UserFacingError
 from bot.limits import as_typed, one_line
+from bot.today import channel_day, day_heading, day_pick
 from bot.views import PAGE_SIZE, SearchPaginator, paper_card_view, random_heading, random_paper
 from storage.models import Paper
 from storage.picks import PickRepository
@@ -101,7 +102,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
     async def search_suggestions(self, interaction: discord.Interaction,
                                  current: str) -> list[app_commands.Choice[str]]:
         """Papers matching what has been typed so far; picking one opens it."""
-        return await self._suggest(current, prefix=PICKED)
+        return await self._suggest(current, prefix=PICKED, channel_id=interaction.channel_id)
 
     # --- random -------------------------------------------------------------------------------
 
@@ -142,22 +143,22 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
     async def show_suggestions(self, interaction: discord.Interaction,
                                current: str) -> list[app_commands.Choice[str]]:
         """Papers matching what has been typed so far (by title or id)."""
-        return await self._suggest(current, prefix="")
+        return await self._suggest(current, prefix="", channel_id=interaction.channel_id)
 
     # --- today --------------------------------------------------------------------------------
 
-    @app_commands.command(name="today", description="Today's paper of the day (the same for everyone)")
+    @app_commands.command(name="today", description="Today's paper of the day (this channel's, if it has a daily post)")
     async def today(self, interaction: discord.Interaction) -> None:
-        """Post the paper of the day for today's date (UTC)."""
+        """Post the paper of the day: in a channel with a daily post, the pick of its local date and topic
+        (the card it got, or gets, today); elsewhere the pick of the UTC date."""
         # Ack first: the day's first ask records the pick, a write that may wait (up to the busy timeout)
         # while another process, such as a large `paperbot ingest`, holds the database's write lock.
         await interaction.response.defer(thinking=True)
-        day = self.bot.now().date()
-        paper = await self.bot.picks.pick_for(day)
+        day, topic = await channel_day(self.bot, interaction.channel_id)
+        paper, note = await day_pick(self.bot, day, topic)
         if paper is None:
             raise UserFacingError("There are no papers to choose from yet.")
-        heading = f"Paper of the day · {day:%A %-d %B %Y}"
-        await interaction.edit_original_response(embed=paper_embed(paper, heading=heading),
+        await interaction.edit_original_response(embed=paper_embed(paper, heading=day_heading(day, topic), note=note),
                                                  view=paper_card_view(paper.id))
 
     # --- helpers ------------------------------------------------------------------------------
@@ -185,7 +186,8 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
                 return None
         return await self.bot.papers.by_id(paper_id)
 
-    async def _suggest(self, current: str, *, prefix: str) -> list[app_commands.Choice[str]]:
+    async def _suggest(self, current: str, *, prefix: str,
+                       channel_id: int | None) -> list[app_commands.Choice[str]]:
         # Back in a field that holds a picked paper, or an id pasted: offer that paper.
         paper = await self._pasted_paper(current)
         if paper is not None:
@@ -193,7 +195,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
                                         value=prefix + paper.id)]
         text, _ = clean_query(current)
         if not text:
-            return await self._paper_of_the_day_choice(prefix)
+            return await self._paper_of_the_day_choice(prefix, channel_id)
         if link_key(current) is not None:  # a link of no paper here: its words match unrelated ones
             return []
         if current[-1].isspace():
@@ -203,14 +205,16 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
                 for s in suggestions[: limits.AUTOCOMPLETE_CHOICES]
                 if len(prefix + s.id) <= limits.CHOICE_VALUE]
 
-    async def _paper_of_the_day_choice(self, prefix: str) -> list[app_commands.Choice[str]]:
-        """Nothing typed yet: today's paper of the day, when one is recorded (and still in the corpus).
+    async def _paper_of_the_day_choice(self, prefix: str, channel_id: int | None) -> list[app_commands.Choice[str]]:
+        """Nothing typed yet: today's paper of the day in this channel (see `/paper today`), when one is
+        recorded (and still in the corpus).
 
         Read on `bot.db`: a suggestion never records the day's pick, a write that could wait on another
         process's lock past autocomplete's 3 s. Until the day's pick is recorded (`/paper today`, a daily
         post), nothing is offered.
         """
-        paper = await PickRepository(self.bot.db).recorded_paper(self.bot.now().date())
+        day, topic = await channel_day(self.bot, channel_id)
+        paper = await PickRepository(self.bot.db).recorded_paper(day, topic=topic)
         if paper is None or len(prefix + paper.id) > limits.CHOICE_VALUE:
             return []
         label = one_line(f"{PAPER_OF_THE_DAY_LABEL}{plain_title(paper.title)}", limits.CHOICE_NAME)

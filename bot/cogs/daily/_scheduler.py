@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -30,6 +29,7 @@ import discord
 
 from bot.embeds import paper_embed
 from bot.errors import DISCORD_REFUSED
+from bot.today import day_heading, day_pick
 from bot.views import paper_card_view
 from storage.models import Paper
 from storage.picks import topic_key
@@ -105,11 +105,8 @@ def card_marker(day: date) -> str:
 
 def daily_card(paper: Paper, day: date, *, topic: str | None, note: str | None = None) -> discord.Embed:
     """The paper card as posted by a subscription: a heading with the date, the marker in the footer."""
-    heading = f"Paper of the day · {day:%A %-d %B %Y}"
-    if topic:
-        heading += f" · {topic}"
     # The note and the marker go through the card builder, which fits the abstract around them.
-    return paper_embed(paper, heading=heading, note=note, footer_note=card_marker(day))
+    return paper_embed(paper, heading=day_heading(day, topic), note=note, footer_note=card_marker(day))
 
 
 def is_daily_card(message: discord.Message, day: date, bot_user_id: int) -> bool:
@@ -440,7 +437,7 @@ class DailyScheduler:
         pick's note too (the general paper under a topic's heading says why it is not about it)."""
         key = (delivery.local_day, topic_key(sub.topic))
         if key not in self._picks:
-            picked = await self._pick(delivery.local_day, sub.topic)
+            picked = await day_pick(self.bot, delivery.local_day, sub.topic)
             if picked[0] is not None:
                 self._picks[key] = (picked[0], picked[1])
         pick, note = self._picks.get(key, (None, None))
@@ -449,15 +446,6 @@ class DailyScheduler:
             if earlier is not None:
                 return earlier, None
         return pick, note
-
-    async def _pick(self, day: date, topic: str | None) -> tuple[Paper | None, str | None]:
-        if not topic:
-            return await self.bot.picks.pick_for(day), None
-        candidates: Sequence[str] = await self.bot.search_engine.matching_ids(topic)
-        if not candidates:
-            note = f"No paper matches “{topic}” any more, so here is the general paper of the day."
-            return await self.bot.picks.pick_for(day), note
-        return await self.bot.picks.pick_for(day, topic=topic, candidates=candidates), None
 
     async def _prune_once_a_day(self, now: datetime) -> int:
         """Prune the delivery history on the first tick of each UTC day (and after every start)."""

@@ -1,0 +1,52 @@
+"""The paper of the day a channel sees: one rule for `/paper today` and the daily post.
+
+A channel with a subscription has its paper of the day on its own local date and topic (what its
+daily card shows that morning in Tokyo, or that evening in Los Angeles); anywhere else it is the
+pick of the UTC date, with no topic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from typing import TYPE_CHECKING
+
+from storage.models import Paper
+from storage.subscriptions import ScheduleError, SubscriptionRepository, local_day
+
+if TYPE_CHECKING:
+    from bot.client import PaperBot
+
+
+def day_heading(day: date, topic: str | None) -> str:
+    """'Paper of the day · Monday 30 November 2026' (then ' · <topic>'): the card's heading names its date."""
+    heading = f"Paper of the day · {day:%A %-d %B %Y}"
+    return heading + (f" · {topic}" if topic else "")
+
+
+async def channel_day(bot: PaperBot, channel_id: int | None) -> tuple[date, str | None]:
+    """The date and topic of the paper of the day in a channel: its subscription's local date and topic
+    (a paused one's too: the channel keeps its zone and topic), else the UTC date and no topic.
+
+    Reads on `bot.db`: nothing here writes.
+    """
+    now = bot.now()
+    sub = await SubscriptionRepository(bot.db).by_channel(channel_id) if channel_id is not None else None
+    if sub is None or sub.status == "ended":
+        return now.date(), None
+    try:
+        return local_day(now, sub.tz), sub.topic
+    except ScheduleError:  # a zone this machine's tz database lacks: its posts are held; UTC's paper meanwhile
+        return now.date(), None
+
+
+async def day_pick(bot: PaperBot, day: date, topic: str | None) -> tuple[Paper | None, str | None]:
+    """The pick of `day` (for `topic`, if any), recorded on first use, with a note when the topic matches
+    no paper any more (then it is the general pick): the same paper for every channel with that date and topic."""
+    if not topic:
+        return await bot.picks.pick_for(day), None
+    candidates: Sequence[str] = await bot.search_engine.matching_ids(topic)
+    if not candidates:
+        note = f"No paper matches “{topic}” any more, so here is the general paper of the day."
+        return await bot.picks.pick_for(day), note
+    return await bot.picks.pick_for(day, topic=topic, candidates=candidates), None
