@@ -6,7 +6,9 @@ Reusable by every bot test module (the daily-posts tests included):
   `await simcord_env.advance_time(60)` moves both asyncio timers and `bot.now()`;
   `clock.set(datetime)` jumps to a given instant (e.g. just before a DST change).
 - `corpus_paths`: what the bot loads (default: the bundled corpus). Override the fixture in a
-  test module to add files.
+  test module to add files, or mark the module `zebrafish_and_axolotl` for two one-paper files (the
+  fixtures `zebrafish` and `zebrafish_and_axolotl`: a topic about axolotls, and a reload to the zebrafish
+  alone that leaves it matching nothing).
 - `bot_settings`: Settings on `tmp_path / "paperbot.db"`, no token, no development guild, no
   background embedding of abstracts (`EMBED_ABSTRACTS` off); with the bundled corpus the database
   starts as a copy of a session template with the corpus loaded (mark a test `fresh_db` for an
@@ -116,13 +118,35 @@ def clock() -> TestClock:
 
 
 @pytest.fixture
-def corpus_paths() -> tuple[Path, ...]:
-    """The corpus the bot loads; override in a module to add files."""
+def corpus_paths(request: pytest.FixtureRequest) -> tuple[Path, ...]:
+    """The corpus the bot loads: the bundled one, or `zebrafish_and_axolotl` for a module or test marked
+    so; override in a module to load other files."""
+    if request.node.get_closest_marker("zebrafish_and_axolotl") is not None:
+        return tuple(request.getfixturevalue("zebrafish_and_axolotl"))
     return (BUNDLED_CORPUS,)
+
+
+@pytest.fixture
+def zebrafish(tmp_path: Path) -> Path:
+    """A corpus file with one short paper, about the zebrafish retina."""
+    # Imported here: that test module imports this one.
+    from tests.bot.test_daily_card_content import SENTENCE, corpus_file
+
+    return corpus_file(tmp_path, "zebrafish.txt", SENTENCE * 3)
+
+
+@pytest.fixture
+def zebrafish_and_axolotl(tmp_path: Path, zebrafish: Path) -> tuple[Path, ...]:
+    """A zebrafish paper and an axolotl paper (a topic subscription about axolotls); a corpus reload
+    to `(zebrafish,)` leaves the topic matching nothing."""
+    from tests.bot.test_daily_card_content import AXOLOTL, corpus_file
+
+    return (zebrafish, corpus_file(tmp_path, "axolotl.txt", AXOLOTL))
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "fresh_db: start the bot on an empty database (no corpus loaded yet)")
+    config.addinivalue_line("markers", "zebrafish_and_axolotl: the bot loads the `zebrafish_and_axolotl` corpus")
 
 
 @pytest.fixture(scope="session")

@@ -16,7 +16,6 @@ from simcord.enums import OverwriteType
 
 from bot.client import PaperBot
 from tests.bot.conftest import TestClock, World
-from tests.bot.test_daily_card_content import AXOLOTL, SENTENCE, corpus_file
 from tests.bot.test_daily_delivery import (
     card_days,
     cards,
@@ -30,16 +29,8 @@ from tests.bot.test_daily_delivery import (
 )
 from tests.bot.test_daily_review_pause_notice import set_embed_links
 
-
-@pytest.fixture
-def zebrafish(tmp_path: Path) -> Path:
-    return corpus_file(tmp_path, "zebrafish.txt", SENTENCE * 3)
-
-
-@pytest.fixture
-def corpus_paths(tmp_path: Path, zebrafish: Path) -> tuple[Path, ...]:
-    """A zebrafish paper and an axolotl paper; a reload may keep only the zebrafish."""
-    return (zebrafish, corpus_file(tmp_path, "axolotl.txt", AXOLOTL))
+# A zebrafish paper and an axolotl paper (tests.bot.conftest); a reload may keep only the zebrafish.
+pytestmark = pytest.mark.zebrafish_and_axolotl
 
 
 async def test_a_retried_card_of_a_topic_that_matches_nothing_keeps_its_note(

@@ -10,19 +10,10 @@ import simcord
 
 from bot.errors import UserFacingError
 from tests.bot.conftest import TestClock, World, expect_errors
-from tests.bot.test_daily_card_content import AXOLOTL, SENTENCE, corpus_file
 from tests.bot.test_daily_delivery import daily, subscribe, utc
 
-
-@pytest.fixture
-def zebrafish(tmp_path: Path) -> Path:
-    return corpus_file(tmp_path, "zebrafish.txt", SENTENCE * 3)
-
-
-@pytest.fixture
-def corpus_paths(tmp_path: Path, zebrafish: Path) -> tuple[Path, ...]:
-    """A zebrafish paper and an axolotl paper; the reload below keeps only the zebrafish."""
-    return (zebrafish, corpus_file(tmp_path, "axolotl.txt", AXOLOTL))
+# A zebrafish paper and an axolotl paper (tests.bot.conftest); a reload may keep only the zebrafish.
+pytestmark = pytest.mark.zebrafish_and_axolotl
 
 
 async def test_a_topic_that_stopped_matching_does_not_lock_the_subscription(
