@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 34
+ENRICH_VERSION = 35
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -198,8 +198,32 @@ def _keeps_hyphen(left: str, right: str, flat: str) -> bool:
 
 
 def display_text(raw: str) -> str:
-    """Readable Discord text from an abstract with LaTeX/Markdown remnants; the raw text is kept elsewhere."""
-    text = collapse_whitespace(dehyphenate(raw))
+    """Readable Discord text, on one line, from a text with LaTeX/Markdown remnants (a title; an abstract's
+    paragraph); the raw text is kept elsewhere."""
+    return _rendered(collapse_whitespace(dehyphenate(raw)))
+
+
+# A blank line (or more) between two paragraphs, as JSON, CSV and marked-up abstracts (readable's "\n\n") have them.
+_PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n\s*")
+
+
+def display_abstract(raw: str) -> str:
+    """An abstract's display text: its paragraphs a blank line apart, each as display_text makes it (any other
+    line break joined: text extracted from a PDF breaks its lines anywhere; no piece of LaTeX spans two)."""
+    text = dehyphenate(raw)  # over the whole text: a hyphen's word is looked for in every paragraph
+    if "\n" in text and _PARAGRAPH_BREAK.search(text):
+        paragraphs = (_rendered(collapse_whitespace(part)) for part in _PARAGRAPH_BREAK.split(text))
+        return "\n\n".join(filter(None, paragraphs))
+    return _rendered(collapse_whitespace(text))
+
+
+def one_paragraph(text: str) -> str:
+    """Display text on one line, as names, keyphrases and the headline read it."""
+    return text.replace("\n\n", " ") if "\n" in text else text
+
+
+def _rendered(text: str) -> str:
+    """Display text from a text with its whitespace collapsed."""
     if "~" in text:  # LaTeX's non-breaking space, as in "identification~(PFI)" or "Fig.~3"
         text = _TIE.sub(" ", text)
     if "``" in text:
@@ -468,13 +492,14 @@ def _capitalise(text: str) -> str:
 
 def enrich(record: RawRecord) -> Paper:
     """Turn one RawRecord into a Paper; pure, deterministic, no I/O."""
-    text = display_text(record.abstract)
-    plain = strip_markdown(text)
+    text = display_abstract(record.abstract)
+    flat = one_paragraph(text)  # paragraph breaks are the card's: names, keyphrases and headline read sentences
+    plain = strip_markdown(flat)
     if "http" in plain or "www." in plain:
         plain = URL.sub(" ", plain)  # a URL's words are not the paper's topic
-    names = names_for(plain, text)
+    names = names_for(plain, flat)
     title_given = bool(record.title)
-    title = display_text(record.title) if record.title else headline(text, names)
+    title = display_text(record.title) if record.title else headline(flat, names)
     return Paper(
         id=paper_id(record.abstract),
         title=title,  # whole, as a reload's record row stores it: every display cuts it at a word, with "…"
