@@ -357,9 +357,9 @@ class SearchIndex:
         must not become "though". Every word at the nearest distance is kept (up to 3, most used
         first): "lfow" may be "flow" or "low", and the papers decide.
         """
-        if len(word) < MIN_TYPO_WORD:
-            return []  # short words are mostly acronyms: "CFE" is not a typo of "DCE"
-        limit = 2 if len(word) >= 5 else 1
+        limit = typo_edits(word)
+        if not limit:
+            return []
         candidates: list[tuple[int, bool, int, str]] = []
         for length in range(len(word) - limit, len(word) + limit + 1):
             bucket = self.by_length.get(length)
@@ -367,10 +367,8 @@ class SearchIndex:
                 continue
             for match, distance, _ in process.extract(word, bucket, scorer=OSA.distance,
                                                       score_cutoff=limit, limit=8):
-                reordered = sorted(match) == sorted(word)
-                if not reordered and (len(word) == MIN_TYPO_WORD or (distance == 2 and len(word) < LONG_WORD)):
-                    continue
-                candidates.append((int(distance), not reordered, -self.words[match], match))
+                if is_typo(word, match, int(distance)):
+                    candidates.append((int(distance), sorted(match) != sorted(word), -self.words[match], match))
         if not candidates:
             return []
         candidates.sort()
@@ -728,6 +726,34 @@ class SearchIndex:
                 if match not in STOPWORDS and self.term_id(match) is not None:
                     found.append((-score, -self.words[match], match))
         return [match for _, _, match in sorted(found)[:limit]]
+
+
+def typo_edits(word: str) -> int:
+    """How many edits (a swap counts one) a misspelling of the word meant may make of it, by the length of
+    `word` as typed: none under MIN_TYPO_WORD letters (short words are mostly acronyms: "CFE" is not a typo
+    of "DCE"), one in a four-letter word, two in longer ones."""
+    if len(word) < MIN_TYPO_WORD:
+        return 0
+    return 1 if len(word) == MIN_TYPO_WORD else 2
+
+
+def is_typo(typed: str, meant: str, distance: int) -> bool:
+    """Whether `typed`, `distance` edits from the vocabulary word `meant`, may be a misspelling of it: within
+    `typo_edits`; an edit that does more than reorder the letters only in words over four letters, and two
+    such edits only in long words ("oCidng" is "coding", "enough" is not "though")."""
+    if distance > typo_edits(typed):
+        return False
+    if sorted(typed) == sorted(meant):
+        return True
+    return len(typed) > MIN_TYPO_WORD and (distance <= 1 or len(typed) >= LONG_WORD)
+
+
+def misspelt(typed: str, meant: str) -> bool:
+    """Whether `typed` is a misspelling of the other word `meant` as typo correction (`SearchIndex.correct`)
+    reads one."""
+    edits = typo_edits(typed)
+    return edits > 0 and typed != meant and is_typo(typed, meant, int(OSA.distance(typed, meant,
+                                                                                    score_cutoff=edits)))
 
 
 def _meaning_key(term_ids: Iterable[int]) -> str:

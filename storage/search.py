@@ -22,12 +22,9 @@ from dataclasses import dataclass, field
 
 import aiosqlite
 import numpy as np
-from rapidfuzz.distance import OSA
 
 from storage._search_encoder import SentenceEncoder, load_encoder
 from storage._search_index import (
-    LONG_WORD,
-    MIN_TYPO_WORD,
     NAME_COMPLETIONS,
     RERANK_CANDIDATES,
     SEMANTIC_CANDIDATES,
@@ -36,6 +33,7 @@ from storage._search_index import (
     Ranking,
     SearchIndex,
     fuse_meaning,
+    misspelt,
 )
 from storage._search_snippet import by_line, snippet, unescape
 from storage._search_text import name_key, stem, words
@@ -419,20 +417,8 @@ def _same_title(index: SearchIndex, typed: list[str], title: list[str]) -> bool:
     the corpus does not know ("Latnet", "Tseting"). A word the corpus knows is no typo: "Minimization" typed
     is not "Maximization", and a title with a word more or less is another title."""
     return len(typed) == len(title) and all(
-        mine == theirs or stem(mine) == stem(theirs) or (index.term_id(mine) is None and _misspelt(mine, theirs))
+        mine == theirs or stem(mine) == stem(theirs) or (index.term_id(mine) is None and misspelt(mine, theirs))
         for mine, theirs in zip(typed, title, strict=True))
-
-
-def _misspelt(typed: str, meant: str) -> bool:
-    """Whether `typed` is a misspelling of `meant` as typo correction reads one (SearchIndex.correct): one edit,
-    or two that only reorder the letters or in a long word; a word under four letters is never a typo."""
-    if len(typed) < MIN_TYPO_WORD:
-        return False
-    distance = OSA.distance(typed, meant, score_cutoff=2)
-    reordered = sorted(typed) == sorted(meant)
-    if distance == 1:
-        return len(typed) > MIN_TYPO_WORD or reordered
-    return distance == 2 and (reordered or len(typed) >= LONG_WORD)
 
 
 def _one_word(typed: str) -> bool:
