@@ -25,6 +25,19 @@ def _cooldown(error: BaseException) -> str:
     return f"Slow down a little — you can use this command again in {in_a_while(error.retry_after)}."
 
 
+class ButtonOnCooldownError(Exception):
+    """A card button clicked again before the clicker's budget for it came back (bot.views.BUTTON_COOLDOWN)."""
+
+    def __init__(self, retry_after: float) -> None:
+        super().__init__(f"button on cooldown for {retry_after:.1f} s")
+        self.retry_after = retry_after
+
+
+def _button_cooldown(error: BaseException) -> str:
+    assert isinstance(error, ButtonOnCooldownError)
+    return f"Slow down a little — you can use this button again in {in_a_while(error.retry_after)}."
+
+
 def _rate_limited(error: BaseException) -> str:
     assert isinstance(error, discord.RateLimited)
     return f"Discord is asking me to slow down; please try again in {in_a_while(error.retry_after)}."
@@ -55,6 +68,7 @@ EXPECTED_ERRORS: dict[type[BaseException], Explain] = {
     UserFacingError: lambda error: str(error),
     EmptyQueryError: lambda error: str(error) or "Type a few words to search for.",
     app_commands.CommandOnCooldown: _cooldown,
+    ButtonOnCooldownError: _button_cooldown,
     # A Retry-After past PaperBot's max_ratelimit_timeout: raised instead of slept through.
     discord.RateLimited: _rate_limited,
     app_commands.MissingPermissions: _missing_permissions,

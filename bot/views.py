@@ -22,12 +22,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
+from discord import app_commands
 
 from bot import limits
 from bot.embeds import ResultLine, paper_embed, results_embed
 from bot.errors import DISCORD_REFUSED, PaperNotFoundError, UserFacingError
 from bot.limits import as_typed, one_line
-from bot.tree import report_error, send_ephemeral
+from bot.tree import ButtonOnCooldownError, report_error, send_ephemeral
 from storage.models import Paper
 from storage.search import plain_title
 
@@ -39,6 +40,10 @@ log = logging.getLogger(__name__)
 PAGE_SIZE = 5
 PAGINATOR_TIMEOUT = 180.0  # seconds of inactivity before the ◀ ▶ buttons are disabled
 PICKER_TIMEOUT = 300.0
+# Each card button's per-user budget, (uses, per seconds), as /paper random and /paper search have theirs
+# (bot.cogs.papers): "Another random" is /paper random again, privately, and would otherwise give an autoclicker
+# what the command's cooldown refuses; "Similar papers" ranks the corpus at every click.
+BUTTON_COOLDOWN = (5, 30.0)
 _ID = r"[a-z0-9]{1,40}"
 _SIMILAR_PREFIX = "paper:similar:"
 _RANDOM_PREFIX = "paper:random:"
@@ -59,6 +64,39 @@ async def open_paper(interaction: discord.Interaction, paper_id: str, *, ephemer
         raise PaperNotFoundError(f"That paper (`{one_line(paper_id, 40)}`) is no longer available.")
     await interaction.response.send_message(embed=paper_embed(paper), view=paper_card_view(paper.id),
                                             ephemeral=ephemeral)
+
+
+class _ButtonBudgets:
+    """The card buttons' per-user cooldowns: one bucket per (button, member), kept while it is not full again."""
+
+    def __init__(self) -> None:
+        self._buckets: dict[tuple[str, int], app_commands.Cooldown] = {}
+
+    def spend(self, button: str, interaction: discord.Interaction) -> None:
+        """Count a click on `button`; ButtonOnCooldownError (a private "slow down" note) when the clicker has none left.
+
+        Timed by the click's own creation time, as discord.py times the commands' cooldowns.
+        """
+        now = interaction.created_at.timestamp()
+        # Members whose budget is whole again are forgotten (discord.py's command cooldowns do the same).
+        self._buckets = {key: bucket for key, bucket in self._buckets.items() if bucket.get_tokens(now) < bucket.rate}
+        key = (button, interaction.user.id)
+        bucket = self._buckets.setdefault(key, app_commands.Cooldown(*BUTTON_COOLDOWN))
+        retry_after = bucket.update_rate_limit(now)
+        if retry_after is not None:
+            raise ButtonOnCooldownError(retry_after)
+
+
+# Per client object, as the open lists below: a restart in the same process (the tests') starts afresh.
+_BUDGETS: weakref.WeakKeyDictionary[discord.Client, _ButtonBudgets] = weakref.WeakKeyDictionary()
+
+
+def spend_button(button: str, interaction: discord.Interaction) -> None:
+    """`_ButtonBudgets.spend` on the budgets of the bot the click came to."""
+    budgets = _BUDGETS.get(interaction.client)
+    if budgets is None:
+        budgets = _BUDGETS[interaction.client] = _ButtonBudgets()
+    budgets.spend(button, interaction)
 
 
 class _ReportingItem:
@@ -91,6 +129,7 @@ class SimilarButton(_ReportingItem, discord.ui.DynamicItem[discord.ui.Button[Any
         return cls(match["id"])
 
     async def handle(self, interaction: discord.Interaction) -> None:
+        spend_button("similar", interaction)
         bot = _bot(interaction)
         paper = await bot.papers.by_id(self.paper_id)
         if paper is None:
@@ -125,6 +164,7 @@ class RandomButton(_ReportingItem, discord.ui.DynamicItem[discord.ui.Button[Any]
         return cls(match["id"], match["topic"])
 
     async def handle(self, interaction: discord.Interaction) -> None:
+        spend_button("random", interaction)
         paper = await random_paper(_bot(interaction), self.topic, exclude=self.paper_id)
         await interaction.response.send_message(
             embed=paper_embed(paper, heading=random_heading(self.topic)),
