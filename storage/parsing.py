@@ -204,9 +204,43 @@ def encoding_by_byte_order_mark(data: bytes) -> str | None:
     return next((encoding for mark, encoding in _BYTE_ORDER_MARKS if data.startswith(mark)), None)
 
 
+# A character UTF-8 writes in two to four bytes (as the codec reads them: no overlong form, no surrogate).
+_UTF8_MULTIBYTE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}"
+                             rb"|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}"
+                             rb"|\xf4[\x80-\x8f][\x80-\xbf]{2}")
+# Three bytes above ASCII in a row: words of Cyrillic, Greek, Hebrew, Arabic or Thai in their Windows code
+# pages, or of CJK in theirs; Windows-1252 text has its accented letters among ASCII ones ("ção", "Größe").
+_NON_ASCII_RUN = re.compile(rb"[\x80-\xff]{3}")
+# Letters of other code pages that Windows-1252 reads as symbols (or capitals) inside a word: Central
+# European (Windows-1250) "Wroc³aw" (ł), "D¹browski" (ą), "Ró¿ewicz" (ż); Mac Roman, as Excel for Mac
+# saves "CSV", "rŽsumŽ" (é), "MŸller" (ü), "M‡laga" (á), "S‹o" (ã). Not the apostrophe, dashes or š ž œ,
+# which Windows-1252 text has inside words ("l’été", "Lennard–Jones", "Dušan", "œuvre").
+_SYMBOL_IN_A_WORD = re.compile(r"(?<=[^\W\d_])[£¥¯³¹¼¾¿€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘“”•˜™›Ÿ](?=[^\W\d_])")
+WINDOWS_1252_NOTE = "not UTF-8; read as Windows-1252 (Excel's CSV export)"
+
+
+def _as_windows_1252(data: bytes) -> str | None:
+    """The text of a file Excel (or Notepad's "ANSI") saved on Windows in Western Europe or the Americas,
+    Windows-1252 (Latin-1 reads the same), or None when the bytes do not look like that.
+
+    Called only on bytes that are not UTF-8. A file with a character written as UTF-8 is a UTF-8 file
+    with some bad bytes (records holding them are skipped, as before: read as Windows-1252, its UTF-8
+    would be mojibake). So is one with a byte Windows-1252 has no character for, or with letters of
+    other code pages (runs of bytes above ASCII, Central European letters read as symbols).
+    """
+    if _UTF8_MULTIBYTE.search(data) or _NON_ASCII_RUN.search(data):
+        return None
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:  # 0x81, 0x8d, 0x8f, 0x90, 0x9d: no character in Windows-1252
+        return None
+    return None if _SYMBOL_IN_A_WORD.search(text) else text
+
+
 def decode(name: str, data: bytes) -> tuple[str | None, Problem | None]:
-    """Decode file bytes as UTF-8 (or UTF-16 or UTF-32 with its byte order mark); binary files give
-    None, bad UTF-8 bytes are kept as surrogates."""
+    """Decode file bytes as UTF-8 (or UTF-16 or UTF-32 with its byte order mark, or Windows-1252 when
+    the whole file reads as that and not as UTF-8, with a note saying so); binary files give None,
+    bad UTF-8 bytes are kept as surrogates."""
     if not data.strip():
         return "", None
     encoding = encoding_by_byte_order_mark(data)
@@ -221,6 +255,8 @@ def decode(name: str, data: bytes) -> tuple[str | None, Problem | None]:
     try:
         return data.decode("utf-8-sig"), None
     except UnicodeDecodeError as exc:
+        if (windows := _as_windows_1252(data)) is not None:  # every record loads, its accents as written
+            return windows, Problem(name, "", WINDOWS_1252_NOTE)
         line = data.count(b"\n", 0, exc.start) + 1
         message = (f"not UTF-8 text (byte 0x{data[exc.start]:02x} at line {line}); "
                    "records with undecodable bytes are skipped, save the file as UTF-8")

@@ -1,0 +1,95 @@
+"""Corpus files in the encodings operators' tools save them in: Excel's and Notepad's Windows-1252."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import aiosqlite
+
+from storage.loader import load_corpus
+from storage.parsing import parse_file
+
+NOTE = "not UTF-8; read as Windows-1252 (Excel's CSV export)"
+
+
+def _table(rows: list[tuple[str, ...]]) -> str:
+    table = io.StringIO()
+    csv.writer(table, lineterminator="\r\n").writerows(rows)
+    return table.getvalue()
+
+
+def _plain(abstracts: list[str], count: int) -> list[str]:
+    return [abstract for abstract in abstracts if abstract.isascii()][:count]
+
+
+def test_an_excel_csv_saved_on_windows_loads_whole_with_one_note(tmp_path: Path, abstracts: list[str]) -> None:
+    # Excel's "CSV (Comma delimited)" on Windows in Western Europe and the Americas writes Windows-1252:
+    # every record with an accent, a curly quote or a dash was skipped ("not UTF-8: undecodable byte 0xe9").
+    texts = _plain(abstracts, 3)
+    rows = [("Title", "Authors", "Abstract"),
+            ("Café au lait “résumé”", "René Müller; Zoë Ångström", texts[0] + " It costs 5 € – or less."),
+            ("Plain", "A. One", texts[1]),
+            ("Señal: l’été de Lennard–Jones", "Ana Núñez; Dušan Horák", texts[2])]
+    path = tmp_path / "export.csv"
+    path.write_bytes(_table(rows).encode("cp1252"))
+    result = parse_file(path)
+    assert [str(p) for p in result.problems] == [f"{path}: {NOTE}"]
+    assert [(r.title, r.authors, r.abstract) for r in result.records] == [
+        ("Café au lait “résumé”", ("René Müller", "Zoë Ångström"), texts[0] + " It costs 5 € – or less."),
+        ("Plain", ("A. One",), texts[1]),
+        ("Señal: l’été de Lennard–Jones", ("Ana Núñez", "Dušan Horák"), texts[2])]
+
+
+def test_latin1_seed_text_loads_too(tmp_path: Path, abstracts: list[str]) -> None:
+    # Notepad's "ANSI" and old Latin-1 files: ISO-8859-1's letters are Windows-1252's.
+    texts = _plain(abstracts, 2)
+    path = tmp_path / "notes.txt"
+    path.write_bytes(f"Journées 2024 Papers\n\n{texts[0]} Voilà.\n\n{texts[1]}\n".encode("latin-1"))
+    result = parse_file(path)
+    assert [str(p) for p in result.problems] == [f"{path}: {NOTE}"]
+    assert [(r.abstract, r.venue) for r in result.records] == [(texts[0] + " Voilà.", "Journées 2024"),
+                                                               (texts[1], "Journées 2024")]
+
+
+def test_a_utf8_file_with_a_stray_byte_is_never_read_as_windows_1252(tmp_path: Path, abstracts: list[str]) -> None:
+    # Its UTF-8 letters would be mojibake ("Ã©"): the record with the bad byte is skipped, as before.
+    texts = _plain(abstracts, 2)
+    rows = _table([("title", "abstract"), ("Résumé", texts[0]), ("Caf\x00", texts[1])])
+    path = tmp_path / "mixed.csv"
+    path.write_bytes(rows.encode().replace(b"\x00", b"\xe9"))
+    result = parse_file(path)
+    assert [(r.title, r.abstract) for r in result.records] == [("Résumé", texts[0])]
+    assert [str(p) for p in result.problems] == [
+        f"{path}:line 3: not UTF-8 text (byte 0xe9 at line 3); records with undecodable bytes are skipped, "
+        "save the file as UTF-8",
+        f"{path}:record 2 (line 3): not UTF-8: undecodable byte 0xe9 in the title; skipped"]
+
+
+def test_other_windows_code_pages_are_not_read_as_windows_1252(tmp_path: Path, abstracts: list[str]) -> None:
+    # Cyrillic (Windows-1251), Japanese (Shift-JIS), Polish (Windows-1250), Mac Roman (Excel for Mac's "CSV")
+    # decode as Windows-1252 too, as nonsense: "Èâàí Ïåòðîâ", "ŽR“c‘¾˜Y", "Wroc³aw", "RenŽ MŸller". Those
+    # records are skipped with where and why, as before.
+    texts = _plain(abstracts, 2)
+    for encoding, author in (("cp1251", "Иван Петров"), ("shift_jis", "山田太郎"), ("cp1250", "Łukasz Wrocław"),
+                             ("mac_roman", "René Müller"), ("mac_roman", "Ana Málaga")):
+        path = tmp_path / f"{encoding}-{len(author)}.csv"
+        path.write_bytes(_table([("author", "abstract"), ("A. One", texts[0]), (author, texts[1])]).encode(encoding))
+        result = parse_file(path)
+        assert [r.authors for r in result.records] == [("A. One",)], encoding
+        assert NOTE not in " ".join(str(p) for p in result.problems), encoding
+        assert str(result.problems[-1]).startswith(f"{path}:record 2 (line 3): not UTF-8: undecodable byte"), encoding
+
+
+async def test_a_windows_1252_corpus_is_stored_as_written(db: aiosqlite.Connection, tmp_path: Path,
+                                                          abstracts: list[str]) -> None:
+    texts = _plain(abstracts, 2)
+    path = tmp_path / "excel.csv"
+    path.write_bytes(_table([("title", "authors", "abstract"), ("Über alles", "José García", texts[0]),
+                             ("Plain", "A. One", texts[1])]).encode("cp1252"))
+    report = await load_corpus(db, [path])
+    assert (report.added, [str(p) for p in report.problems]) == (2, [f"{path}: {NOTE}"])
+    async with db.execute("SELECT title, authors FROM papers ORDER BY num") as cursor:
+        assert [tuple(row) for row in await cursor.fetchall()] == [("Über alles", '["José García"]'),
+                                                                    ("Plain", '["A. One"]')]
