@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 35
+ENRICH_VERSION = 36
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -63,7 +63,16 @@ _HOST_AND_PATH = re.compile(r"www\.|[\w-]+(?:\.[\w-]+)+/")
 # it, or ending the sentence ("…/foo/\nbar."), not when prose goes on ("https://x.org/\nfor details").
 _URL_REST = re.compile(_URL_BODY)
 _LINE_BREAK = re.compile(rf"[ \t]*\r?\n[ \t]*(?!{_LINK_START})")  # a link on the next line is another link
-_HOST_BREAK = re.compile(r"\.\s+(?=(?:com|org|net|edu|gov|info|io|ai|[a-z]{2})[/.])")  # a top-level domain
+_TOP_LEVEL = r"(?:com|org|net|edu|gov|info|io|ai|[a-z]{2})"
+_HOST_BREAK = re.compile(rf"\.\s+(?={_TOP_LEVEL}[/.])")  # a top-level domain
+# Or at a dot before other labels of the host ("https://www.cs. toronto.edu/~x/"): the rest is taken only as a
+# host name in lower case that reaches its top-level domain and a path (the next sentence of prose does not:
+# "see www.example. Then we …"), never another link ("… x.org. github.com/a/b"), and not after a host that
+# already ends on a generic top-level domain ("… x.org. arxiv.org/abs/…" ends a sentence with one link).
+_LABELS_BREAK = re.compile(rf"\.\s+(?=(?!{_LINK_START})[a-z\d-]+(?:\.[a-z\d-]+)*\.{_TOP_LEVEL}/)")
+_GENERIC_TOP_LEVEL = re.compile(r"\.(?:com|org|net|edu|gov|info|io|ai)$", re.IGNORECASE)
+# A bare code host broken at its dot ("github.\ncom/x/y", "huggingface. co/…"): only a host's own top-level domain.
+_BROKEN_CODE_HOST = re.compile(r"(?:(github|gitlab)\.\s+(com)|(huggingface)\.\s+(co)|(bitbucket|codeberg)\.\s+(org))/")
 _URL_PUNCTUATION = re.compile(r"[/._\-=?#&%~\d]")
 _SENTENCE_END = re.compile(r"""(?:[.,;:!?)\]}"'”’»]+(?:\s|$)|$)""")
 # anonymous.4open.science: a repository anonymised for review, as papers under review link their code.
@@ -366,15 +375,25 @@ def links_in(raw: str) -> tuple[str, ...]:
     found: dict[str, str] = {}
     # Most abstracts have no link (the unescaping below makes none). Only a link on a host alone has no "/",
     # and most abstracts have none: the cheapest test first. ".co", ".org/" stand for _BARE_CODE_HOSTS.
-    if "www." not in raw and ("/" not in raw or ("http" not in raw and ".co" not in raw and ".org/" not in raw)):
+    if "www." not in raw and ("/" not in raw or ("http" not in raw and ".co" not in raw and ".org/" not in raw
+                                                  and _BROKEN_CODE_HOST.search(raw) is None)):
         return ()
     text = _unescaped_urls(raw) if "\\" in raw else raw
+    if _BROKEN_CODE_HOST.search(text):
+        text = _BROKEN_CODE_HOST.sub(_code_host_joined, text)
     for match in _LINK.finditer(text):
         if _bare_in_a_word(text, match.start()):
             continue
         url = with_scheme(_rejoined(match.group(), text, match.end()).rstrip("}"))
         found.setdefault(_link_key(url), url)
     return tuple(found.values())
+
+
+def _code_host_joined(match: re.Match[str]) -> str:
+    """A bare code host broken at its dot, joined ("github.com/"); one inside a word as it is ("mygithub. com/")."""
+    if _bare_in_a_word(match.string, match.start()):
+        return match.group()
+    return ".".join(part for part in match.groups() if part) + "/"
 
 
 def _bare_in_a_word(text: str, start: int) -> bool:
@@ -402,12 +421,19 @@ def _rejoined(url: str, text: str, end: int) -> str:
     off (see _LINE_BREAK, _HOST_BREAK)."""
     while True:
         host_only = "/" not in url.partition("//")[2] if "//" in url else "/" not in url
-        gap = _LINE_BREAK.match(text, end) if url[-1] in "/-_" else _HOST_BREAK.match(text, end) if host_only else None
+        gap = _LINE_BREAK.match(text, end) if url[-1] in "/-_" else _host_break(url, text, end) if host_only else None
         rest = _URL_REST.match(text, gap.end()) if gap else None
         if rest is None or not (url[-1] in "-_" or _URL_PUNCTUATION.search(rest.group())
                                 or _SENTENCE_END.match(text, rest.end())):
             return url
         url, end = url + ("." if text[end] == "." else "") + rest.group(), rest.end()
+
+
+def _host_break(url: str, text: str, end: int) -> re.Match[str] | None:
+    """The gap after a host name `url` broken at a dot, if the host goes on after it (see _HOST_BREAK)."""
+    if (gap := _HOST_BREAK.match(text, end)) or _GENERIC_TOP_LEVEL.search(url):
+        return gap
+    return _LABELS_BREAK.match(text, end)
 
 
 def with_scheme(url: str) -> str:
