@@ -61,9 +61,14 @@ _SEPARATOR_LINE = re.compile(r"sep=([^\r\n])\r?\n", re.IGNORECASE)
 # "Jr.", "Sr.", "III"; a numeral in capitals, as suffixes are written: "Chen, Xi" and "Nguyen, Vi" name a first name.
 _NAME_SUFFIX = re.compile(r"(?i:jr|sr)\.?|I{2,3}|IV|VI{1,3}")
 _ET_AL = re.compile(r"et\.? al\.?", re.IGNORECASE)
-# arXiv identifiers: "2101.00001" (since 2007, v2 and later versions too) or "math.AG/0406123" (before).
-_ARXIV_ID = re.compile(r"(?:arxiv:)?(\d\d(?:0[1-9]|1[0-2])\.\d{4,5}(?:v\d+)?"
-                       r"|[a-z]+(?:-[a-z]+)?(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?)", re.IGNORECASE)
+# An arXiv identifier, version aside (case ignored): "2401.01234" (since 2007: year, month 01-12, a number of
+# 4 or 5 digits) or "math.AG/0406123" (before: archive, maybe a subject class, year, month, number); "1234.5678"
+# (month 34) is none. The one rule: a record's id made its links here, and storage.search reads identifiers
+# typed and arXiv's page links with it, so the two agree.
+ARXIV_IDENTIFIER = (r"(?:\d\d(?:0[1-9]|1[0-2])\.\d{4,5}"
+                    r"|[a-z]+(?:-[a-z]+)?(?:\.[a-z]{2})?/\d\d(?:0[1-9]|1[0-2])\d{3})")
+# A record's arXiv identifier, as arXiv's metadata ("id") and Papers with Code ("arxiv_id") give it, any version.
+_ARXIV_ID = re.compile(rf"(?:arxiv:)?({ARXIV_IDENTIFIER}(?:v\d+)?)", re.IGNORECASE)
 
 
 @dataclass(slots=True)

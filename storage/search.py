@@ -39,6 +39,7 @@ from storage._search_snippet import by_line, snippet, unescape
 from storage._search_text import name_key, stem, words
 from storage.models import Paper
 from storage.papers import PaperRepository
+from storage.parsing import ARXIV_IDENTIFIER  # the one rule, which records' ids are read by too
 from storage.vectors import vectors_for
 
 MAX_QUERY_CHARS = 10_000  # longer input is cut before any work; only its first words count anyway
@@ -57,11 +58,6 @@ _LINK_PARTS = re.compile(r"https?://(?:[^@/?#]*@)?(?P<host>[^@/?#:\[\]]+)(?::\d*
 # (\emph), **bold** (\textbf); an asterisk inside a word ("x*y") is a character.
 _TITLE_MARKUP = re.compile(r"(`)([^`]+)`|(?<![\\\w])(\*\*|\*)(?=\S)(.+?)(?<=[^\s\\])\3(?!\w)")
 _OPENREVIEW_ID = re.compile(r"(?:^|&)id=(?P<id>[^&]+)")
-# An arXiv identifier, version aside (case ignored): "2401.01234" (since 2007: year, month 01-12, a number of
-# 4 or 5 digits) or "math.AG/0406123" (before: archive, maybe a subject class, year, month, number). The one
-# pattern for identifiers typed and in arXiv's page links, so both agree; "1234.5678" (month 34) is none.
-ARXIV_IDENTIFIER = (r"(?:\d\d(?:0[1-9]|1[0-2])\.\d{4,5}"
-                    r"|[a-z]+(?:-[a-z]+)?(?:\.[a-z]{2})?/\d\d(?:0[1-9]|1[0-2])\d{3})")
 # arXiv's abstract and PDF pages of a paper, any version: "/abs/2401.01234v2", "/pdf/2401.01234.pdf".
 # An arXiv identifier as people cite or paste it: "2401.01234", "arXiv:2401.01234v2", "arXiv 2401.01234",
 # "math.AG/0406123" (before 2007), or its DOI ("10.48550/arXiv.2401.01234", at https://doi.org/): the paper
