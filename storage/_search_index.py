@@ -46,6 +46,10 @@ FIELD_WEIGHTS = {"title": 2.0, "names": 4.0, "keywords": 1.5, "abstract": 1.0, "
 # less about its topic than one with 3.
 _UNMEASURED = frozenset({"authors"})
 _HALF_UNITS = {name: round(weight * 2) for name, weight in FIELD_WEIGHTS.items()}
+# An author's word that the stemmer makes another word ("Welling" "well", "Levine" "levin") is also indexed as
+# written, as a term of its own under this prefix (no stem holds it): typed, a surname finds its author's
+# papers, not every abstract that does something "as well as" another.
+_AS_WRITTEN = "="
 # Discounts for query words that matched only approximately.
 TYPO_FACTOR = (1.0, 0.95, 0.85)  # by edit distance 0, 1, 2: corrections are strict, so trusted
 PREFIX_FACTOR = 0.8  # a half-typed last word expanded to the words it starts
@@ -286,7 +290,11 @@ class SearchIndex:
         corrected = None
         primary = exact
         if exact is not None:
-            alternatives[exact] = 1.0
+            # A surname that the stemmer makes another word is that word's relative, not the word typed.
+            surname = self._surname_term(word)
+            alternatives[exact] = 1.0 if surname is None else RELATIVE_FACTOR
+            if surname is not None:
+                alternatives[surname] = 1.0
             for relative in self._relatives(word):
                 alternatives.setdefault(relative, RELATIVE_FACTOR)
         if partial and len(word) >= 2:
@@ -294,11 +302,15 @@ class SearchIndex:
                 tid = self.term_id(completion)
                 if tid is not None:
                     alternatives.setdefault(tid, PREFIX_FACTOR)
+                    if (surname := self._surname_term(completion)) is not None:
+                        alternatives.setdefault(surname, PREFIX_FACTOR)
         if exact is None:
             for fix, distance in self.correct(word):
                 tid = self.term_id(fix)
                 if tid is not None:
                     alternatives.setdefault(tid, TYPO_FACTOR[distance])
+                    if (surname := self._surname_term(fix)) is not None:
+                        alternatives.setdefault(surname, TYPO_FACTOR[distance])
                     if corrected is None:
                         corrected, primary = fix, tid
         found: list[Alternative] = [((tid,), f) for tid, f in alternatives.items()]
@@ -307,6 +319,12 @@ class SearchIndex:
         if exact is None and corrected is None:
             found += [((tid,), RELATIVE_FACTOR) for tid in self._relatives(word)]
         return QueryTerm(word, tuple(found), corrected, primary)
+
+    def _surname_term(self, word: str) -> int | None:
+        """The term of `word` as written in authors' names (`_AS_WRITTEN`), when the corpus writes it mostly as
+        a name: "welling" is Max Welling, while "vary", also somebody's name, is mostly the word."""
+        tid = self.terms.get(_AS_WRITTEN + word)
+        return tid if tid is not None and 2 * int(self.df[tid]) >= self.words.get(word, 0) else None
 
     def _split(self, word: str) -> list[Alternative]:
         """An unknown word that is two indexed words run together ("quickshift" -> "quick shift")."""
@@ -831,6 +849,8 @@ class _Builder:
             if name == "title" and not ids and all_words:  # all_words joined is the title's name_key
                 self.stopword_titles.setdefault("".join(all_words), []).append(position)
             field_counts = Counter(ids)
+            if name == "authors":
+                field_counts.update(self._as_written(all_words))
             if joined:
                 field_counts.update([known(j) or word_term(j) for j in joined])
             if name == "abstract" and "(" in text:
@@ -861,6 +881,13 @@ class _Builder:
         self.tf.extend(counts.values())
         if (position + 1) % self.CHUNK == 0:
             self._flush()
+
+    def _as_written(self, names: list[str]) -> list[int]:
+        """The terms of the words of authors' names that the stemmer makes other words, as written (see
+        _AS_WRITTEN)."""
+        terms = self.index.terms
+        return [terms.setdefault(_AS_WRITTEN + word, len(terms)) for word in names
+                if word not in STOPWORDS and stem(word) != word]
 
     def _spell_out_acronyms(self, text: str, all_words: list[str], counts: Counter[int]) -> None:
         """Count each use of an acronym the abstract defines as a use of the words it stands for.
