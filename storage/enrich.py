@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 36
+ENRICH_VERSION = 37
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -292,6 +292,8 @@ def _converter() -> object:
         MacroTextSpec("textbf", simplify_repl=f"{_BOLD}%s{_BOLD}"),
         MacroTextSpec("texttt", simplify_repl="`%s`"),
         MacroTextSpec("url", simplify_repl="%s"),
+        MacroTextSpec("frac", simplify_repl=_fraction),
+        MacroTextSpec("nicefrac", simplify_repl=_fraction),
         MacroTextSpec("footnote", simplify_repl=" (%s)"),
         MacroTextSpec("cite", discard=True),
         MacroTextSpec("citep", discard=True),
@@ -301,6 +303,32 @@ def _converter() -> object:
     db.add_context_category("paperbot", macros=specs, prepend=True)
     db.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=_unknown_macro))
     return LatexNodes2Text(latex_context=db, math_mode="text", strict_latex_spaces=False)
+
+
+# A fraction's part that needs brackets once it is written on one line: "\frac{1}{1-\nu}" is 1/(1-ν), not 1/1-ν.
+# What is inside brackets already is no matter ("(1-γ)⁴τ²" stays as it is), nor is "*" (ν* is a superscript star).
+_OPERATOR_OR_SPACE = frozenset(" +-−±/·×=<>,;")
+
+
+def _fraction(node: object, l2tobj: object) -> str:
+    """\frac{a}{b} as "a/b", a part of more than one term in brackets ("(a+b)/c", "x/(y+1)")."""
+    arguments = [argument for argument in getattr(getattr(node, "nodeargd", None), "argnlist", None) or ()
+                 if argument is not None]
+    parts = [l2tobj.nodelist_to_text([argument]).strip() for argument in arguments[-2:]]  # type: ignore[attr-defined]
+    return "/".join(f"({part})" if _compound(part) else part for part in parts)
+
+
+def _compound(part: str) -> bool:
+    """Whether a rendered part has an operator or a space outside any bracket ("a+b", "α² ε²"; not "(a+b)")."""
+    depth = 0
+    for char in part:
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif depth == 0 and char in _OPERATOR_OR_SPACE:
+            return True
+    return False
 
 
 # Emphasis the LaTeX asks for (\textit, \emph, \textbf) stands in for Discord's markers while a piece is

@@ -1,0 +1,39 @@
+"""LaTeX in abstracts as a reader of the card should read it: the grouping of the mathematics kept."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from storage.enrich import display_text, enrich
+from storage.models import RawRecord
+from tests.storage.conftest import SHARED_DATASETS
+
+
+def _icml2018_abstract(marker: str) -> str:
+    records = json.loads((SHARED_DATASETS / "icml2018.json").read_text(encoding="utf-8"))
+    return next(record["abstract"] for record in records if marker in record["abstract"])
+
+
+@pytest.mark.parametrize(("written", "shown"), [
+    ("$\\frac{1}{1-\\nu}$", "1/(1-ν)"),  # before: 1/1-ν, which is (1/1)-ν
+    ("$\\frac{a+b}{c}$", "(a+b)/c"),
+    ("$\\dfrac{x}{y + 1}$", "x/(y + 1)"),
+    ("$\\varepsilon^{-\\frac{2p}{p-1}}$", "ε^-2p/(p-1)"),
+    ("$\\frac{\\log(1/\\beta)}{\\alpha^2 \\epsilon^2}$", "log(1/β)/(α² ε²)"),
+    ("$\\frac{(a)+(b)}{2}$", "((a)+(b))/2"),
+    # One term, or one bracketed whole, as before.
+    ("$\\frac{1}{2}$", "1/2"), ("$\\frac12$", "1/2"), ("$\\frac{1}{\\sqrt{n}}$", "1/√(n)"),
+    ("$\\frac{(a+b)}{2}$", "(a+b)/2"), ("$\\frac{SA}{(1-\\gamma)^4\\epsilon^2}$", "SA/(1-γ)⁴ε²"),
+    ("$\\frac{T\\nu^*}{B}$", "Tν\\*/B"), ("$\\tfrac{d}{dx}$", "d/dx"),
+])
+def test_a_fraction_keeps_its_grouping_on_one_line(written: str, shown: str) -> None:
+    assert display_text(written) == shown
+
+
+def test_a_dev_abstracts_fraction_reads_as_its_latex_means() -> None:
+    # icml2018: "… $\frac{1-\curv^g}{(1-\curv^g)\curv_f + p}$ …" read "1-curvᵍ/(1-curvᵍ)curv\_f + p".
+    abstract = enrich(RawRecord(abstract=_icml2018_abstract("\\curv_f"), source_file="icml2018.json",
+                                source_ref="record 1")).abstract
+    assert "(1-curvᵍ)/((1-curvᵍ)curv\\_f + p)" in abstract
