@@ -14,6 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
+from importlib import resources
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 import aiosqlite
@@ -84,11 +85,11 @@ def _zone_in_time_advice(typed: str) -> str | None:
 
 
 def _looks_like_a_zone(text: str) -> bool:
-    """A zone name, a city that names one, or an abbreviation or UTC offset people write for one."""
+    """A zone name, a city that names one, a country, or an abbreviation or UTC offset people write for one."""
     try:
         resolve_timezone(text)
     except ScheduleError:
-        return text.upper() in _ABBREVIATIONS or _OFFSET.match(text) is not None
+        return text.upper() in _ABBREVIATIONS or _OFFSET.match(text) is not None or country_named(text) is not None
     return True
 
 
@@ -139,6 +140,9 @@ def suggest_timezones(partial: str, *, limit: int = 25) -> list[str]:
     # part of (IST is in Europe/Istanbul); not two letters (PT, ET), which start "Portugal" and "Etc/".
     meant = _ABBREVIATIONS.get(typed.upper(), ()) if len(typed) > 2 else ()
     ranked: list[tuple[float, str]] = [(-1.0 + n / 100, name) for n, (name, _) in enumerate(meant)]
+    # A country's zones (one for each clock it keeps), after the names that start with what was typed.
+    ranked += [(0.25 + (0.0 if name in COMMON_TIMEZONES else 0.5) + n / 100, name)
+               for name, n in _countries_starting(partial)]
     for name in zone_names():
         folded = name.casefold()
         if folded.startswith(typed):
@@ -176,6 +180,145 @@ def _city_zones() -> dict[str, str]:
     return cities
 
 
+# Country names people type for a zone that iso3166.tab writes otherwise, or not at all (its "Britain
+# (UK)", "Myanmar (Burma)"), by ISO 3166 code. Bare codes are not taken: "MT" is Malta, and Mountain time.
+_COUNTRY_ALIASES = {
+    **dict.fromkeys(("uk", "united_kingdom", "great_britain", "england", "scotland", "wales", "northern_ireland"),
+                    "GB"),
+    **dict.fromkeys(("us", "usa", "united_states_of_america"), "US"),
+    "uae": "AE", "burma": "MM", "swaziland": "SZ", "czechia": "CZ", "holland": "NL", "the_netherlands": "NL",
+    "vatican": "VA", "ivory_coast": "CI",
+}
+_MAIN_PLACES = ("most", "mainland")  # in zone.tab's comments: "Eastern (most areas)", "Spain (mainland)"
+SHOWN_COUNTRY_ZONES = 5  # zones named when a country has several clocks (the option suggests them all)
+
+
+@dataclass(frozen=True, slots=True)
+class Country:
+    """A country of the tz database's tables: its name (iso3166.tab) and one zone for each clock kept
+    there, each with the place zone.tab says it is for, the main one first."""
+
+    name: str
+    zones: tuple[tuple[str, str], ...]
+
+
+def _tz_table(name: str) -> list[list[str]]:
+    """The rows of one of the tz database's tables (zone.tab, iso3166.tab), as shipped with the `tzdata`
+    package, a dependency: the same on every machine, whatever the system's tz files."""
+    text = resources.files("tzdata").joinpath("zoneinfo", name).read_text(encoding="utf-8")
+    return [line.split("\t") for line in text.splitlines() if line and not line.startswith("#")]
+
+
+def _country_key(text: str) -> str:
+    """How a country name is compared: folded as zone names are, '&' read as 'and', punctuation dropped
+    ("Bosnia & Herzegovina" is "bosnia_and_herzegovina", "Côte d'Ivoire" "cote_divoire")."""
+    return "_".join(re.findall(r"[0-9a-z]+", re.sub("['’]", "", _folded(text.replace("&", " and ")))))
+
+
+def _clock(name: str, checks: list[datetime]) -> tuple[timedelta | None, ...]:
+    return tuple(moment.astimezone(zone(name)).utcoffset() for moment in checks)
+
+
+def _main_first(row: tuple[str, str, int]) -> tuple[bool, bool, int]:
+    """Sort key of zone.tab's rows (zone, place, line), the main zones first: a common zone, then one
+    for "most areas" or a whole region ("Central Mexico", not "Coahuila, … (US border)"), then by line."""
+    name, place, line = row
+    return name not in COMMON_TIMEZONES, "(" in place and not any(word in place for word in _MAIN_PLACES), line
+
+
+def _zones_by_country() -> dict[str, tuple[tuple[str, str], ...]]:
+    """zone.tab's zones of each country (by ISO code) grouped by the clock they keep, weekly over the
+    next three years (Europe/Busingen keeps Berlin's time: Germany has one clock), as one zone of each
+    group (_main_first) with the place it is for, the main ones first."""
+    this_year = datetime.now(UTC).year
+    checks = [datetime(this_year, 1, 1, tzinfo=UTC) + timedelta(weeks=week) for week in range(3 * 53)]
+    rows: dict[str, list[tuple[str, str, int]]] = {}
+    for line, (code, _, name, *comment) in enumerate(_tz_table("zone.tab")):
+        rows.setdefault(code, []).append((name, comment[0] if comment else "", line))
+    zones = {}
+    for code, rows_of in rows.items():
+        clocks: dict[tuple[timedelta | None, ...], list[tuple[str, str, int]]] = {}
+        for row in rows_of:
+            try:
+                clocks.setdefault(_clock(row[0], checks), []).append(row)
+            except ScheduleError:  # a zone this machine cannot load: not offered
+                continue
+        mains = sorted((min(group, key=_main_first) for group in clocks.values()), key=_main_first)
+        zones[code] = tuple((name, place) for name, place, _ in mains)
+    return zones
+
+
+def _country_keys(name: str) -> set[str]:
+    """What people type for iso3166.tab's `name`: itself, the part before brackets, and the bracket first
+    ("Korea (South)": korea_south, korea, south_korea), "saint" for "St"."""
+    base, _, inner = name.partition("(")
+    keys = {_country_key(name), _country_key(base)}
+    if inner:
+        keys.add(_country_key(f"{inner.rstrip(')')} {base}"))
+    return keys | {"saint" + key[2:] for key in keys if key.startswith("st_")}
+
+
+@lru_cache(maxsize=1)
+def _countries() -> dict[str, Country]:
+    """Countries by the names people type for them ("germany", "south_korea", "uk"): iso3166.tab's
+    names (_country_keys; a key two countries share, such as "korea", names neither) and _COUNTRY_ALIASES."""
+    zones = _zones_by_country()
+    countries = {code: Country(name=name, zones=zones[code])
+                 for code, name in (row[:2] for row in _tz_table("iso3166.tab")) if zones.get(code)}
+    by_key: dict[str, set[str]] = {}
+    for code, country in countries.items():
+        for key in _country_keys(country.name):
+            by_key.setdefault(key, set()).add(code)
+    named = {key: countries[codes.pop()] for key, codes in by_key.items() if len(codes) == 1}
+    return named | {key: countries[code] for key, code in _COUNTRY_ALIASES.items() if code in countries}
+
+
+def _countries_starting(partial: str) -> list[tuple[str, int]]:
+    """The zones of the countries whose name is `partial` ("uk") or starts with it (from 3 letters: "in"
+    would be India and Indonesia, and every zone with "in" in its name), each with its place in its
+    country's list."""
+    typed = _country_key(partial)
+    countries = {id(country): country for key, country in _countries().items()
+                 if key == typed or (len(typed) >= 3 and key.startswith(typed))}
+    return [(name, n) for country in countries.values() for n, (name, _) in enumerate(country.zones)]
+
+
+def country_named(text: str) -> Country | None:
+    """The country `text` names ("Germany", "united states", "UK"), or None."""
+    return _countries().get(_country_key(text))
+
+
+def _country_zone(text: str) -> str | None:
+    """The zone of a country with one clock; for a country with several, a ScheduleError naming a few of
+    them to type; None for anything that is not a country's name."""
+    country = country_named(text)
+    if country is None or not country.zones:
+        return None
+    if len(country.zones) == 1:
+        return country.zones[0][0]
+    shown = [f"`{name}` ({place})" if place else f"`{name}`" for name, place in country.zones[:SHOWN_COUNTRY_ZONES]]
+    listed = ", ".join(shown[:-1]) + " or " + shown[-1]
+    more = len(country.zones) - SHOWN_COUNTRY_ZONES
+    raise ScheduleError(
+        f"`{text.strip()[:60]}` has several time zones: type yours, such as {listed}"
+        + (f" ({more} more: the option suggests them as you type its name)" if more > 0 else "")
+        + "; your city works too")
+
+
+def country_hint(typed: str | None) -> str | None:
+    """For a country typed as the time zone and taken as its one zone, which zone that is; None when
+    `typed` was a zone's or a city's name."""
+    if not typed or not typed.strip():
+        return None
+    cleaned = _folded(typed)
+    if cleaned in _zone_names() or cleaned.replace("-", "_") in _city_zones():
+        return None
+    country = country_named(typed)
+    if country is None or len(country.zones) != 1:
+        return None
+    return f"{country.name} is taken as `{country.zones[0][0]}`, its time zone"
+
+
 # Zone names that keep one offset all year, which people type for a place that changes its clocks:
 # "EST" is UTC-05:00 in July too, when New York is at UTC-04:00, so its posts would come an hour
 # late all summer. Valid zones (Panama keeps EST, Arizona MST), so they are taken, with a hint.
@@ -194,12 +337,13 @@ def summer_time_hint(tz_name: str) -> str | None:
 
 
 def resolve_timezone(text: str | None) -> str:
-    """Return the canonical IANA name for `text` (case-insensitive), or for a city that names one
-    zone ("berlin", "new york"); None means UTC."""
+    """Return the canonical IANA name for `text` (case-insensitive), for a city that names one zone
+    ("berlin", "new york"), or for a country that keeps one clock ("germany"; one with several is
+    refused with a few of its zones); None means UTC."""
     if text is None or not text.strip():
         return DEFAULT_TIMEZONE
     cleaned = _folded(text)
-    name = _zone_names().get(cleaned) or _city_zones().get(cleaned.replace("-", "_"))
+    name = _zone_names().get(cleaned) or _city_zones().get(cleaned.replace("-", "_")) or _country_zone(text)
     if name is None:
         typed = text.strip()[:60]
         raise ScheduleError(f"`{typed}` is not a time zone I know: " + (

@@ -26,6 +26,7 @@ from storage.subscriptions import (
     Subscription,
     SubscriptionLimitError,
     SubscriptionRepository,
+    country_hint,
     format_post_time,
     local_day,
     parse_post_time,
@@ -196,7 +197,7 @@ class DailyPosts(commands.Cog):
     @app_commands.describe(
         channel="Where to post (default: this channel)",
         time="Local time of day, 24-hour HH:MM (default 09:00, or the current setting)",
-        timezone="IANA time zone such as Europe/Berlin (default UTC); start typing to search",
+        timezone="IANA time zone such as Europe/Berlin, or your city or country (default UTC); start typing to search",
         topic="Only papers about this topic, e.g. 'reinforcement learning'; 'any' drops it (default: any paper)",
     )
     async def subscribe(
@@ -242,8 +243,8 @@ class DailyPosts(commands.Cog):
         replaced = None
         if live is not None and verb == "Updated":
             replaced = f"It replaces {schedule(live)}: a channel has one daily paper"
-        hints = [hint for hint in (replaced, summer_time_hint(sub.timezone) if timezone else None,
-                                   few_papers_hint(topic, matching)) if hint]
+        zone_hints = (country_hint(timezone), summer_time_hint(sub.timezone)) if timezone else ()
+        hints = [hint for hint in (replaced, *zone_hints, few_papers_hint(topic, matching)) if hint]
         reply = f"{verb}: the paper of the day in {line}." + "".join(f"\n-# {hint}." for hint in hints)
         await interaction.followup.send(reply, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
