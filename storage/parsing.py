@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import codecs
 import csv
+import gzip
 import html
 import html.entities
 import io
@@ -16,6 +17,7 @@ import json
 import math
 import os
 import re
+import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +37,7 @@ JSONL_SUFFIXES = frozenset({".jsonl", ".ndjson"})
 CSV_SUFFIXES = frozenset({".csv", ".tsv"})  # a header row names the separator: tab, comma or ;
 SUPPORTED_SUFFIXES = TEXT_SUFFIXES | JSON_SUFFIXES | JSONL_SUFFIXES | CSV_SUFFIXES
 SUPPORTED_NAMES = ".txt, .json, .jsonl, .ndjson, .csv or .tsv"  # for messages
+GZIP_SUFFIX = ".gz"  # any of them compressed, as datasets ship them: papers.jsonl.gz
 
 _FIELD_ALIASES: dict[str, tuple[str, ...]] = {
     "title": ("title",),
@@ -145,8 +148,21 @@ def _corpus_files_in(folder: Path) -> list[Path]:
         walked.add(real)
         folders[:] = [name for name in folders if not name.startswith(".")]
         found += [Path(root, name) for name in names if not name.startswith(".")
-                  and Path(name).suffix.lower() in SUPPORTED_SUFFIXES and Path(root, name).is_file()]
+                  and corpus_suffix(Path(name)) in SUPPORTED_SUFFIXES and Path(root, name).is_file()
+                  and not _unpacked_beside(name, names)]
     return sorted(found)
+
+
+def corpus_suffix(path: Path) -> str:
+    """The suffix naming a file's format, lowercased: '.json' for papers.json, and for papers.json.gz."""
+    suffix = path.suffix.lower()
+    return Path(path.stem).suffix.lower() if suffix == GZIP_SUFFIX else suffix
+
+
+def _unpacked_beside(name: str, names: list[str]) -> bool:
+    """Whether `name` is gzipped and its unpacked copy is in the same folder (`gunzip -k` keeps both):
+    loading both, every paper was reported a duplicate of itself."""
+    return name.lower().endswith(GZIP_SUFFIX) and name[:-len(GZIP_SUFFIX)] in names
 
 
 def _unique(files: list[Path]) -> list[Path]:
@@ -173,16 +189,22 @@ def parse_file(path: Path) -> ParseResult:
     """Read one corpus file, choosing the format from its extension."""
     result = ParseResult(files=[path])
     name = str(path)
-    suffix = path.suffix.lower()
+    suffix = corpus_suffix(path)
+    gzipped = path.suffix.lower() == GZIP_SUFFIX
     if suffix not in SUPPORTED_SUFFIXES:
-        result.problems.append(Problem(name, "", f"unsupported file type {suffix or '(none)'!r}; "
-                                                 f"expected {SUPPORTED_NAMES}"))
+        shown = "".join(path.suffixes[-2:]).lower() if gzipped else suffix
+        result.problems.append(Problem(name, "", f"unsupported file type {shown or '(none)'!r}; "
+                                                 f"expected {SUPPORTED_NAMES}"
+                                                 + (", gzipped or not" if gzipped else "")))
         return result
     try:
         data = path.read_bytes()
-    except OSError as exc:
+        if gzipped:
+            data = gzip.decompress(data)
+    except (OSError, EOFError, zlib.error) as exc:  # gzip's: not gzip data, cut short, corrupt
         result.unreadable.append(path)
-        result.problems.append(Problem(name, "", f"cannot read file: {exc.strerror or exc}"))
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        result.problems.append(Problem(name, "", f"cannot read {'the gzip ' if gzipped else ''}file: {reason}"))
         return result
     text, problem = decode(name, data)
     if problem:
@@ -436,8 +458,10 @@ _VENUE_SPELLINGS = {"neurips": "NeurIPS", "corl": "CoRL", "siggraphasia": "SIGGR
 
 
 def venue_from_file_name(name: str) -> str | None:
-    """'icml2018.json' -> 'ICML 2018', 'nips2024.json' -> 'NeurIPS 2024', used when records carry no venue."""
-    match = _VENUE_FROM_NAME.match(Path(name).stem)
+    """'icml2018.json' (or .json.gz) -> 'ICML 2018', 'nips2024.json' -> 'NeurIPS 2024', used when records carry
+    no venue."""
+    stem = Path(name).stem
+    match = _VENUE_FROM_NAME.match(Path(stem).stem if name.lower().endswith(GZIP_SUFFIX) else stem)
     if not match:
         return None
     short, year = match.group(1).lower(), match.group(2)

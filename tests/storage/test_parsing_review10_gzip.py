@@ -1,0 +1,69 @@
+"""Corpus files compressed with gzip, as datasets ship them (papers.jsonl.gz), read as their unpacked selves."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import aiosqlite
+
+from storage.loader import load_corpus
+from storage.parsing import parse_file, parse_paths
+
+
+def _gzipped(path: Path, text: str) -> Path:
+    packed = path.with_name(path.name + ".gz")
+    packed.write_bytes(gzip.compress(text.encode()))
+    return packed
+
+
+def test_a_gzipped_corpus_file_reads_as_the_file_unpacked(tmp_path: Path, abstracts: list[str]) -> None:
+    # "unsupported file type '.gz'" and no paper: the operator had to unpack every file first.
+    texts = {
+        tmp_path / "icml2018.json": json.dumps([{"title": "One", "abstract": abstracts[0]}]),
+        tmp_path / "papers.jsonl": json.dumps({"title": "Two", "abstract": abstracts[1]}) + "\n",
+        tmp_path / "table.csv": "Title,Abstract\r\nThree,\"" + abstracts[2].replace('"', '""') + "\"\r\n",
+        tmp_path / "seed.txt": f"NeurIPS 2024 Papers\n\n{abstracts[3]}\n",
+    }
+    for plain, text in texts.items():
+        plain.write_text(text, encoding="utf-8")
+        packed, unpacked = parse_file(_gzipped(plain, text)), parse_file(plain)
+        assert packed.problems == unpacked.problems == [], plain
+        assert [(r.title, r.abstract, r.venue, r.source_ref) for r in packed.records] == \
+            [(r.title, r.abstract, r.venue, r.source_ref) for r in unpacked.records], plain
+        assert [r.source_file for r in packed.records] == [f"{plain}.gz"]
+    assert parse_file(tmp_path / "icml2018.json.gz").records[0].venue == "ICML 2018"  # from the file's name
+
+
+def test_a_broken_or_unsupported_gzip_file_says_what_and_where(tmp_path: Path, abstracts: list[str]) -> None:
+    not_gzip = tmp_path / "papers.json.gz"
+    not_gzip.write_text(json.dumps([{"abstract": abstracts[0]}]))  # named .gz, never compressed
+    cut = _gzipped(tmp_path / "cut.json", json.dumps([{"abstract": abstracts[0]}]))
+    cut.write_bytes(cut.read_bytes()[:40])  # a download stopped part way
+    bib = _gzipped(tmp_path / "anthology.bib", "@inproceedings{a, title={One}}\n")
+    result = parse_paths([not_gzip, cut, bib])
+    assert result.records == []
+    assert [str(p) for p in result.problems] == [
+        f"{not_gzip}: cannot read the gzip file: Not a gzipped file (b'[{{')",
+        f"{cut}: cannot read the gzip file: Compressed file ended before the end-of-stream marker was reached",
+        f"{bib}: unsupported file type '.bib.gz'; expected .txt, .json, .jsonl, .ndjson, .csv or .tsv, gzipped or not"]
+    assert result.unreadable == [not_gzip, cut]
+
+
+async def test_a_folder_loads_its_gzipped_files_once(db: aiosqlite.Connection, tmp_path: Path,
+                                                     abstracts: list[str]) -> None:
+    # `gunzip -k` leaves the archive beside the file: both loaded, every paper was its own duplicate.
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    first = json.dumps([{"title": "One", "abstract": abstracts[0]}, {"title": "Two", "abstract": abstracts[1]}])
+    (corpus / "first.json").write_text(first)
+    _gzipped(corpus / "first.json", first)
+    _gzipped(corpus / "second.jsonl", json.dumps({"title": "Three", "abstract": abstracts[2]}) + "\n")
+    report = await load_corpus(db, [corpus])
+    assert (report.added, report.duplicates, report.problems) == (3, 0, [])
+    assert report.files == [str(corpus / "first.json"), str(corpus / "second.jsonl.gz")]
+    async with db.execute("SELECT title, source FROM papers ORDER BY num") as cursor:
+        assert [tuple(row) for row in await cursor.fetchall()] == [
+            ("One", "first.json, record 1"), ("Two", "first.json, record 2"),
+            ("Three", "second.jsonl.gz, line 1")]
