@@ -40,6 +40,9 @@ log = logging.getLogger(__name__)
 PAGE_SIZE = 5
 PAGINATOR_TIMEOUT = 180.0  # seconds of inactivity before the ◀ ▶ buttons are disabled
 PICKER_TIMEOUT = 300.0
+# Pages of one result list searched at once: the page last asked for is searched at once, unless two are already
+# being searched (see SearchPaginator._show_page).
+LIST_SEARCHES = 2
 # Each card button's per-user budget, (uses, per seconds), as /paper random and /paper search have theirs
 # (bot.cogs.papers): "Another random" is /paper random again, privately, and would otherwise give an autoclicker
 # what the command's cooldown refuses; "Similar papers" ranks the corpus at every click.
@@ -395,6 +398,8 @@ class SearchPaginator(_ListView):
         # The page the latest click asked for: a click while another's search runs pages on from there
         # (▶ pressed twice before the first page came is two pages, not the same page twice).
         self.wanted = 0
+        # The pages being searched for this list (at most LIST_SEARCHES: see _show_page).
+        self._searching: set[int] = set()
         self.hits = list(hits)
         # The latest interaction whose original response *is* this list (the search, a page turn):
         # its token (valid 15 minutes from that interaction) is what edits the list when it expires.
@@ -427,13 +432,31 @@ class SearchPaginator(_ListView):
         self.wanted = page
         try:
             await interaction.response.defer()  # acknowledge first: the search may queue behind others
-            self.last_interaction = interaction  # deferred on the list: its original response is the list
-            results = await self.bot.search(self.query, limit=PAGE_SIZE, offset=page * PAGE_SIZE,
-                                            meaning=self.by_meaning)
         except Exception:
             self._settle_wanted(page)
             raise
-        if page != self.wanted:  # a later click asked for another page: it shows that one
+        self.last_interaction = interaction  # deferred on the list: its original response is the list
+        # A press made while LIST_SEARCHES pages of this list are being searched (a reader pressing on while a
+        # loaded bot searches) only moves the page wanted: the first of those searches to end goes on to it.
+        # Each press used to queue a search of its own among everybody's, for pages nobody would see.
+        if len(self._searching) >= LIST_SEARCHES:
+            return
+        while self.wanted != self.page and self.wanted not in self._searching:
+            await self._turn_to(interaction, self.wanted)
+
+    async def _turn_to(self, interaction: discord.Interaction, page: int) -> None:
+        """Search `page` and show it on the list, unless a press made meanwhile asked for another."""
+        self._searching.add(page)
+        try:
+            results = await self.bot.search(self.query, limit=PAGE_SIZE, offset=page * PAGE_SIZE,
+                                            meaning=self.by_meaning)
+        except Exception:
+            self._searching.discard(page)
+            self._settle_wanted(page)
+            raise
+        finally:
+            self._searching.discard(page)
+        if page != self.wanted:  # a later press asked for another page: it is searched, or _show_page goes on to it
             return
         shown = (self.page, self.hits, self.total)
         if results.hits:
@@ -451,8 +474,8 @@ class SearchPaginator(_ListView):
 
     def _settle_wanted(self, failed: int) -> None:
         """After the page turn to `failed` failed (or found the page empty), the next click pages on from
-        the page shown (unless a later click already asked for another)."""
-        if self.wanted == failed:
+        the page shown (unless a later click already asked for another, and a search still running goes on to it)."""
+        if self.wanted == failed or not self._searching:
             self.wanted = self.page
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
