@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 37
+ENRICH_VERSION = 38
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -292,6 +292,7 @@ def _converter() -> object:
         MacroTextSpec("textbf", simplify_repl=f"{_BOLD}%s{_BOLD}"),
         MacroTextSpec("texttt", simplify_repl="`%s`"),
         MacroTextSpec("url", simplify_repl="%s"),
+        *(MacroTextSpec(name, simplify_repl=_operator_name) for name in _OPERATOR_NAMES),
         MacroTextSpec("frac", simplify_repl=_fraction),
         MacroTextSpec("nicefrac", simplify_repl=_fraction),
         MacroTextSpec("footnote", simplify_repl=" (%s)"),
@@ -303,6 +304,19 @@ def _converter() -> object:
     db.add_context_category("paperbot", macros=specs, prepend=True)
     db.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=_unknown_macro))
     return LatexNodes2Text(latex_context=db, math_mode="text", strict_latex_spaces=False)
+
+
+# Operator names: "\alpha\log n" is α log n, "\log\log n" log log n (pylatexenc wrote αlog n, loglog n).
+_OPERATOR_NAMES = ("log", "ln", "lg", "exp", "sin", "cos", "tan", "sinh", "cosh", "tanh", "arg", "max", "min", "sup",
+                   "inf", "lim", "limsup", "liminf", "det", "dim", "ker", "deg", "gcd", "Pr", "argmax", "argmin")
+
+
+def _operator_name(node: object, macroname: str) -> str:
+    """An operator's name, a space before it when it follows a symbol, a number or a bracket's close (not after
+    an opening bracket, a bar or a script: "O(log n)", "|log x|", "λ_max")."""
+    source = getattr(getattr(node, "parsing_state", None), "s", "")
+    before = source[:getattr(node, "pos", 0) or 0].rstrip()[-1:]
+    return f" {macroname}" if before and (before.isalnum() or before in ")]}") else macroname
 
 
 # A fraction's part that needs brackets once it is written on one line: "\frac{1}{1-\nu}" is 1/(1-ν), not 1/1-ν.

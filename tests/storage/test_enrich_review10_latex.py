@@ -37,3 +37,15 @@ def test_a_dev_abstracts_fraction_reads_as_its_latex_means() -> None:
     abstract = enrich(RawRecord(abstract=_icml2018_abstract("\\curv_f"), source_file="icml2018.json",
                                 source_ref="record 1")).abstract
     assert "(1-curvᵍ)/((1-curvᵍ)curv\\_f + p)" in abstract
+
+
+@pytest.mark.parametrize(("written", "shown"), [
+    ("$O(n\\log n)$", "O(n log n)"),  # before: O(nlog n)
+    ("$\\alpha\\log n$", "α log n"), ("$\\Theta(\\log\\log T)$", "Θ(log log T)"), ("$2\\ln n$", "2 ln n"),
+    ("$\\sqrt{T}\\log T$", "√(T) log T"), ("$x\\exp(y)$", "x exp(y)"), ("$\\arg\\max_x f$", "arg maxₓ f"),
+    # After an opening bracket, a bar or a script, no space, as before.
+    ("$O(\\log n)$", "O(log n)"), ("$|\\log x|$", "|log x|"), ("$\\lambda_{\\max}$", "λ\\_max"),
+    ("$e^{\\log x}$", "e^log x"), ("$\\log^2 n$", "log² n"), ("$\\min\\{a,b\\}$", "min{a,b}"),
+])
+def test_an_operator_name_is_a_word_of_its_own(written: str, shown: str) -> None:
+    assert display_text(written) == shown
