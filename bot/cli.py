@@ -549,10 +549,11 @@ def _no_recorded_pick(day: date, settings: Settings) -> int:
 
 
 async def _topic_candidates(conn: aiosqlite.Connection, topic: str) -> list[str]:
-    """The ids of the active papers about `topic`, from the search engine the bot uses."""
+    """The ids of the active papers about `topic`, from the search engine the bot uses (by words: a
+    topic's papers are those every word matches, so the sentence encoder is not loaded)."""
     from storage.search import SearchEngine
 
-    engine = await SearchEngine.open(conn)
+    engine = await SearchEngine.open(conn, meaning=False)
     return list(await engine.matching_ids(topic))
 
 
