@@ -253,7 +253,7 @@ def _as_windows_1252(data: bytes) -> str | None:
     Called only on bytes that are not UTF-8. A file with a character written as UTF-8 is a UTF-8 file
     with some bad bytes (records holding them are skipped, as before: read as Windows-1252, its UTF-8
     would be mojibake). So is one with a byte Windows-1252 has no character for, or with letters of
-    other code pages (runs of bytes above ASCII, Central European letters read as symbols).
+    other code pages (runs of bytes above ASCII; Central European or Mac Roman letters read as symbols).
     """
     if _UTF8_MULTIBYTE.search(data) or _NON_ASCII_RUN.search(data):
         return None
@@ -262,6 +262,22 @@ def _as_windows_1252(data: bytes) -> str | None:
     except UnicodeDecodeError:  # 0x81, 0x8d, 0x8f, 0x90, 0x9d: no character in Windows-1252
         return None
     return None if _SYMBOL_IN_A_WORD.search(text) else text
+
+
+def _utf16_without_mark(data: bytes) -> str | None:
+    """The text of UTF-16 written without a byte order mark (iconv's and .NET's UTF-16LE, SQL Server's
+    `bcp -w`), else None: it has a NUL in every other byte where it writes ASCII, which made it "binary".
+    Told by where the NULs are: in one lane of byte pairs (at least half of its bytes, as an English text
+    has them), never in the other; a binary file has them in both."""
+    sample = data[:8192 - 8192 % 2]
+    for encoding, text_lane, zero_lane in (("utf-16-le", 0, 1), ("utf-16-be", 1, 0)):
+        zeros = sample[zero_lane::2].count(0)
+        if sample[text_lane::2].count(0) == 0 and zeros * 2 >= len(sample) // 2:
+            try:
+                return data.decode(encoding)
+            except UnicodeDecodeError:
+                return None
+    return None
 
 
 def decode(name: str, data: bytes) -> tuple[str | None, Problem | None]:
@@ -278,6 +294,8 @@ def decode(name: str, data: bytes) -> tuple[str | None, Problem | None]:
             return None, Problem(name, "", f"not valid {encoding} text ({exc.reason} at byte {exc.start}); "
                                            "save the file as UTF-8")
     if b"\x00" in data[:8192]:
+        if text := _utf16_without_mark(data):
+            return text, None
         return None, Problem(name, "", "binary file, not a text corpus")
     try:
         return data.decode("utf-8-sig"), None

@@ -93,3 +93,24 @@ async def test_a_windows_1252_corpus_is_stored_as_written(db: aiosqlite.Connecti
     async with db.execute("SELECT title, authors FROM papers ORDER BY num") as cursor:
         assert [tuple(row) for row in await cursor.fetchall()] == [("Über alles", '["José García"]'),
                                                                     ("Plain", '["A. One"]')]
+
+
+def test_utf16_without_a_byte_order_mark_is_text_not_binary(tmp_path: Path, abstracts: list[str]) -> None:
+    # iconv -t UTF-16LE, .NET's Encoding.Unicode and SQL Server's `bcp -w` write no mark: a NUL in every other
+    # byte, and the file was "binary file, not a text corpus".
+    tab_separated = io.StringIO()
+    csv.writer(tab_separated, delimiter="\t", lineterminator="\r\n").writerows([("Title", "Abstract"),
+                                                                             ("Ünïcode", abstracts[0])])
+    table = tab_separated.getvalue()
+    seed = f"ICML 2025 Papers\r\n\r\n{abstracts[1]}\r\n"
+    for encoding in ("utf-16-le", "utf-16-be"):
+        tab_delimited, seed_text = tmp_path / f"{encoding}.txt", tmp_path / f"{encoding}-seed.txt"
+        tab_delimited.write_bytes(table.encode(encoding))
+        seed_text.write_bytes(seed.encode(encoding))
+        rows, paragraphs = parse_file(tab_delimited), parse_file(seed_text)
+        assert rows.problems == paragraphs.problems == [], encoding
+        assert [(r.title, r.abstract) for r in rows.records] == [("Ünïcode", abstracts[0])], encoding
+        assert [(r.venue, r.abstract) for r in paragraphs.records] == [("ICML 2025", abstracts[1])], encoding
+    image = tmp_path / "figure.txt"  # NULs in both bytes of a pair: binary, as before
+    image.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x02\x00\x00\x00\x01\x80\x08\x06" * 40)
+    assert [str(p) for p in parse_file(image).problems] == [f"{image}: binary file, not a text corpus"]
