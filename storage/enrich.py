@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 38
+ENRICH_VERSION = 39
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -109,6 +109,9 @@ _LATEX_SEGMENT = re.compile(
     # not "$2.54 per …", a price; but "$2 \times 2$" and "$0 \leq p$" are math
     r"|\$(?!\d[\d.,]*\s+(?![\\=<>+\-^_×·≤≥≠∈]))(?:[^$\\]|\\.){1,2000}?\$"
     r"|\\\(.{1,2000}?\\\)"
+    # an old-style font switch and what it sets: "{\\em missing at random}", "{\\bf all}" (not in math: matched above)
+    r"|\{\\(?:em|it|itshape|sl|slshape|bf|bfseries|tt|ttfamily|rm|rmfamily|sf|sffamily|sc|scshape|normalfont|upshape)"
+    r"(?![A-Za-z])[^{}$]{0,2000}\}"
     r"|\\[A-Za-z]+\*?(?:\s*(?:\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}|\[[^\]]*\]))*"
     r"|\\[%&_#${} ,;!]"
     r"|\\[\"'`^~=.](?:\{[A-Za-z]\}|[A-Za-z])",  # accents: Schr\"odinger, \'{e}
@@ -379,7 +382,7 @@ def _unwrap_unknown(source: str) -> str:
 def latex_segment(segment: str) -> str:
     """Render one LaTeX piece ("$\\log^2 d$", "\\textit{FedOne}", "\\%") as readable Unicode."""
     is_math = segment.startswith(("$", "\\("))
-    source = _SCRIPT.sub(_script, segment) if is_math else segment
+    source = _SCRIPT.sub(_script, segment) if is_math else _font_switched(segment) if segment[0] == "{" else segment
     if "\\href" in source:
         source = _HREF.sub(r"\2 (\1)", source)
     if "frac" in source or "\\bm" in source or "\\hyperlink" in source:
@@ -395,6 +398,22 @@ def latex_segment(segment: str) -> str:
         rendered = _BRACKET_SPACE.sub(r"\1\2", _RELATION.sub(r" \1 ", rendered))
         rendered = rendered.replace("*", "\\*").replace("_", "\\_").replace("  ", " ").strip()
     return rendered.translate(_EMPHASIS_MARKS) if _ITALIC in rendered or _BOLD in rendered else rendered
+
+
+_FONT_SWITCH = re.compile(r"\{\\([a-z]+)\s*(.*)\}", re.DOTALL)
+_SWITCHED = {"em": "\\emph", "it": "\\emph", "itshape": "\\emph", "sl": "\\emph", "slshape": "\\emph",
+             "bf": "\\textbf", "bfseries": "\\textbf", "tt": "\\texttt", "ttfamily": "\\texttt"}
+
+
+def _font_switched(segment: str) -> str:
+    """"{\\em x}" as "\\emph{x}" (rendered *x*), "{\\bf x}" as "\\textbf{x}", "{\\rm x}" as x: a font switch sets
+    the rest of its group, and alone it is dropped, which left the group's braces ("{ x}") and lost the emphasis."""
+    switch = _FONT_SWITCH.fullmatch(segment)
+    if switch is None:
+        return segment
+    command, words = switch.group(1), switch.group(2).strip()
+    space = " " if switch.group(2)[-1:].isspace() else ""  # "{\\sl slanted }word": the space stays a space
+    return f"{_SWITCHED[command]}{{{words}}}{space}" if command in _SWITCHED and words else words + space
 
 
 def _script(match: re.Match[str]) -> str:

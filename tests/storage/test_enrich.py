@@ -77,7 +77,7 @@ def test_every_seed_abstract_gets_a_distinct_id() -> None:
     (r"guarantees of $\frac{1}{\curv_f}$ using $\poly(d)$ samples", "guarantees of 1/curv\\_f using poly(d) samples"),
     (r"rates $\dfrac{\gamma_T}{T}$ and the \method{PSIPS} algorithm \hyperlink{ref}{here}",
      "rates γ\\_T/T and the PSIPS algorithm here"),
-    (r"a bound $\left[ \big( x \big) \right]$ in {\em every} case", "a bound [(x)] in every case"),
+    (r"a bound $\left[ \big( x \big) \right]$ in {\em every} case", "a bound [(x)] in *every* case"),
     (r"a ratio of $(1 + 1/\gamma )^{-2}$ on $[ 0, 1 ]$", "a ratio of (1 + 1/γ)⁻² on [0, 1]"),
     # a number opening math is no price; a link in \href keeps its text and its address
     (r"to multiply $2 \times 2$ matrices for $5 each when $0 \leq p < 1$",

@@ -49,3 +49,23 @@ def test_a_dev_abstracts_fraction_reads_as_its_latex_means() -> None:
 ])
 def test_an_operator_name_is_a_word_of_its_own(written: str, shown: str) -> None:
     assert display_text(written) == shown
+
+
+@pytest.mark.parametrize(("written", "shown"), [
+    ("the variables are {\\em missing not at random (MNAR)}.", "the variables are *missing not at random (MNAR)*."),
+    ("{\\em A} and {\\it easy subspace}", "*A* and *easy subspace*"),  # before: "{ A} and easy subspace"
+    ("a {\\bf x} b", "a **x** b"), ("a {\\sl slanted }word", "a *slanted* word"), ("{\\tt make} it", "`make` it"),
+    ("{\\rm AMP} and {\\sc Name}", "AMP and Name"), ("{\\em}", ""),
+    # In math a switch is no emphasis: "${\bf x}_i$" is a bold vector, read as x, as before.
+    ("${\\bf x}_i$ and ${\\cal O}(n)$", "xᵢ and O(n)"),
+])
+def test_an_old_style_font_switch_reads_as_the_emphasis_it_sets(written: str, shown: str) -> None:
+    assert display_text(written) == shown
+
+
+def test_a_dev_abstracts_font_switch_leaves_no_brace() -> None:
+    # aistats2025: "We suppose that the variables are {\em missing not at random (MNAR)}." read "{ missing …}".
+    records = json.loads((SHARED_DATASETS / "aistats2025.json").read_text(encoding="utf-8"))
+    written = next(record["abstract"] for record in records if "{\\em missing not" in record["abstract"])
+    shown = enrich(RawRecord(abstract=written, source_file="aistats2025.json", source_ref="record 1")).abstract
+    assert "are *missing not at random (MNAR)*." in shown
