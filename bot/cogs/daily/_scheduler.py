@@ -67,6 +67,9 @@ REMOVED_FROM_SERVER = "I was removed from this server"
 # What the bot needs in a channel to post the card (and to check for it after a crash).
 REQUIRED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "read_message_history")
 
+# What publishing a card in an announcement channel may raise: Discord's refusals, or the network's.
+PUBLISH_FAILED = (*DISCORD_REFUSED, aiohttp.ClientError, TimeoutError, OSError)
+
 # Discord JSON error codes that mean "this channel is gone" / "you may not post here".
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_GUILD = 10004
@@ -378,6 +381,23 @@ class DailyScheduler:
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await self.repo.mark_sent(sub.id, delivery.local_day, message_id=message.id, now=self.bot.now())
+        await self._publish(sub, message)
+
+    async def _publish(self, sub: Subscription, message: discord.Message) -> None:
+        """In an announcement channel, publish the card to the servers that follow the channel.
+
+        The card is posted and recorded as sent already: a refusal (a missing permission, Discord's limit
+        of publications per channel and hour) or a network error is one log line, never a failed or
+        repeated post."""
+        channel = message.channel
+        if not isinstance(channel, discord.TextChannel) or not channel.is_news() or message.flags.crossposted:
+            return
+        try:
+            await message.publish()
+        except PUBLISH_FAILED as error:
+            log.warning("daily post for subscription %s: the card in announcement channel %s was posted but not "
+                        "published to the servers following it: %s", sub.id, channel.id,
+                        f"{type(error).__name__}: {error}".rstrip(": "))
 
     async def _channel(self, sub: Subscription) -> Any:
         # Once ready, every server the bot is in is cached (an unavailable one too), so a missing
@@ -427,6 +447,7 @@ class DailyScheduler:
                 log.info("daily post for subscription %s on %s was already delivered; recording it",
                          sub.id, delivery.local_day)
                 await self.repo.mark_sent(sub.id, delivery.local_day, message_id=message.id, now=self.bot.now())
+                await self._publish(sub, message)  # when the crash came before it did
                 return True
         return False
 
