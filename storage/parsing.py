@@ -1137,7 +1137,10 @@ def parse_jsonl(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
 
 def parse_csv(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
     """Parse CSV with a header row naming at least an 'abstract' column."""
-    csv.field_size_limit(max(csv.field_size_limit(), 4 * MAX_ABSTRACT_CHARS))
+    # No cell is over the module's limit: a paper's full text beside its abstract (Kaggle's "NIPS Papers"
+    # paper_text) passed 131,072 characters, and the row was lost, reading going on inside that cell line by
+    # line. No cell can be longer than the text; an abstract over its own limit is told so by abstract_problem.
+    csv.field_size_limit(max(csv.field_size_limit(), len(text) + 1))
     # Comma-separated, as the format promises: sniffing guesses wrong on prose full of commas and semicolons.
     # Only a header row that names no abstract column that way is read again with ";" and then a tab, as
     # Excel saves "CSV" where the decimal mark is a comma (most of Europe, South America).
