@@ -736,12 +736,14 @@ class SearchIndex:
 
 
     def _look_alikes(self, word: str, limit: int = 3) -> list[str]:
-        """Indexed words that look like `word` (for "did you mean" when nothing matched), most used first."""
+        """Indexed words that look like `word` (for "did you mean" when nothing matched), most used first; with
+        its number or none ("gpt" for "gpt5", not "gpt4")."""
         found: list[tuple[float, int, str]] = []
+        digits = _digits(word)
         for length in range(max(1, len(word) - 2), len(word) + 3):
             for match, score, _ in process.extract(word, self.by_length.get(length, []), scorer=fuzz.ratio,
                                                    score_cutoff=70, limit=limit):
-                if match not in STOPWORDS and self.term_id(match) is not None:
+                if match not in STOPWORDS and _digits(match) in (digits, "") and self.term_id(match) is not None:
                     found.append((-score, -self.words[match], match))
         return [match for _, _, match in sorted(found)[:limit]]
 
@@ -758,12 +760,18 @@ def typo_edits(word: str) -> int:
 def is_typo(typed: str, meant: str, distance: int) -> bool:
     """Whether `typed`, `distance` edits from the vocabulary word `meant`, may be a misspelling of it: within
     `typo_edits`; an edit that does more than reorder the letters only in words over four letters, and two
-    such edits only in long words ("oCidng" is "coding", "enough" is not "though")."""
-    if distance > typo_edits(typed):
+    such edits only in long words ("oCidng" is "coding", "enough" is not "though"). A number is meant as
+    typed: a typo may move a digit, never change, add or drop one ("resnet152" is not "resnet101")."""
+    if distance > typo_edits(typed) or _digits(typed) != _digits(meant):
         return False
     if sorted(typed) == sorted(meant):
         return True
     return len(typed) > MIN_TYPO_WORD and (distance <= 1 or len(typed) >= LONG_WORD)
+
+
+def _digits(word: str) -> str:
+    """The digits of a word, sorted ("" for most words)."""
+    return "".join(sorted(char for char in word if char.isdigit())) if not word.isalpha() else ""
 
 
 def misspelt(typed: str, meant: str) -> bool:
