@@ -197,12 +197,16 @@ _RAW_COMPOUND = re.compile(r"(?<!\w)\w+(?:[-‐‑/]\w+)*")
 
 def name_keys(text: str) -> list[tuple[str, bool]]:
     """Each word or hyphenated word of `text` as a name key ("Proxy-FDA" -> "proxyfda"), and whether
-    it was typed like a name (two capitals or more)."""
+    it was typed like a name (two capitals or more). In words typed without a small letter (caps lock on, a
+    title copied from a page that sets titles in capitals) capitals tell no name from a word: only a lone word
+    ("TRADE", "RE-IMAGINE") is then typed like a name."""
+    runs = _RAW_COMPOUND.findall(_plain(text))
+    shouted = len(runs) > 1 and not any(char.islower() for char in text)
     found = []
-    for run in _RAW_COMPOUND.findall(_plain(text)):
+    for run in runs:
         key = "".join(words(run))
         if key:
-            found.append((key, bool(_NAME_LIKE.match(run))))
+            found.append((key, not shouted and bool(_NAME_LIKE.match(run))))
     return found
 
 
