@@ -11,8 +11,10 @@ from collections.abc import Sequence
 from datetime import date
 from typing import TYPE_CHECKING
 
+import discord
+
 from storage.models import Paper
-from storage.subscriptions import ScheduleError, SubscriptionRepository, local_day
+from storage.subscriptions import ScheduleError, Subscription, SubscriptionRepository, local_day
 
 if TYPE_CHECKING:
     from bot.client import PaperBot
@@ -24,20 +26,39 @@ def day_heading(day: date, topic: str | None) -> str:
     return heading + (f" · {topic}" if topic else "")
 
 
-async def channel_day(bot: PaperBot, channel_id: int | None) -> tuple[date, str | None]:
-    """The date and topic of the paper of the day in a channel: its subscription's local date and topic
-    (a paused one's too: the channel keeps its zone and topic), else the UTC date and no topic.
+def daily_channels(interaction: discord.Interaction) -> tuple[int, ...]:
+    """The channels whose daily post counts where `interaction` happened: its channel, then, in a thread
+    or a forum post, the channel it belongs to (a thread under the daily post's channel is that channel's talk)."""
+    here = (interaction.channel_id,) if interaction.channel_id is not None else ()
+    channel = interaction.channel
+    parent = channel.parent_id if isinstance(channel, discord.Thread) else None
+    return (*here, parent) if parent is not None else here
+
+
+async def channel_day(bot: PaperBot, channel_ids: Sequence[int]) -> tuple[date, str | None]:
+    """The date and topic of the paper of the day in a channel: the subscription's local date and topic
+    of the first of `channel_ids` that has one (a paused one's too: the channel keeps its zone and
+    topic), else the UTC date and no topic.
 
     Reads on `bot.db`: nothing here writes.
     """
     now = bot.now()
-    sub = await SubscriptionRepository(bot.db).by_channel(channel_id) if channel_id is not None else None
-    if sub is None or sub.status == "ended":
+    sub = await _first_subscription(bot, channel_ids)
+    if sub is None:
         return now.date(), None
     try:
         return local_day(now, sub.tz), sub.topic
     except ScheduleError:  # a zone this machine's tz database lacks: its posts are held; UTC's paper meanwhile
         return now.date(), None
+
+
+async def _first_subscription(bot: PaperBot, channel_ids: Sequence[int]) -> Subscription | None:
+    subscriptions = SubscriptionRepository(bot.db)
+    for channel_id in channel_ids:
+        sub = await subscriptions.by_channel(channel_id)
+        if sub is not None and sub.status != "ended":
+            return sub
+    return None
 
 
 async def day_pick(bot: PaperBot, day: date, topic: str | None) -> tuple[Paper | None, str | None]:

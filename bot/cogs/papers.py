@@ -13,7 +13,7 @@ from bot import limits
 from bot.embeds import paper_embed
 from bot.errors import PaperNotFoundError, UserFacingError
 from bot.limits import as_typed, one_line
-from bot.today import channel_day, day_heading, day_pick
+from bot.today import channel_day, daily_channels, day_heading, day_pick
 from bot.views import PAGE_SIZE, SearchPaginator, paper_card_view, random_heading, random_paper
 from storage.models import Paper
 from storage.picks import PickRepository
@@ -102,7 +102,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
     async def search_suggestions(self, interaction: discord.Interaction,
                                  current: str) -> list[app_commands.Choice[str]]:
         """Papers matching what has been typed so far; picking one opens it."""
-        return await self._suggest(current, prefix=PICKED, channel_id=interaction.channel_id)
+        return await self._suggest(current, prefix=PICKED, channels=daily_channels(interaction))
 
     # --- random -------------------------------------------------------------------------------
 
@@ -143,7 +143,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
     async def show_suggestions(self, interaction: discord.Interaction,
                                current: str) -> list[app_commands.Choice[str]]:
         """Papers matching what has been typed so far (by title or id)."""
-        return await self._suggest(current, prefix="", channel_id=interaction.channel_id)
+        return await self._suggest(current, prefix="", channels=daily_channels(interaction))
 
     # --- today --------------------------------------------------------------------------------
 
@@ -154,7 +154,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         # Ack first: the day's first ask records the pick, a write that may wait (up to the busy timeout)
         # while another process, such as a large `paperbot ingest`, holds the database's write lock.
         await interaction.response.defer(thinking=True)
-        day, topic = await channel_day(self.bot, interaction.channel_id)
+        day, topic = await channel_day(self.bot, daily_channels(interaction))
         paper, note = await day_pick(self.bot, day, topic)
         if paper is None:
             raise UserFacingError("There are no papers to choose from yet.")
@@ -187,7 +187,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         return await self.bot.papers.by_id(paper_id)
 
     async def _suggest(self, current: str, *, prefix: str,
-                       channel_id: int | None) -> list[app_commands.Choice[str]]:
+                       channels: tuple[int, ...]) -> list[app_commands.Choice[str]]:
         # Back in a field that holds a picked paper, or an id pasted: offer that paper.
         paper = await self._pasted_paper(current)
         if paper is not None:
@@ -195,7 +195,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
                                         value=prefix + paper.id)]
         text, _ = clean_query(current)
         if not text:
-            return await self._paper_of_the_day_choice(prefix, channel_id)
+            return await self._paper_of_the_day_choice(prefix, channels)
         if link_key(current) is not None:  # a link of no paper here: its words match unrelated ones
             return []
         if current[-1].isspace():
@@ -205,7 +205,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
                 for s in suggestions[: limits.AUTOCOMPLETE_CHOICES]
                 if len(prefix + s.id) <= limits.CHOICE_VALUE]
 
-    async def _paper_of_the_day_choice(self, prefix: str, channel_id: int | None) -> list[app_commands.Choice[str]]:
+    async def _paper_of_the_day_choice(self, prefix: str, channels: tuple[int, ...]) -> list[app_commands.Choice[str]]:
         """Nothing typed yet: today's paper of the day in this channel (see `/paper today`), when one is
         recorded (and still in the corpus).
 
@@ -213,7 +213,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         process's lock past autocomplete's 3 s. Until the day's pick is recorded (`/paper today`, a daily
         post), nothing is offered.
         """
-        day, topic = await channel_day(self.bot, channel_id)
+        day, topic = await channel_day(self.bot, channels)
         paper = await PickRepository(self.bot.db).recorded_paper(day, topic=topic)
         if paper is None or len(prefix + paper.id) > limits.CHOICE_VALUE:
             return []
