@@ -1,7 +1,7 @@
 """`paperbot today --topic T` when no paper matches T (session 9's README review).
 
 README: `paperbot today` prints "the recorded pick the bot uses", and "if a topic stops matching anything, the
-general pick is posted with a note saying so" (bot.cogs.daily's DailyScheduler._pick). The command said instead
+general pick is posted with a note saying so" (bot.today.day_pick). The command said instead
 that there were no papers to choose from and to run `paperbot ingest`, status 1, on a database full of papers:
 an operator checking what a channel subscribed to that topic gets was told the corpus was empty.
 """
