@@ -247,12 +247,14 @@ def _open(runner: asyncio.Runner, path: Path, *, may_read_only: bool) -> aiosqli
     """Open the database for writing (migrated), or, where SQLite may not write it and `may_read_only`, for reading."""
     import sqlite3
 
-    from storage.db import cannot_open, open_database, refuses_writing
+    from storage.db import SchemaTooNewError, cannot_open, open_database, refuses_writing
 
     if may_read_only and path.exists() and _read_only_to_us(path):  # not even trying to migrate it
         return _open_read_only(runner, path)
     try:
         return runner.run(open_database(path))
+    except SchemaTooNewError as error:
+        raise _ToolError(f"cannot open the database {path}: {error}") from error
     except (OSError, sqlite3.Error) as error:  # e.g. the permissions say nothing of a read-only mount
         if not (refuses_writing(error) or (cannot_open(error) and _read_only_to_us(path))):
             raise _ToolError(f"cannot open the database {path}: {error} (check --db or DATABASE_PATH)") from error
@@ -273,10 +275,12 @@ def _open_read_only(runner: asyncio.Runner, path: Path) -> aiosqlite.Connection:
     """The database opened for reading only, or a `_ToolError` saying why it cannot be read."""
     import sqlite3
 
-    from storage.db import SchemaTooOldError, UnappliedChangesError, open_database_read_only
+    from storage.db import SchemaTooNewError, SchemaTooOldError, UnappliedChangesError, open_database_read_only
 
     try:
         return runner.run(open_database_read_only(path))
+    except SchemaTooNewError as error:
+        raise _ToolError(f"cannot read the database {path}: {error}") from error
     except SchemaTooOldError as error:
         if error.version == 0:
             raise _ToolError(f"cannot read the database {path}: it holds no paperbot tables, and it is "

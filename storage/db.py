@@ -51,6 +51,7 @@ async def open_database(path: str | Path) -> aiosqlite.Connection:
             # open until garbage collection makes a later COMMIT fail ("SQL statements in progress").
             async with conn.execute(pragma):
                 pass
+        await refuse_newer_schema(conn, path)
         await migrate(conn)
     except BaseException:
         await conn.close()
@@ -64,6 +65,27 @@ class SchemaTooOldError(Exception):
     def __init__(self, path: str | Path, version: int, needed: int) -> None:
         super().__init__(f"{path} is at schema version {version}, this paperbot needs {needed}")
         self.path, self.version, self.needed = path, version, needed
+
+
+class SchemaTooNewError(Exception):
+    """A database a newer paperbot wrote (its schema version is past this code's last migration).
+
+    This code does not know what the newer migrations changed: running on them could write rows the
+    newer code reads wrongly, or lose what it keeps in tables and columns unknown here. So the database
+    is refused, read or written, and its version never lowered.
+    """
+
+    def __init__(self, path: str | Path, version: int, known: int) -> None:
+        super().__init__(f"a newer paperbot wrote it (schema version {version}; this one knows up to {known}); "
+                         "run that version of paperbot or a newer one, or restore a backup made before the upgrade")
+        self.path, self.version, self.known = path, version, known
+
+
+async def refuse_newer_schema(conn: aiosqlite.Connection, path: str | Path) -> None:
+    """Raise SchemaTooNewError when the database behind `conn` was written by a newer paperbot."""
+    version, known = await schema_version(conn), migrations()[-1][0]
+    if version > known:
+        raise SchemaTooNewError(path, version, known)
 
 
 class UnappliedChangesError(Exception):
@@ -103,6 +125,7 @@ async def open_database_read_only(path: str | Path) -> aiosqlite.Connection:
                                         "write in its folder can apply") from error
         conn = await _connect_read_only(path, immutable=True)
     try:
+        await refuse_newer_schema(conn, path)
         version, needed = await schema_version(conn), migrations()[-1][0]
         if version < needed:
             raise SchemaTooOldError(path, version, needed)

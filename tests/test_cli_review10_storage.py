@@ -1,0 +1,59 @@
+"""The command-line tools on a database file, or a disk, that misbehaves: each failure is one line on
+stderr naming the database and what is wrong, status 1, and nothing stored is lost. Run as people run
+them, in a process of their own."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from storage.db import migrations, open_database
+from tests.storage.conftest import BUNDLED
+
+TIMEOUT_S = 120
+
+
+def paperbot(database: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """`python -m bot ARGUMENTS --db DATABASE`, as a person runs it."""
+    return subprocess.run([sys.executable, "-m", "bot", *arguments, "--db", str(database)], capture_output=True,
+                          text=True, timeout=TIMEOUT_S, check=False)
+
+
+def user_version(path: Path) -> int:
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+@pytest.fixture
+def newer_database(tmp_path: Path) -> Path:
+    """A database this paperbot made, then migrated by a newer paperbot (one version more)."""
+    path = tmp_path / "paperbot.db"
+    asyncio.run(_create(path))
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        conn.execute(f"PRAGMA user_version = {migrations()[-1][0] + 1}")
+    return path
+
+
+async def _create(path: Path) -> None:
+    await (await open_database(path)).close()
+
+
+@pytest.mark.parametrize("command", [["stats"], ["ingest", str(BUNDLED)], ["today"], ["search", "kv cache"]])
+def test_a_database_from_a_newer_paperbot_is_refused_in_one_line(command: list[str], newer_database: Path) -> None:
+    newer = migrations()[-1][0] + 1
+
+    refused = paperbot(newer_database, *command)
+
+    assert (refused.returncode, refused.stdout) == (1, "")
+    assert refused.stderr == (f"paperbot: cannot open the database {newer_database}: a newer paperbot wrote it (schema "
+                              f"version {newer}; this one knows up to {newer - 1}); run that version of paperbot or a "
+                              "newer one, or restore a backup made before the upgrade\n")
+    assert user_version(newer_database) == newer
+    with contextlib.closing(sqlite3.connect(newer_database)) as conn:
+        assert conn.execute("SELECT count(*) FROM papers").fetchone()[0] == 0  # `ingest` loaded nothing into it
