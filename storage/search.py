@@ -37,6 +37,7 @@ from storage._search_index import (
 )
 from storage._search_snippet import by_line, snippet, unescape
 from storage._search_text import name_key, stem, words
+from storage.enrich import display_text
 from storage.models import Paper
 from storage.papers import PaperRepository
 from storage.parsing import ARXIV_IDENTIFIER  # the one rule, which records' ids are read by too
@@ -107,6 +108,15 @@ def clean_query(query: str) -> str:
     if not text:
         raise EmptyQueryError()
     return text
+
+
+def as_displayed(typed: str) -> str:
+    """What was typed, its LaTeX rendered as enrichment renders a paper's display text, which the index reads:
+    "$\\ell_1$" is "ℓ₁", "Schr\\"odinger" "Schrödinger", "$O(\\log n)$" "O(log n)" (a title copied from BibTeX
+    or a paper's source); a trailing space, which ends the last word, is kept."""
+    if "\\" not in typed and "$" not in typed:
+        return typed
+    return display_text(typed) + " " * typed[-1:].isspace()
 
 
 def plain_title(title: str) -> str:
@@ -212,6 +222,7 @@ class SearchEngine:
         limit, offset = max(0, min(limit, MAX_LIMIT)), max(0, offset)
         index = self._index
         linked = self._linked(index, text)
+        text = as_displayed(text)
         ranking = linked if linked is not None else await asyncio.to_thread(
             _rank_or_complete, index, text, RERANK_CANDIDATES, wanted=offset + limit)
         by_words = ranking
@@ -268,7 +279,7 @@ class SearchEngine:
 
     async def autocomplete(self, partial: str, *, limit: int = 25) -> list[Suggestion]:
         """Up to `limit` papers for what has been typed so far (the last word may be half-typed)."""
-        text = (partial or "")[:MAX_QUERY_CHARS]
+        text = as_displayed((partial or "")[:MAX_QUERY_CHARS])
         if not text.strip():
             return []
         limit = max(0, min(limit, 25))
@@ -292,12 +303,13 @@ class SearchEngine:
         conference's page); None when no title is. The candidates are autocomplete's best few. A title typed
         with other spellings or typos is that title too (`_same_title`), and so is its head, the part before
         its colon, when only one candidate's title has that head."""
+        typed = as_displayed(typed[:MAX_QUERY_CHARS])
         wanted = name_key(typed)  # folded letters and digits, LaTeX macro names and markup left out
         if not wanted:
             return None
         index = self._index
-        positions = await asyncio.to_thread(self._complete, index, typed[:MAX_QUERY_CHARS], _TITLE_CANDIDATES)
-        typed_words = words(typed[:MAX_QUERY_CHARS])
+        positions = await asyncio.to_thread(self._complete, index, typed, _TITLE_CANDIDATES)
+        typed_words = words(typed)
         titles = [(index.ids[p], index.titles[p]) for p in positions]
         # A paper is also cited by its title's head, the part before the colon ("Obfuscated Gradients Give a
         # False Sense of Security", "GraphRNN"): that names it when only one candidate's title has that head.
@@ -322,7 +334,7 @@ class SearchEngine:
 
     async def matching_ids(self, topic: str) -> list[str]:
         """Ids of the active papers about `topic` (every word of it matches, typos forgiven), best first."""
-        text = clean_query(topic)
+        text = as_displayed(clean_query(topic))
         index = self._index
         positions = await asyncio.to_thread(index.matching, text)
         return [index.ids[p] for p in positions]
