@@ -41,13 +41,16 @@ GZIP_SUFFIX = ".gz"  # any of them compressed, as datasets ship them: papers.jso
 
 _FIELD_ALIASES: dict[str, tuple[str, ...]] = {
     "title": ("title",),
-    "abstract": ("abstract", "summary", "abstract note", "abstractnote"),  # Zotero's CSV and JSON
-    "authors": ("authors", "author"),
+    # Zotero's CSV and JSON; Semantic Scholar's Open Research Corpus
+    "abstract": ("abstract", "summary", "abstract note", "abstractnote", "paperabstract"),
+    "authors": ("authors", "author", "authorships"),  # OpenAlex's: [{"author": {"display_name": ...}}, ...]
     "url": ("url", "site"),
     "pdf": ("pdf",),
     "code_url": ("github", "code", "code_url"),
     "venue": ("venue", "conference"),
 }
+# OpenAlex gives a work's abstract only as its words' positions: {"Despite": [0], "growing": [1], ...}.
+_INVERTED_ABSTRACT = "abstract_inverted_index"
 _HEADER_SUFFIX = re.compile(r"\s+(?:accepted\s+)?(?:papers|abstracts|proceedings)\s*$", re.IGNORECASE)
 _VENUE_FROM_NAME = re.compile(r"^([A-Za-z]+)[-_ ]?((?:19|20)\d\d)$")
 # Lone surrogates: undecodable bytes kept by surrogateescape (U+DC80-U+DCFF), or half a pair from a
@@ -607,6 +610,8 @@ def _author_name(author: Any) -> str:
         name = fields.get("name") or fields.get("display_name") or fields.get("full_name")
         if name:
             return _author_name(name)
+        if isinstance(fields.get("author"), dict):  # an OpenAlex authorship: the author, institutions, position
+            return _author_name(fields["author"])
         return " ".join(str(fields[k]).strip() for k in ("given", "first", "family", "last") if fields.get(k))
     if isinstance(author, list | tuple):
         return " ".join(str(part).strip() for part in author if part and not isinstance(part, dict | list))
@@ -773,6 +778,8 @@ def record_from_mapping(name: str, where: str, obj: Any, default_venue: str | No
         forum = lowered.get("forum")
         lowered |= {str(k).strip().lower(): v for k, v in content.items() if k is not None}
     abstract = _text(_field(lowered, "abstract"))
+    if abstract is None and (index := lowered.get(_INVERTED_ABSTRACT)).__class__ is dict:
+        abstract = _from_inverted_index(index)
     if abstract and ("<" in abstract or "&" in abstract):  # plain abstracts pay these two tests only
         if len(abstract) > 2 * MAX_ABSTRACT_CHARS:  # over the limit were half of it tags: refused unread
             return None, Problem(name, where, _over_the_limit(len(abstract)))
@@ -805,6 +812,14 @@ def record_from_mapping(name: str, where: str, obj: Any, default_venue: str | No
         code_url=fields["code_url"],
     )
     return record, None
+
+
+def _from_inverted_index(index: dict[str, Any]) -> str | None:
+    """The text of an abstract given as OpenAlex gives it, each word with its positions; every OpenAlex work
+    was "no abstract; skipped". Words in position order, one space apart, as OpenAlex's own pages show it."""
+    placed = sorted((at, word) for word, places in index.items() if isinstance(places, list)
+                    for at in places if at.__class__ is int)
+    return " ".join(word for _, word in placed).strip() or None
 
 
 def _add_arxiv_links(fields: dict[str, str | None], record: Mapping[str, Any]) -> None:
@@ -882,6 +897,8 @@ def parse_json(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
         data = list(data.values())
     elif isinstance(data, dict):
         lists = [v for v in data.values() if isinstance(v, list)]
+        if len(lists) > 1:  # the one list of objects: OpenAlex's {"meta": {...}, "results": [...], "group_by": []}
+            lists = [v for v in lists if v and isinstance(v[0], dict)]
         data = data.get("papers", lists[0] if len(lists) == 1 else None)
     if not isinstance(data, list):
         return [], [Problem(name, "", "not a corpus: expected a JSON list of objects with an 'abstract' field")]
@@ -914,7 +931,7 @@ def _is_one_paper(obj: dict[str, Any]) -> bool:
     if isinstance(obj.get("papers"), list):
         return False
     keys = {str(k).strip().lower() for k in obj}
-    return bool(keys & set(_FIELD_ALIASES["abstract"])) or isinstance(obj.get("content"), dict)
+    return bool(keys & {*_FIELD_ALIASES["abstract"], _INVERTED_ABSTRACT}) or isinstance(obj.get("content"), dict)
 
 
 _TOO_DEEP = "malformed JSON (nested too deeply to be a paper record)"
