@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 39
+ENRICH_VERSION = 40
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -133,6 +133,7 @@ _SUBSCRIPTABLE = frozenset(_SUBSCRIPT_FROM)
 # Spaces are not part of math: "$(1 + 1/\gamma )$" reads (1 + 1/γ), not (1 + 1/γ ).
 _BRACKET_SPACE = re.compile(r"([(\[{])\s+|\s+([)\]}])")
 _RELATION = re.compile(r"\s*([∈∉≤≥≠≈→←⇒⇔⊂⊆⊃⊇∪∩=<>±∼≍≲≳])\s*")
+_SCRIPT_SPACE = re.compile(r"([\^_]) +")
 _SCRIPT = re.compile(r"(\\[A-Za-z]+)?([\^_])(?:\{([^{}\\]*)\}|([A-Za-z0-9*]))")
 
 
@@ -383,6 +384,8 @@ def latex_segment(segment: str) -> str:
     """Render one LaTeX piece ("$\\log^2 d$", "\\textit{FedOne}", "\\%") as readable Unicode."""
     is_math = segment.startswith(("$", "\\("))
     source = _SCRIPT.sub(_script, segment) if is_math else _font_switched(segment) if segment[0] == "{" else segment
+    if is_math and ("^{" in source or "_{" in source):
+        source = _grouped_scripts(source)
     if "\\href" in source:
         source = _HREF.sub(r"\2 (\1)", source)
     if "frac" in source or "\\bm" in source or "\\hyperlink" in source:
@@ -396,6 +399,8 @@ def latex_segment(segment: str) -> str:
     rendered = unicodedata.normalize("NFC", _WHITESPACE.sub(" ", rendered))
     if is_math:
         rendered = _BRACKET_SPACE.sub(r"\1\2", _RELATION.sub(r" \1 ", rendered))
+        if "^ " in rendered or "_ " in rendered:  # a script's own space ("\\Delta_{\\rm AMP}"): none in the text
+            rendered = _SCRIPT_SPACE.sub(r"\1", rendered)
         rendered = rendered.replace("*", "\\*").replace("_", "\\_").replace("  ", " ").strip()
     return rendered.translate(_EMPHASIS_MARKS) if _ITALIC in rendered or _BOLD in rendered else rendered
 
@@ -414,6 +419,64 @@ def _font_switched(segment: str) -> str:
     command, words = switch.group(1), switch.group(2).strip()
     space = " " if switch.group(2)[-1:].isspace() else ""  # "{\\sl slanted }word": the space stays a space
     return f"{_SWITCHED[command]}{{{words}}}{space}" if command in _SWITCHED and words else words + space
+
+
+_SCRIPT_GROUP = re.compile(r"[\^_]\{")
+_FONT_SWITCH_IN_MATH = re.compile(r"\\(?:rm|it|bf|sf|tt|sl|sc|cal|em)(?![A-Za-z])\s*")
+# What makes a script's group more than one term: an operator, a space, a relation or a fraction outside its groups.
+_SCRIPT_OPERATOR = frozenset(" +-−/=<>,;|")
+_SCRIPT_RELATION = re.compile(
+    r"\\(?:[dt]?frac|cdot|times|pm|mp|leq?|geq?|neq|in|notin|to|mid|cup|cap|setminus)(?![A-Za-z])")
+
+
+def _grouped_scripts(source: str) -> str:
+    """A super- or subscript of more than one term keeps its grouping in brackets: "n^{-1/4}" reads n^(-1/4) and
+    "T^{\\frac{1}{2+\\beta}}" T^(1/(2+β)), where pylatexenc, dropping the braces, wrote n^-1/4 and T^1/2+β. One term
+    stays as it is ("\\lambda_{\\max}", "x^{(k)}"); what Unicode has scripts for was made so before (see _script)."""
+    pieces: list[str] = []
+    cursor = 0
+    for match in _SCRIPT_GROUP.finditer(source):
+        opening = match.end() - 1
+        if opening < cursor:  # inside a group bracketed already
+            continue
+        closing = _closing_brace(source, opening)
+        if closing is not None and _compound_source(source[opening + 1:closing]):
+            pieces += [source[cursor:opening + 1], "(", source[opening + 1:closing], ")"]
+            cursor = closing
+    return "".join(pieces) + source[cursor:] if pieces else source
+
+
+def _closing_brace(source: str, opening: int) -> int | None:
+    """Where the group opened at `opening` closes (escaped braces aside), or None."""
+    depth = 0
+    index = opening
+    while index < len(source):
+        char = source[index]
+        if char == "\\":
+            index += 2
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return index
+        index += 1
+    return None
+
+
+def _compound_source(body: str) -> bool:
+    """Whether a script's LaTeX is more than one term: see _SCRIPT_OPERATOR."""
+    body = _FONT_SWITCH_IN_MATH.sub("", body).strip()  # "\\Delta_{\\rm AMP}" is one term
+    depth = 0
+    for char in body:
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        elif depth == 0 and char in _SCRIPT_OPERATOR:
+            return True
+    return _SCRIPT_RELATION.search(body) is not None
 
 
 def _script(match: re.Match[str]) -> str:

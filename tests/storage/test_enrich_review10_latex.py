@@ -20,7 +20,7 @@ def _icml2018_abstract(marker: str) -> str:
     ("$\\frac{1}{1-\\nu}$", "1/(1-ν)"),  # before: 1/1-ν, which is (1/1)-ν
     ("$\\frac{a+b}{c}$", "(a+b)/c"),
     ("$\\dfrac{x}{y + 1}$", "x/(y + 1)"),
-    ("$\\varepsilon^{-\\frac{2p}{p-1}}$", "ε^-2p/(p-1)"),
+    ("$\\varepsilon^{-\\frac{2p}{p-1}}$", "ε^(-2p/(p-1))"),
     ("$\\frac{\\log(1/\\beta)}{\\alpha^2 \\epsilon^2}$", "log(1/β)/(α² ε²)"),
     ("$\\frac{(a)+(b)}{2}$", "((a)+(b))/2"),
     # One term, or one bracketed whole, as before.
@@ -45,7 +45,7 @@ def test_a_dev_abstracts_fraction_reads_as_its_latex_means() -> None:
     ("$\\sqrt{T}\\log T$", "√(T) log T"), ("$x\\exp(y)$", "x exp(y)"), ("$\\arg\\max_x f$", "arg maxₓ f"),
     # After an opening bracket, a bar or a script, no space, as before.
     ("$O(\\log n)$", "O(log n)"), ("$|\\log x|$", "|log x|"), ("$\\lambda_{\\max}$", "λ\\_max"),
-    ("$e^{\\log x}$", "e^log x"), ("$\\log^2 n$", "log² n"), ("$\\min\\{a,b\\}$", "min{a,b}"),
+    ("$e^{\\log x}$", "e^(log x)"), ("$\\log^2 n$", "log² n"), ("$\\min\\{a,b\\}$", "min{a,b}"),
 ])
 def test_an_operator_name_is_a_word_of_its_own(written: str, shown: str) -> None:
     assert display_text(written) == shown
@@ -69,3 +69,17 @@ def test_a_dev_abstracts_font_switch_leaves_no_brace() -> None:
     written = next(record["abstract"] for record in records if "{\\em missing not" in record["abstract"])
     shown = enrich(RawRecord(abstract=written, source_file="aistats2025.json", source_ref="record 1")).abstract
     assert "are *missing not at random (MNAR)*." in shown
+
+
+@pytest.mark.parametrize(("written", "shown"), [
+    ("$n^{-1/4}$", "n^(-1/4)"),  # before: n^-1/4, which is (n^-1)/4
+    ("$O(T^{2/3})$", "O(T^(2/3))"), ("$D^{q-2}$", "D^(q-2)"), ("$e^{-\\alpha t}$", "e^(-α t)"),
+    ("$O(\\epsilon^{\\frac{1}{1-\\nu}} \\log(1/\\epsilon))$", "O(ε^(1/(1-ν)) log(1/ε))"),
+    ("$\\Theta_{L-1}$ and $\\min_{x \\in X} f$", "Θ\\_(L-1) and min\\_(x ∈ X) f"),
+    ("$U \\in \\mathbb{R}^{n \\times k}$", "U ∈ ℝ^(n × k)"),
+    # One term, or what Unicode writes as scripts, as before; a font switch in a script is no second term.
+    ("$\\lambda_{\\max}$", "λ\\_max"), ("$x^{(k)}$", "x⁽ᵏ⁾"), ("$\\sum_{i=1}^{n} x_i$", "∑ᵢ₌₁ⁿ xᵢ"),
+    ("$x^{\\top}$", "x^⊤"), ("$n^{2.5}$", "n^2.5"), ("$\\Delta_{\\rm AMP}$", "Δ\\_AMP"),
+])
+def test_a_script_of_more_than_one_term_keeps_its_grouping(written: str, shown: str) -> None:
+    assert display_text(written) == shown
