@@ -196,8 +196,6 @@ def _on_database(settings: Settings, work: Callable[[aiosqlite.Connection], Coro
     """
     import sqlite3
 
-    from storage.db import refuses_writing
-
     try:
         with _database_session(settings, must_exist=must_exist, may_read_only=may_read_only) as (runner, conn):
             return runner.run(work(conn))
@@ -205,10 +203,22 @@ def _on_database(settings: Settings, work: Callable[[aiosqlite.Connection], Coro
         print(f"paperbot: {error}", file=sys.stderr)
         return 1
     except sqlite3.Error as error:  # e.g. `today` recording a new day's pick, `search` loading an empty database
-        if not refuses_writing(error):
+        failure = _storage_failure(settings.database_path, error)
+        if failure is None:
             raise
-        print(f"paperbot: {_cannot_write(settings.database_path)}", file=sys.stderr)
+        print(f"paperbot: {failure}", file=sys.stderr)
         return 1
+
+
+def _storage_failure(path: Path, error: BaseException) -> str | None:
+    """One line for a database failure the user can act on (a read-only file, a damaged one), else None."""
+    from storage.db import damaged, damaged_database, refuses_writing
+
+    if refuses_writing(error):
+        return _cannot_write(path)
+    if damaged(error):  # opened, then a damaged page read: `stats`, `search`, `today` ... all meet it
+        return damaged_database(path, error)
+    return None
 
 
 def _cannot_write(path: Path) -> str:
@@ -311,7 +321,6 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     """Load corpus files into the database; non-zero exit when nothing at all could be loaded."""
     import sqlite3
 
-    from storage.db import refuses_writing
     from storage.loader import load_corpus, summary
 
     paths = list(args.paths) or list(settings.corpus_paths)
@@ -325,7 +334,7 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
                 if bar:
                     bar.finish()
         except (sqlite3.Error, OSError) as exc:  # the load is one transaction: nothing was written
-            failed = _cannot_write(settings.database_path) if refuses_writing(exc) else \
+            failed = _storage_failure(settings.database_path, exc) or \
                 f"the load failed ({exc}); {settings.database_path} is unchanged"
             print(f"paperbot ingest: {failed}", file=sys.stderr)
             return 1
@@ -630,6 +639,8 @@ def _search_stdin(settings: Settings, limit: int) -> int:
     Lines are read between event-loop runs, not inside one: asyncio's Ctrl-C handling cannot
     interrupt a blocking read, so at an interactive prompt the first Ctrl-C did nothing.
     """
+    import sqlite3
+
     from storage.search import SearchEngine
 
     try:
@@ -643,6 +654,12 @@ def _search_stdin(settings: Settings, limit: int) -> int:
                 print(json.dumps(found, ensure_ascii=False), flush=True)
     except _ToolError as error:
         print(f"paperbot: {error}", file=sys.stderr)
+        return 1
+    except sqlite3.Error as error:
+        failure = _storage_failure(settings.database_path, error)
+        if failure is None:
+            raise
+        print(f"paperbot: {failure}", file=sys.stderr)
         return 1
     return 0
 

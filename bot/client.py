@@ -26,7 +26,7 @@ from discord.ext import commands
 from bot.settings import Settings, clean_token, env_file_value, load_settings, token_flaw
 from bot.tree import PaperTree, in_a_while
 from bot.views import RandomButton, SimilarButton, StaleListItem
-from storage.db import SchemaTooNewError, open_database
+from storage.db import SchemaTooNewError, damaged, damaged_database, open_database
 from storage.loader import counted, load_corpus
 from storage.papers import PaperRepository
 from storage.picks import PickRepository
@@ -176,11 +176,12 @@ class PaperBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the database, load the corpus, build search, add cogs and buttons, sync commands."""
-        self.db = await self._open_database()
-        self.writes = await self._open_database()
-        self.papers = PaperRepository(self.db)
-        await self._load_corpus()
-        self.search_engine = await SearchEngine.open(self.db)
+        try:
+            await self._serve_the_database()
+        except sqlite3.DatabaseError as error:
+            if not damaged(error):
+                raise
+            raise StartupError(damaged_database(self.settings.database_path, _short(error))) from None
         self.picks = PickRepository(self.writes)
         await self._load_extensions()
         self.add_dynamic_items(SimilarButton, RandomButton, StaleListItem)
@@ -191,6 +192,18 @@ class PaperBot(commands.Bot):
         gc.collect()
         gc.freeze()
         self._collect_oldest_rarely()
+
+    async def _serve_the_database(self) -> None:
+        """Open the database (both connections), load the corpus and build search from what is stored.
+
+        A damaged file (a disk fault, a copy taken mid-write) may open and fail only at its first read of a
+        damaged page, here; setup_hook makes that one line, not a traceback.
+        """
+        self.db = await self._open_database()
+        self.writes = await self._open_database()
+        self.papers = PaperRepository(self.db)
+        await self._load_corpus()
+        self.search_engine = await SearchEngine.open(self.db)
 
     def _collect_oldest_rarely(self) -> None:
         """Full collections after FULL_COLLECTION_AFTER middle-generation ones instead of 10 (until close())."""
@@ -214,6 +227,8 @@ class PaperBot(commands.Bot):
         try:
             report = await load_corpus(self.db, list(self.settings.corpus_paths))
         except Exception as error:
+            if damaged(error):  # the database's fault, not the corpus's: setup_hook says so in one line
+                raise
             stored = await self.papers.count()
             log.exception("corpus load failed; %d papers already in the database", stored)
             if stored == 0:

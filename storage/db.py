@@ -97,6 +97,19 @@ def refuses_writing(error: BaseException) -> bool:
     return isinstance(error, sqlite3.Error) and getattr(error, "sqlite_errorname", "").startswith("SQLITE_READONLY")
 
 
+def damaged(error: BaseException) -> bool:
+    """Whether SQLite found the database file damaged: "database disk image is malformed" (a page that is
+    not what it should be: a disk fault, a copy taken mid-write, a file cut short) or "file is not a database"."""
+    name = getattr(error, "sqlite_errorname", "")
+    return isinstance(error, sqlite3.DatabaseError) and (name.startswith("SQLITE_CORRUPT") or name == "SQLITE_NOTADB")
+
+
+def damaged_database(path: str | Path, error: object) -> str:
+    """What to do about a database SQLite found damaged (`damaged`): one line, for the bot and the tools."""
+    return (f"the database {path} is damaged ({error}): restore it from a backup, or save what it holds with "
+            f"`sqlite3 {path} .recover > saved.sql`")
+
+
 def cannot_open(error: BaseException) -> bool:
     """Whether SQLite could not open a file it needs (the database, or a -wal/-shm it cannot create)."""
     return isinstance(error, sqlite3.Error) and getattr(error, "sqlite_errorname", "") == "SQLITE_CANTOPEN"

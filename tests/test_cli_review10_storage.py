@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli import main
 from storage.db import migrations, open_database
+from tests.bot.test_storage_review10_damaged import damage
 from tests.storage.conftest import BUNDLED
 
 TIMEOUT_S = 120
@@ -57,3 +59,20 @@ def test_a_database_from_a_newer_paperbot_is_refused_in_one_line(command: list[s
     assert user_version(newer_database) == newer
     with contextlib.closing(sqlite3.connect(newer_database)) as conn:
         assert conn.execute("SELECT count(*) FROM papers").fetchone()[0] == 0  # `ingest` loaded nothing into it
+
+
+@pytest.mark.parametrize("command", [["stats"], ["search", "kv cache"], ["search", "-"], ["today"],
+                                     ["show", "nioo3eqi5w"], ["ingest", str(BUNDLED), "--force"]])
+def test_a_damaged_database_is_one_line_saying_what_to_do(command: list[str], tmp_path: Path) -> None:
+    # Opened, then a damaged page met at the first read of the papers: each of these read them.
+    database = tmp_path / "paperbot.db"
+    assert main(["ingest", str(BUNDLED), "--db", str(database)]) == 0
+    damage(database, "papers")
+
+    failed = paperbot(database, *command)
+
+    assert (failed.returncode, failed.stdout) == (1, "")
+    tool = "paperbot ingest" if command[0] == "ingest" else "paperbot"
+    assert failed.stderr == (f"{tool}: the database {database} is damaged (database disk image is malformed): "
+                             f"restore it from a backup, or save what it holds with `sqlite3 {database} .recover > "
+                             "saved.sql`\n")
