@@ -27,3 +27,15 @@ def test_a_gzipped_json_export_loads(tmp_path: Path) -> None:
     assert "3 records from 1 file: 3 added" in done.stdout
     assert done.stderr == ""
     assert "venues:    ICLR 2024 (3)" in _paperbot("stats", "--db", str(db)).stdout
+
+
+def test_a_json_export_whose_abstract_field_has_another_name_is_one_line_saying_so(tmp_path: Path) -> None:
+    papers = [{"paper_id": n, "paper_title": f"Paper {n}", "paper_abstract": text}
+              for n, text in enumerate(seed_paragraphs()[:30])]
+    export = tmp_path / "export.json"
+    export.write_text(json.dumps(papers))
+    done = _paperbot("ingest", str(export), "--db", str(tmp_path / "p.db"))
+    assert done.returncode == 1
+    problems = [line for line in done.stderr.splitlines() if line.startswith("  problem: ")]
+    assert problems == [f"  problem: {export}: not a corpus: no record has an 'abstract' field (or 'summary', "
+                        "'Abstract Note', 'paperAbstract'); the first has 'paper_id', 'paper_title', 'paper_abstract'"]
