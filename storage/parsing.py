@@ -798,7 +798,7 @@ def record_from_mapping(name: str, where: str, obj: Any, default_venue: str | No
             return None, Problem(name, where, _over_the_limit(len(abstract)))
         abstract = readable(abstract)
     if not abstract:
-        return None, Problem(name, where, "no abstract; skipped")
+        return None, Problem(name, where, _NO_ABSTRACT)
     reason = abstract_problem(abstract)
     if reason:
         return None, Problem(name, where, reason)
@@ -884,10 +884,14 @@ def _fields_problem(fields: Mapping[str, str | None], authors: tuple[str, ...]) 
     return None
 
 
+_NO_ABSTRACT = "no abstract; skipped"
+
+
 def _collect(name: str, items: Iterable[tuple[str, Any]]) -> tuple[list[RawRecord], list[Problem]]:
     default_venue = venue_from_file_name(name)
     records: list[RawRecord] = []
     problems: list[Problem] = []
+    unnamed: list[Mapping[str, Any]] = []  # records skipped with no field that could hold an abstract
     for where, obj in items:
         if isinstance(obj, Problem):
             problems.append(obj)
@@ -897,7 +901,27 @@ def _collect(name: str, items: Iterable[tuple[str, Any]]) -> tuple[list[RawRecor
             records.append(record)
         if problem:
             problems.append(problem)
+            if problem.message == _NO_ABSTRACT and not _has_abstract_field(obj):
+                unnamed.append(obj)
+    if not records and problems and len(unnamed) == len(problems):
+        return [], [_no_abstract_field(name, unnamed[0])]
     return records, problems
+
+
+def _has_abstract_field(obj: Mapping[str, Any]) -> bool:
+    """Whether a record has a field the abstract is read from (maybe empty), an OpenReview note's included."""
+    content = obj.get("content")
+    keys = {str(k).strip().lower() for k in (*obj, *(content if isinstance(content, dict) else ()))}
+    return bool(keys & {*_FIELD_ALIASES["abstract"], _INVERTED_ABSTRACT})
+
+
+def _no_abstract_field(name: str, first: Mapping[str, Any]) -> Problem:
+    """One line for a file whose records name their abstract some other way, saying what is read and what the
+    file has: it was "record N: no abstract; skipped" for each of thousands of records, naming neither."""
+    fields = [repr(str(key)) for key in first]
+    shown = ", ".join(fields[:12]) + (", …" if len(fields) > 12 else "")
+    return Problem(name, "", "not a corpus: no record has an 'abstract' field (or 'summary', 'Abstract Note', "
+                             f"'paperAbstract'); {f'the first has {shown}' if fields else 'the first has no fields'}")
 
 
 def parse_json(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
