@@ -211,13 +211,16 @@ def _on_database(settings: Settings, work: Callable[[aiosqlite.Connection], Coro
 
 
 def _storage_failure(path: Path, error: BaseException) -> str | None:
-    """One line for a database failure the user can act on (a read-only file, a damaged one), else None."""
-    from storage.db import damaged, damaged_database, refuses_writing
+    """One line for a database failure the user can act on (a read-only file, a damaged one, a full disk), else None."""
+    from storage.db import damaged, damaged_database, disk_refused, refuses_writing
 
     if refuses_writing(error):
         return _cannot_write(path)
     if damaged(error):  # opened, then a damaged page read: `stats`, `search`, `today` ... all meet it
         return damaged_database(path, error)
+    if disk_refused(error):  # `today` recording the day's pick, `search` loading an empty database
+        return (f"cannot write to the database {path}: {error}; nothing was written (is its disk full? free some "
+                "space, then run it again)")
     return None
 
 
@@ -321,6 +324,7 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     """Load corpus files into the database; non-zero exit when nothing at all could be loaded."""
     import sqlite3
 
+    from storage.db import disk_refused
     from storage.loader import load_corpus, summary
 
     paths = list(args.paths) or list(settings.corpus_paths)
@@ -334,7 +338,7 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
                 if bar:
                     bar.finish()
         except (sqlite3.Error, OSError) as exc:  # the load is one transaction: nothing was written
-            failed = _storage_failure(settings.database_path, exc) or \
+            failed = (None if disk_refused(exc) else _storage_failure(settings.database_path, exc)) or \
                 f"the load failed ({exc}); {settings.database_path} is unchanged"
             print(f"paperbot ingest: {failed}", file=sys.stderr)
             return 1

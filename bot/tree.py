@@ -13,11 +13,17 @@ from discord import app_commands
 
 from bot import limits
 from bot.errors import DISCORD_REFUSED, UserFacingError, answered_too_late, message_deleted
+from storage.db import disk_refused
 from storage.search import EmptyQueryError
 
 log = logging.getLogger(__name__)
 
 Explain = Callable[[BaseException], str]
+
+# A write the database's disk refused (full, or failing): the member can do nothing but wait, and SQLite kept
+# nothing of it; the operator gets one line naming the database (a traceback would say nothing more).
+COULD_NOT_SAVE = ("I couldn't save that: the disk my data is kept on is full or failing, so nothing was changed. "
+                  "Please try again later.")
 
 
 def _cooldown(error: BaseException) -> str:
@@ -109,6 +115,10 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         return
     message = user_message(error)
     code = None
+    if message is None and disk_refused(error):
+        log.error("%s: cannot write to the database %s: %s; nothing was written (is its disk full?)",
+                  _describe(interaction), _database_of(interaction), error)
+        message = COULD_NOT_SAVE
     if message is None:
         code = secrets.token_hex(3)
         where = _describe(interaction)
@@ -141,6 +151,12 @@ async def send_ephemeral(interaction: discord.Interaction, message: str, *, erro
 def _log_too_late(interaction: discord.Interaction) -> None:
     log.warning("%s was answered after Discord's %g s; the user saw \"The application did not respond\"",
                 _describe(interaction), limits.INTERACTION_ACK_SECONDS)
+
+
+def _database_of(interaction: discord.Interaction) -> str:
+    """The bot's database file, for log lines (PaperBot.settings; a bare client has none)."""
+    settings = getattr(interaction.client, "settings", None)
+    return str(getattr(settings, "database_path", "?"))
 
 
 def _describe(interaction: discord.Interaction) -> str:

@@ -104,6 +104,14 @@ def damaged(error: BaseException) -> bool:
     return isinstance(error, sqlite3.DatabaseError) and (name.startswith("SQLITE_CORRUPT") or name == "SQLITE_NOTADB")
 
 
+def disk_refused(error: BaseException) -> bool:
+    """Whether SQLite failed because the disk would not take a write: full ("database or disk is full": no
+    space left) or an I/O error ("disk I/O error": a quota or file-size limit, a failing disk). SQLite rolls
+    the statement or transaction back: nothing of it is written."""
+    name = getattr(error, "sqlite_errorname", "")
+    return isinstance(error, sqlite3.Error) and (name == "SQLITE_FULL" or name.startswith("SQLITE_IOERR"))
+
+
 def damaged_database(path: str | Path, error: object) -> str:
     """What to do about a database SQLite found damaged (`damaged`): one line, for the bot and the tools."""
     return (f"the database {path} is damaged ({error}): restore it from a backup, or save what it holds with "

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import resource
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,10 +23,15 @@ from tests.storage.conftest import BUNDLED
 TIMEOUT_S = 120
 
 
-def paperbot(database: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
-    """`python -m bot ARGUMENTS --db DATABASE`, as a person runs it."""
+def paperbot(database: Path, *arguments: str, full_disk: bool = False) -> subprocess.CompletedProcess[str]:
+    """`python -m bot ARGUMENTS --db DATABASE`, as a person runs it; with `full_disk`, no file it writes may
+    grow (RLIMIT_FSIZE 0, as a full quota: a write fails with EFBIG, which SQLite reports as "disk I/O error")."""
     return subprocess.run([sys.executable, "-m", "bot", *arguments, "--db", str(database)], capture_output=True,
-                          text=True, timeout=TIMEOUT_S, check=False)
+                          text=True, timeout=TIMEOUT_S, check=False, preexec_fn=_no_growth if full_disk else None)
+
+
+def _no_growth() -> None:
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, resource.RLIM_INFINITY))
 
 
 def user_version(path: Path) -> int:
@@ -76,3 +83,41 @@ def test_a_damaged_database_is_one_line_saying_what_to_do(command: list[str], tm
     assert failed.stderr == (f"{tool}: the database {database} is damaged (database disk image is malformed): "
                              f"restore it from a backup, or save what it holds with `sqlite3 {database} .recover > "
                              "saved.sql`\n")
+
+
+@contextlib.contextmanager
+def the_bot_running_on(database: Path) -> Iterator[None]:
+    """A connection holding the database open, as the bot does beside the tools: its -wal and -shm exist (a
+    reader needs no new file, so on a disk that takes no more bytes, reading still works)."""
+    with contextlib.closing(sqlite3.connect(database)) as conn:
+        conn.execute("SELECT count(*) FROM papers").fetchone()
+        yield
+
+
+def test_the_days_pick_on_a_full_disk_is_one_line_and_reading_goes_on(tmp_path: Path) -> None:
+    database = tmp_path / "paperbot.db"
+    assert main(["ingest", str(BUNDLED), "--db", str(database)]) == 0
+    with the_bot_running_on(database):
+        failed = paperbot(database, "today", full_disk=True)
+        stats = paperbot(database, "stats", full_disk=True)
+
+    assert (failed.returncode, failed.stdout) == (1, "")
+    assert failed.stderr == (f"paperbot: cannot write to the database {database}: disk I/O error; nothing was written "
+                             "(is its disk full? free some space, then run it again)\n")
+    assert (stats.returncode, stats.stderr) == (0, "")
+    assert "papers:    38 active" in stats.stdout
+    with contextlib.closing(sqlite3.connect(database)) as conn:
+        assert conn.execute("SELECT count(*) FROM picks").fetchone()[0] == 0
+    assert paperbot(database, "today").returncode == 0  # space again: the day's pick is recorded
+
+
+def test_a_first_search_that_cannot_store_the_corpus_is_one_line(tmp_path: Path) -> None:
+    database = tmp_path / "paperbot.db"
+    asyncio.run(_create(database))
+    with the_bot_running_on(database):
+        failed = paperbot(database, "search", "kv cache", "--corpus", str(BUNDLED), full_disk=True)
+
+    assert (failed.returncode, failed.stdout) == (1, "")
+    assert failed.stderr == (f"paperbot search: {database} has no papers yet: loading the configured corpus first\n"
+                             f"paperbot: cannot write to the database {database}: disk I/O error; nothing was written "
+                             "(is its disk full? free some space, then run it again)\n")
