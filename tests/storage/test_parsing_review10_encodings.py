@@ -7,9 +7,11 @@ import io
 from pathlib import Path
 
 import aiosqlite
+from hypothesis import given
+from hypothesis import strategies as st
 
 from storage.loader import load_corpus
-from storage.parsing import parse_file
+from storage.parsing import decode, parse_file
 
 NOTE = "not UTF-8; read as Windows-1252 (Excel's CSV export)"
 
@@ -114,3 +116,13 @@ def test_utf16_without_a_byte_order_mark_is_text_not_binary(tmp_path: Path, abst
     image = tmp_path / "figure.txt"  # NULs in both bytes of a pair: binary, as before
     image.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x02\x00\x00\x00\x01\x80\x08\x06" * 40)
     assert [str(p) for p in parse_file(image).problems] == [f"{image}: binary file, not a text corpus"]
+
+
+@given(st.text(st.characters(exclude_categories=("Cs",)), min_size=1).filter(lambda text: not text.isascii()),
+       st.binary(min_size=1, max_size=3).filter(lambda stray: not stray.isascii()), st.integers(min_value=0))
+def test_a_utf8_text_with_stray_bytes_is_never_read_as_windows_1252(text: str, stray: bytes, at: int) -> None:
+    # Any text with a character beyond ASCII, as UTF-8, with bytes UTF-8 cannot read put between two of its
+    # characters: it is read as UTF-8 (the bad bytes kept to skip their records) or refused, never as mojibake.
+    at %= len(text) + 1
+    _, problem = decode("f.txt", text[:at].encode() + stray + text[at:].encode())
+    assert problem is None or "Windows-1252" not in problem.message
