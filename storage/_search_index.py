@@ -18,7 +18,7 @@ import re
 from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from rapidfuzz import fuzz, process
@@ -117,6 +117,14 @@ class QueryTerm:
     alternatives: tuple[Alternative, ...]
     corrected: str | None = None  # the vocabulary word a typo was taken for
     primary: int | None = None  # the term used for word-pair matching
+    # An acronym's two words written out ("MoE": mixture, expert) and what they count for: an alternative that
+    # counts only where they are written side by side (a paper with "mixture" alone is not about MoE).
+    spelled: Alternative | None = None
+
+    @property
+    def every_alternative(self) -> tuple[Alternative, ...]:
+        """The alternatives, and the written-out words when there are some."""
+        return self.alternatives if self.spelled is None else (*self.alternatives, self.spelled)
 
 
 @dataclass(slots=True)
@@ -182,6 +190,11 @@ class SearchIndex:
         self._positions: dict[str, int] = {}
         self.names: dict[str, np.ndarray] = {}  # method name key -> positions of the papers introducing it
         self.acronyms: dict[str, int] = {}  # spelled-out words (_meaning_key) -> the acronym's term
+        # The other way: an acronym of two words' term -> the terms of the words, and what they count for (at
+        # most the acronym's IDF over theirs: the words count no more than the acronym would). Two words only:
+        # the index knows which words stand side by side, not which three do.
+        self.spelled_out: dict[int, Alternative] = {}
+        self.phrase_papers: dict[int, np.ndarray] = {}  # those two words' pair code -> the papers writing them so
         # Titles made only of stop words ("Are We There Yet?"): no term of theirs is indexed, so words
         # cannot find them. Title key (name_key) -> positions; a handful of papers in any corpus.
         self.stopword_titles: dict[str, tuple[int, ...]] = {}
@@ -318,7 +331,9 @@ class SearchIndex:
             found += self._split(word)
         if exact is None and corrected is None:
             found += [((tid,), RELATIVE_FACTOR) for tid in self._relatives(word)]
-        return QueryTerm(word, tuple(found), corrected, primary)
+        # An acronym written out ("MoE": mixture of experts); not a half-typed word ("vi" may be "via" being typed).
+        spelled = self.spelled_out.get(exact) if exact is not None and not partial else None
+        return QueryTerm(word, tuple(found), corrected, primary, spelled)
 
     def _surname_term(self, word: str) -> int | None:
         """The term of `word` as written in authors' names (`_AS_WRITTEN`), when the corpus writes it mostly as
@@ -434,7 +449,7 @@ class SearchIndex:
         if not found:
             return term
         extra = tuple(((tid,), PREFIX_FACTOR) for tid in dict.fromkeys(found))
-        return QueryTerm(term.word, term.alternatives + extra, term.corrected, term.primary)
+        return replace(term, alternatives=term.alternatives + extra)
 
     def _join_compounds(self, content: list[str], resolved: dict[str, QueryTerm], query: str,
                         partial: str | None = None) -> list[QueryTerm]:
@@ -555,7 +570,7 @@ class SearchIndex:
 
     def _term_scores(self, term: QueryTerm) -> np.ndarray:
         """One query word's score for every paper: the best of its alternatives."""
-        if len(term.alternatives) == 1 and len(term.alternatives[0][0]) == 1:
+        if len(term.alternatives) == 1 and len(term.alternatives[0][0]) == 1 and term.spelled is None:
             (tid,), factor = term.alternatives[0]
             best = np.zeros(self.size, np.float32)
             docs, weights = self._postings(tid)
@@ -572,6 +587,13 @@ class SearchIndex:
                     best[docs] = np.maximum(best[docs], weights * factor)
             if len(tids) > 1:
                 np.maximum(best, summed, out=best)
+        if term.spelled is not None:
+            tids, factor = term.spelled
+            summed = np.zeros(self.size, np.float32)
+            for tid in tids:
+                docs, weights = self._postings(tid)
+                summed[docs] += weights * factor
+            np.maximum(best, np.where(self._side_by_side(tids), summed, np.float32(0)), out=best)
         return best
 
     def _postings(self, tid: int) -> tuple[np.ndarray, np.ndarray]:
@@ -679,13 +701,26 @@ class SearchIndex:
         one of its words: its score sums them, so a paper with "learning" alone scores too."""
         has = np.zeros(self.size, bool)
         for tids, _factor in term.alternatives:
-            whole = np.ones(self.size, bool)
-            for tid in tids:
-                with_word = np.zeros(self.size, bool)
-                with_word[self.post_docs[self.offsets[tid]:self.offsets[tid + 1]]] = True
-                whole &= with_word
-            has |= whole
+            has |= self._has_all(tids)
+        if term.spelled is not None:
+            has |= self._side_by_side(term.spelled[0])
         return has
+
+    def _side_by_side(self, tids: Sequence[int]) -> np.ndarray:
+        """Which papers write an acronym's two words side by side, in this order (stop words between them aside)."""
+        found = np.zeros(self.size, bool)
+        code = int(pair_codes(np.asarray(tids[:1], np.uint32), np.asarray(tids[1:2], np.uint32))[0])
+        found[self.phrase_papers.get(code, np.zeros(0, np.int64))] = True
+        return found
+
+    def _has_all(self, tids: Sequence[int]) -> np.ndarray:
+        """Which papers have every one of the terms."""
+        whole = np.ones(self.size, bool)
+        for tid in tids:
+            with_word = np.zeros(self.size, bool)
+            with_word[self.post_docs[self.offsets[tid]:self.offsets[tid + 1]]] = True
+            whole &= with_word
+        return whole
 
     def similar_to(self, doc: IndexDoc, *, limit: int) -> np.ndarray:
         """Positions of the papers most like `doc` (its most telling words as the query), itself left out."""
@@ -720,7 +755,7 @@ class SearchIndex:
     def matched_stems(self, terms: Sequence[QueryTerm]) -> frozenset[str]:
         """The stems a query matched, for bolding them in snippets."""
         names = self.term_names
-        return frozenset(names[tid] for term in terms for tids, _ in term.alternatives for tid in tids)
+        return frozenset(names[tid] for term in terms for tids, _ in term.every_alternative for tid in tids)
 
     def did_you_mean(self, query: str, terms: Sequence[QueryTerm], *, found: bool) -> list[str]:
         """The query with its typos fixed; when nothing was found, close vocabulary words too."""
@@ -955,6 +990,7 @@ class _Builder:
         self.typed_names = {}
         index.names = {key: np.frombuffer(docs, np.uint32) for key, docs in self.name_entries.items()}
         index.acronyms = {meaning: counts.most_common(1)[0][0] for meaning, counts in self.acronym_entries.items()}
+        spellings = self._spellings()
         self.acronym_entries.clear()
         self.name_entries = {}
         index.stopword_titles = {key: tuple(papers) for key, papers in self.stopword_titles.items()}
@@ -979,6 +1015,20 @@ class _Builder:
             cursor += counts
         self._weights(df, offsets, post_docs, post_tf)
         self._pairs()
+        idf = index.idf
+        index.spelled_out = {acronym: (words, min(1.0, float(idf[acronym] / max(float(idf[list(words)].sum()), 1e-6))))
+                             for acronym, words in spellings.items()}
+        index.phrase_papers = _papers_with_pairs(index, spellings.values())
+
+    def _spellings(self) -> dict[int, tuple[int, ...]]:
+        """Each defined acronym's term -> the terms of the two words most definitions spell it out with."""
+        best: dict[int, tuple[int, tuple[int, ...]]] = {}
+        for meaning, counts in self.acronym_entries.items():
+            words = tuple(int(tid) for tid in meaning.split(",") if tid)
+            for acronym, defined in counts.items():
+                if len(words) == 2 and acronym not in words and defined > best.get(acronym, (0, ()))[0]:
+                    best[acronym] = (defined, words)
+        return {acronym: words for acronym, (_, words) in best.items()}
 
     def _weights(self, df: np.ndarray, offsets: np.ndarray, post_docs: np.ndarray, post_tf: np.ndarray) -> None:
         index = self.index
@@ -999,6 +1049,30 @@ class _Builder:
         index.pair_offsets = np.zeros(len(self.pair_counts) + 1, np.int64)
         np.cumsum(np.frombuffer(self.pair_counts, np.uint32), out=index.pair_offsets[1:])
         index.pair_df_codes, index.pair_df = _shared_pairs(index.pair_codes)
+
+
+def _papers_with_pairs(index: SearchIndex, pairs: Iterable[tuple[int, ...]], chunk: int = 1 << 20
+                       ) -> dict[int, np.ndarray]:
+    """The papers that have each (term, next term) pair side by side, by the pair's code: one pass over every
+    paper's pairs at build time (in slices: the index's peak memory stays its own), so a query only reads them."""
+    listed = list(pairs)
+    if not listed or not len(index.pair_codes):
+        return {}
+    first, second = (np.array([pair[n] for pair in listed], np.uint32) for n in (0, 1))
+    wanted = np.unique(pair_codes(first, second))
+    found = []
+    for start in range(0, len(index.pair_codes), chunk):
+        part = index.pair_codes[start:start + chunk]
+        found.append(start + np.flatnonzero(wanted[np.minimum(np.searchsorted(wanted, part), len(wanted) - 1)] == part))
+    where = np.concatenate(found)
+    papers = np.searchsorted(index.pair_offsets, where, side="right") - 1
+    codes = index.pair_codes[where]
+    order = np.argsort(codes, kind="stable")
+    codes, papers = codes[order], papers[order]
+    if not len(codes):
+        return {}
+    starts = np.flatnonzero(np.concatenate(([True], codes[1:] != codes[:-1])))
+    return {int(code): part for code, part in zip(codes[starts].tolist(), np.split(papers, starts[1:]), strict=True)}
 
 
 def _shared_pairs(codes: np.ndarray, parts: int = 16) -> tuple[np.ndarray, np.ndarray]:
