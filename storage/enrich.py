@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 40
+ENRICH_VERSION = 41
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -97,6 +97,7 @@ _LEADING_VERB = re.compile(r"[a-z]+(?=\s)")
 MIN_OPENING_WORDS = 3
 _TIE = re.compile(r"(?<=[\w.,$}])~(?=[\w($\\])(?![^\s]{0,300}\.[a-z]{2,}/)")  # not in a URL ("~user/…")
 _TEX_QUOTES = re.compile(r"``(.+?)(?:''|\"|”)", re.DOTALL)
+_HALF_TEX_QUOTES = re.compile(r"(?<![\w\"'])\"([^\"\n]{1,300}?)''(?!')")
 # BibTeX-style braces left around one accented letter or dash ("Nystr{ö}m", "Polyak–{Ł}ojasiewicz", "{—}").
 _BRACED_CHARACTER = re.compile(r"\{([^\x00-\x7f{}][\u0300-\u036f]*)\}")
 # Braces that only group plain words in prose ("{low test error}"), not a set, a subscript or math.
@@ -241,6 +242,8 @@ def _rendered(text: str) -> str:
         text = _TIE.sub(" ", text)
     if "``" in text:
         text = _TEX_QUOTES.sub(r"“\1”", text)
+    if "''" in text:  # opened with a straight quote, closed as TeX closes one: "attention span''
+        text = _HALF_TEX_QUOTES.sub(r"“\1”", text)
     if "\\" in text or "$" in text:
         text = _render_latex(text)
     if "{" in text:

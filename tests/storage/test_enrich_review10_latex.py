@@ -83,3 +83,14 @@ def test_a_dev_abstracts_font_switch_leaves_no_brace() -> None:
 ])
 def test_a_script_of_more_than_one_term_keeps_its_grouping(written: str, shown: str) -> None:
     assert display_text(written) == shown
+
+
+@pytest.mark.parametrize(("written", "shown"), [
+    ("adapt to the best \"attention span'' while", "adapt to the best “attention span” while"),  # aistats2025
+    ("the ideal \"attention'' length", "the ideal “attention” length"),
+    # TeX's own quotes, as before; primes and a lone closing pair are left as written.
+    ("this ``inner'' loop", "this “inner” loop"), ("f'' is convex", "f'' is convex"),
+    ("a \"quoted\" word and f''", "a \"quoted\" word and f''"),
+])
+def test_a_quote_opened_straight_and_closed_as_tex_closes_one_is_one_quote(written: str, shown: str) -> None:
+    assert display_text(written) == shown
