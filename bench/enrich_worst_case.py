@@ -7,8 +7,10 @@ Regular expressions over such text can backtrack badly (a run of adverbs once ma
 pattern exponential). This enriches paragraphs built by repeating one, two or three pieces that
 the text patterns react to (subjects, adverbs, braces, dollars, emphasis, URLs, …) up to the
 paragraph limit, and a few written out (thousands of sentences opening with a capitalised word), and
-reports the slowest ones beside the median time of a real-sized synthetic abstract (the floor). Not a
-test: timings depend on the machine.
+reports the slowest ones beside the median time of a real-sized synthetic abstract (the floor). Then the
+same for titles: a typical abstract under a hostile 20,000-character title (the same pieces, markup pieces,
+and each markup piece with each piece), from the record's fields as the parser reads them (markup and all) through
+enrichment, beside the same record with a real title (CPU time). Not a test: timings depend on the machine.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from storage.enrich import enrich  # noqa: E402
 from storage.models import RawRecord  # noqa: E402
-from storage.parsing import MAX_ABSTRACT_CHARS  # noqa: E402
+from storage.parsing import MAX_ABSTRACT_CHARS, record_from_mapping  # noqa: E402
 
 PIECES = ("we ", "We ", "formally ", "and ", "propose ", "Deep ", "of ", "the ", "(DL) ", "{", "}", "$", "\\textit{",
           "--- ", "called ", "which is ", "to ", ", ", ". ", "*", "A-B ", "that ", "a ", "by introducing ",
@@ -38,6 +40,31 @@ TYPICAL = ("In this paper, we propose ShadowKV, a high-throughput long-context L
            "batch sizes and boosts throughput by up to 3.04x on an A100 GPU without sacrificing accuracy. ") * 2
 
 
+# Markup a title may hold (HTML, JATS as Crossref writes it): its tags, headings, scripts and entities.
+MARKUP_PIECES = ("<i>", "</i>", "<b>x</b> ", "<sub>2</sub>", "<sup>a b</sup>", "<title>Abstract</title>",
+                 "<jats:title>x</jats:title> ", "<p>", "</p>", "<br>", "&amp; ", "&#8217;", "<jats:italic>")
+TITLE_CHARS = 20_000
+REAL_TITLE = "ShadowKV: High-Throughput Long-Context LLM Inference"
+
+
+def seconds_to_read_and_enrich(title: str, abstract: str = TYPICAL) -> float:
+    """A record's CPU time from its fields (as a JSON or CSV record gives them) to its Paper (CPU time: under a
+    millisecond each, a wall-clock time would be mostly other processes on a shared machine)."""
+    started = time.process_time()
+    record, problem = record_from_mapping("bench.json", "record 1", {"title": title, "abstract": abstract}, "Bench")
+    assert record is not None, problem
+    enrich(record)
+    return time.process_time() - started
+
+
+def hostile_titles(trios: int, seed: int) -> list[tuple[str, str]]:
+    """(label, title) for the abstracts' repeated pieces (see piece_combos), every markup piece, and each markup
+    piece with each piece."""
+    units = ["".join(combo) for combo in piece_combos(trios, seed)]
+    units += [*MARKUP_PIECES, *(markup + piece for markup in MARKUP_PIECES for piece in PIECES)]
+    return [(repr(unit), (unit * (TITLE_CHARS // len(unit) + 1))[:TITLE_CHARS]) for unit in units]
+
+
 def seconds_to_enrich(text: str) -> float:
     record = RawRecord(abstract=text, title=None, authors=(), venue="Bench", url=None, pdf=None, code_url=None,
                        source_file="bench.txt", source_ref="paragraph 1")
@@ -46,11 +73,16 @@ def seconds_to_enrich(text: str) -> float:
     return time.perf_counter() - started
 
 
-def hostile_texts(trios: int, seed: int) -> list[tuple[str, str]]:
-    """(label, paragraph) for every single piece and pair of pieces repeated, plus random trios."""
+def piece_combos(trios: int, seed: int) -> list[tuple[str, ...]]:
+    """Every single piece and pair of pieces, plus random trios."""
     combos = [(p,) for p in PIECES] + list(itertools.product(PIECES, repeat=2))
     rng = random.Random(seed)
-    combos += [tuple(rng.sample(PIECES, 3)) for _ in range(trios)]
+    return combos + [tuple(rng.sample(PIECES, 3)) for _ in range(trios)]
+
+
+def hostile_texts(trios: int, seed: int) -> list[tuple[str, str]]:
+    """(label, paragraph) for every single piece and pair of pieces repeated, plus random trios."""
+    combos = piece_combos(trios, seed)
     texts = [("'We ' + 'formally ' repeated", "We " + "formally " * (MAX_ABSTRACT_CHARS // 9 - 1) + "x."),
              # Sentences opening with a capitalised word: each is looked for mid-sentence over the whole text.
              ("'Ab c. ' repeated", "Ab c. " * (MAX_ABSTRACT_CHARS // 6)),
@@ -76,6 +108,15 @@ def main() -> None:
           f"({len(TYPICAL)} characters) takes {floor * 1000:.2f} ms (median of 200)")
     print(f"  median {statistics.median(t for t, _ in timed) * 1000:.1f} ms; slowest:")
     for seconds, label in timed[:8]:
+        print(f"  {seconds * 1000:8.1f} ms  {label[:60]}")
+    title_floor = statistics.median(seconds_to_read_and_enrich(REAL_TITLE, f"{TYPICAL}(Title {i}.)")
+                                    for i in range(200))
+    titled = sorted(((seconds_to_read_and_enrich(title, f"{TYPICAL}({label})"), label)
+                     for label, title in hostile_titles(args.trios, args.seed)), reverse=True)
+    print(f"{len(titled):,} hostile titles of {TITLE_CHARS:,} characters over a typical abstract, read and enriched "
+          f"(CPU time); with a real title it takes {title_floor * 1000:.2f} ms (median of 200)")
+    print(f"  median {statistics.median(t for t, _ in titled) * 1000:.1f} ms; slowest:")
+    for seconds, label in titled[:5]:
         print(f"  {seconds * 1000:8.1f} ms  {label[:60]}")
 
 
