@@ -153,9 +153,10 @@ def _corpus_files_in(folder: Path) -> list[Path]:
             continue
         walked.add(real)
         folders[:] = [name for name in folders if not name.startswith(".")]
+        present = set(names)
         found += [Path(root, name) for name in names if not name.startswith(".")
                   and corpus_suffix(Path(name)) in SUPPORTED_SUFFIXES and Path(root, name).is_file()
-                  and not _unpacked_beside(name, names)]
+                  and not _unpacked_beside(name, present)]
     return sorted(found)
 
 
@@ -165,9 +166,10 @@ def corpus_suffix(path: Path) -> str:
     return Path(path.stem).suffix.lower() if suffix == GZIP_SUFFIX else suffix
 
 
-def _unpacked_beside(name: str, names: list[str]) -> bool:
-    """Whether `name` is gzipped and its unpacked copy is in the same folder (`gunzip -k` keeps both):
-    loading both, every paper was reported a duplicate of itself."""
+def _unpacked_beside(name: str, names: set[str]) -> bool:
+    """Whether `name` is gzipped and its unpacked copy is among `names`, the files of its folder (`gunzip -k`
+    keeps both: loading both, every paper was reported a duplicate of itself). A set: a dataset of 10,000
+    gzipped parts took 0.6 s of CPU to list with a list, at every start and `ingest`, unchanged or not."""
     return name.lower().endswith(GZIP_SUFFIX) and name[:-len(GZIP_SUFFIX)] in names
 
 

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
+import pytest
 
+from storage import parsing
 from storage.loader import load_corpus
 from storage.parsing import parse_file, parse_paths
 
@@ -67,3 +72,33 @@ async def test_a_folder_loads_its_gzipped_files_once(db: aiosqlite.Connection, t
         assert [tuple(row) for row in await cursor.fetchall()] == [
             ("One", "first.json, record 1"), ("Two", "first.json, record 2"),
             ("Three", "second.jsonl.gz, line 1")]
+
+
+class _CountedName(str):
+    """A file name that counts the comparisons made with it (a list's `in` compares with every element)."""
+
+    compared = 0
+
+    def __eq__(self, other: object) -> bool:
+        _CountedName.compared += 1
+        return str.__eq__(self, other)
+
+    __hash__ = str.__hash__
+
+
+def test_listing_a_folder_of_many_gzipped_parts_compares_each_name_a_few_times(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Looking for each archive's unpacked twin in the folder's list of names compared every name with every
+    # other: 10,000 parts of a dataset took 0.6 s of CPU at each start and `ingest`, unchanged or not.
+    for n in range(1_000):
+        (tmp_path / f"part_{n:05d}.jsonl.gz").touch()
+    walk = os.walk
+
+    def counted_walk(top: str | os.PathLike[str], **kwargs: Any) -> Iterator[tuple[str, list[str], list[str]]]:
+        for root, folders, names in walk(top, **kwargs):
+            yield root, folders, [_CountedName(name) for name in names]
+
+    monkeypatch.setattr(parsing.os, "walk", counted_walk)
+    files, problems = parsing.expand_paths([tmp_path])
+    assert (len(files), problems) == (1_000, [])
+    assert _CountedName.compared < 10 * 1_000
