@@ -26,7 +26,7 @@ from discord.ext import commands
 from bot.settings import Settings, clean_token, env_file_value, load_settings, token_flaw
 from bot.tree import PaperTree, in_a_while
 from bot.views import RandomButton, SimilarButton, StaleListItem
-from storage.db import SchemaTooNewError, damaged, damaged_database, open_database
+from storage.db import SchemaTooNewError, damaged, damaged_database, disk_refused, open_database
 from storage.loader import counted, load_corpus
 from storage.papers import PaperRepository
 from storage.picks import PickRepository
@@ -230,6 +230,9 @@ class PaperBot(commands.Bot):
             if damaged(error):  # the database's fault, not the corpus's: setup_hook says so in one line
                 raise
             stored = await self.papers.count()
+            if disk_refused(error):  # nothing to fix in the corpus either, and the traceback says nothing more
+                self._cannot_store_the_corpus(error, stored)
+                return
             log.exception("corpus load failed; %d papers already in the database", stored)
             if stored == 0:
                 raise StartupError(f"could not load the corpus ({_short(error)}); nothing to serve "
@@ -250,6 +253,16 @@ class PaperBot(commands.Bot):
             log.warning("corpus problem: %s", problem)
         if len(report.problems) > _MAX_LOGGED_PROBLEMS:
             log.warning("... and %d more corpus problems", len(report.problems) - _MAX_LOGGED_PROBLEMS)
+
+    def _cannot_store_the_corpus(self, error: BaseException, stored: int) -> None:
+        """The load's writes were refused by the database's disk (full, failing): one line, the load rolled back.
+        With papers stored before, they are served; without, there is nothing to serve."""
+        path = self.settings.database_path
+        if stored == 0:
+            raise StartupError(f"cannot store the corpus in the database {path}: {_short(error)}; nothing to serve "
+                               "(is its disk full?)") from None
+        log.error("corpus load failed: cannot write to the database %s (%s); serving the %s stored before (is its disk "
+                  "full?)", path, _short(error), counted(stored, "paper"))
 
     def _start_embedding(self) -> None:
         """Start embedding the abstracts that have no vector yet, in the background.
@@ -383,7 +396,11 @@ class PaperBot(commands.Bot):
             return "skipped"
         synced = await self.tree.sync()
         state[key] = digest
-        write_sync_state(state_file, state)
+        try:
+            write_sync_state(state_file, state)
+        except OSError as error:  # a full disk: the commands are synced all the same, only the record is missing
+            log.warning("could not record the command sync in %s (%s); the next start syncs again", state_file,
+                        error)
         log.info("synced %s globally (may take up to an hour to show everywhere)", _commands_named(synced))
         return "global"
 
@@ -454,8 +471,13 @@ def read_sync_state(path: Path) -> dict[str, str]:
 def write_sync_state(path: Path, state: dict[str, str]) -> None:
     """Write the sync state atomically (a crash never leaves half a file)."""
     temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(json.dumps(state, indent=2, sort_keys=True), encoding="utf-8")
-    os.replace(temporary, path)
+    try:
+        temporary.write_text(json.dumps(state, indent=2, sort_keys=True), encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):  # a full disk left it empty: not a file to find next to the database
+            temporary.unlink()
+        raise
 
 
 def create_bot(settings: Settings | None = None, *, clock: Clock | None = None) -> PaperBot:
