@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 41
+ENRICH_VERSION = 42
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -133,7 +133,7 @@ _SUPERSCRIPTABLE = frozenset(_SUPERSCRIPT_FROM)
 _SUBSCRIPTABLE = frozenset(_SUBSCRIPT_FROM)
 # Spaces are not part of math: "$(1 + 1/\gamma )$" reads (1 + 1/γ), not (1 + 1/γ ).
 _BRACKET_SPACE = re.compile(r"([(\[{])\s+|\s+([)\]}])")
-_RELATION = re.compile(r"\s*([∈∉≤≥≠≈→←⇒⇔⊂⊆⊃⊇∪∩=<>±∼≍≲≳])\s*")
+_RELATION = re.compile(r"\s*(:=|=:|[∈∉≤≥≠≈→←⇒⇔⊂⊆⊃⊇∪∩=<>±∼≍≲≳])\s*")  # ":=" is one ("D := d", not "D : = d")
 _SCRIPT_SPACE = re.compile(r"([\^_]) +")
 _SCRIPT = re.compile(r"(\\[A-Za-z]+)?([\^_])(?:\{([^{}\\]*)\}|([A-Za-z0-9*]))")
 

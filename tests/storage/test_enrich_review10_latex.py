@@ -94,3 +94,9 @@ def test_a_script_of_more_than_one_term_keeps_its_grouping(written: str, shown: 
 ])
 def test_a_quote_opened_straight_and_closed_as_tex_closes_one_is_one_quote(written: str, shown: str) -> None:
     assert display_text(written) == shown
+
+
+def test_a_definition_sign_is_one_relation() -> None:
+    # aistats2025: "$D := d_{TV}(D_1,D_2)$" read "D : = d_TV(D₁,D₂)".
+    assert display_text("the distance $D := d_{TV}(D_1,D_2)$ to") == "the distance D := d\\_TV(D₁,D₂) to"
+    assert display_text("$f =: g$ and $x = y$ and $a:=b$") == "f =: g and x = y and a := b"
