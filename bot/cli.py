@@ -260,7 +260,7 @@ def _open(runner: asyncio.Runner, path: Path, *, may_read_only: bool) -> aiosqli
     """Open the database for writing (migrated), or, where SQLite may not write it and `may_read_only`, for reading."""
     import sqlite3
 
-    from storage.db import SchemaTooNewError, cannot_open, open_database, refuses_writing
+    from storage.db import DISK_HINT, SchemaTooNewError, cannot_open, disk_refused, open_database, refuses_writing
 
     if may_read_only and path.exists() and _read_only_to_us(path):  # not even trying to migrate it
         return _open_read_only(runner, path)
@@ -270,7 +270,8 @@ def _open(runner: asyncio.Runner, path: Path, *, may_read_only: bool) -> aiosqli
         raise _ToolError(f"cannot open the database {path}: {error}") from error
     except (OSError, sqlite3.Error) as error:  # e.g. the permissions say nothing of a read-only mount
         if not (refuses_writing(error) or (cannot_open(error) and _read_only_to_us(path))):
-            raise _ToolError(f"cannot open the database {path}: {error} (check --db or DATABASE_PATH)") from error
+            hint = DISK_HINT if disk_refused(error) else "check --db or DATABASE_PATH"
+            raise _ToolError(f"cannot open the database {path}: {error} ({hint})") from error
         if not may_read_only and not path.exists():
             raise _ToolError(f"cannot create the database {path}: its folder is read-only to you "
                              "(check --db or DATABASE_PATH)") from error

@@ -26,7 +26,7 @@ from discord.ext import commands
 from bot.settings import Settings, clean_token, env_file_value, load_settings, token_flaw
 from bot.tree import PaperTree, in_a_while
 from bot.views import RandomButton, SimilarButton, StaleListItem
-from storage.db import SchemaTooNewError, damaged, damaged_database, disk_refused, open_database
+from storage.db import DISK_HINT, SchemaTooNewError, damaged, damaged_database, disk_refused, open_database
 from storage.loader import counted, load_corpus
 from storage.papers import PaperRepository
 from storage.picks import PickRepository
@@ -220,7 +220,8 @@ class PaperBot(commands.Bot):
         except SchemaTooNewError as error:  # not DATABASE_PATH's fault: the database is fine, this code too old
             raise StartupError(f"cannot open the database {path}: {error}") from None
         except (OSError, sqlite3.Error) as error:
-            raise StartupError(f"cannot open the database {path}: {_short(error)} (check DATABASE_PATH)") from error
+            hint = DISK_HINT if disk_refused(error) else "check DATABASE_PATH"
+            raise StartupError(f"cannot open the database {path}: {_short(error)} ({hint})") from error
 
     async def _load_corpus(self) -> None:
         """Load the configured corpus; a broken corpus keeps the papers already stored."""

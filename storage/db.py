@@ -112,6 +112,10 @@ def disk_refused(error: BaseException) -> bool:
     return isinstance(error, sqlite3.Error) and (name == "SQLITE_FULL" or name.startswith("SQLITE_IOERR"))
 
 
+# Where a database cannot even be opened because of its disk (`disk_refused`): SQLite says only "disk I/O error".
+DISK_HINT = "is its disk full or failing? SQLite needs room beside it for its -wal and -shm files"
+
+
 def damaged_database(path: str | Path, error: object) -> str:
     """What to do about a database SQLite found damaged (`damaged`): one line, for the bot and the tools."""
     return (f"the database {path} is damaged ({error}): restore it from a backup, or save what it holds with "

@@ -121,3 +121,17 @@ def test_a_first_search_that_cannot_store_the_corpus_is_one_line(tmp_path: Path)
     assert failed.stderr == (f"paperbot search: {database} has no papers yet: loading the configured corpus first\n"
                              f"paperbot: cannot write to the database {database}: disk I/O error; nothing was written "
                              "(is its disk full? free some space, then run it again)\n")
+
+
+@pytest.mark.parametrize("command", [["stats"], ["ingest", str(BUNDLED)]])
+def test_a_disk_that_takes_nothing_more_is_named_when_the_database_cannot_be_opened(command: list[str],
+                                                                                    tmp_path: Path) -> None:
+    # Nothing holds the database open: the -shm a WAL database needs beside it cannot be made.
+    database = tmp_path / "paperbot.db"
+    asyncio.run(_create(database))
+
+    failed = paperbot(database, *command, full_disk=True)
+
+    assert (failed.returncode, failed.stdout) == (1, "")
+    assert failed.stderr == (f"paperbot: cannot open the database {database}: disk I/O error (is its disk full or "
+                             "failing? SQLite needs room beside it for its -wal and -shm files)\n")
