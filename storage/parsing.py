@@ -70,6 +70,9 @@ _SEPARATOR_LINE = re.compile(r"sep=([^\r\n])\r?\n", re.IGNORECASE)
 # "Jr.", "Sr.", "III"; a numeral in capitals, as suffixes are written: "Chen, Xi" and "Nguyen, Vi" name a first name.
 _NAME_SUFFIX = re.compile(r"(?i:jr|sr)\.?|I{2,3}|IV|VI{1,3}")
 _ET_AL = re.compile(r"et\.? al\.?", re.IGNORECASE)
+# A DOI ("10.1145/3292500.3330701"), bare or as a link or as cited ("doi:10.…"); Crossref's rule: a prefix of
+# 10. and digits, a slash, then anything.
+_DOI = re.compile(r"(?:https?://(?:dx\.)?doi\.org/|doi:\s*)?(10\.\d{4,9}/\S+)", re.IGNORECASE)
 # An arXiv identifier, version aside (case ignored): "2401.01234" (since 2007: year, month 01-12, a number of
 # 4 or 5 digits) or "math.AG/0406123" (before: archive, maybe a subject class, year, month, number); "1234.5678"
 # (month 34) is none. The one rule: a record's id made its links here, and storage.search reads identifiers
@@ -811,6 +814,8 @@ def record_from_mapping(name: str, where: str, obj: Any, default_venue: str | No
         fields["title"] = _cut_at_a_word(title, MAX_TITLE_CHARS)
     if not (fields["url"] and fields["pdf"]):
         _add_arxiv_links(fields, lowered)
+    if not fields["url"] and "doi" in lowered:
+        fields["url"] = _doi_link(lowered["doi"])
     if forum is not None:
         _add_openreview_links(fields, forum)
     authors = _authors(_field(lowered, "authors"))
@@ -863,6 +868,13 @@ def _add_arxiv_links(fields: dict[str, str | None], record: Mapping[str, Any]) -
             fields["url"] = fields["url"] or f"https://arxiv.org/abs/{match.group(1)}"
             fields["pdf"] = fields["pdf"] or f"https://arxiv.org/pdf/{match.group(1)}"
             return
+
+
+def _doi_link(value: Any) -> str | None:
+    """The page a record's DOI names, for a record with no URL: Zotero's CSV ("DOI" beside an often empty "Url"),
+    OpenAlex ("doi": "https://doi.org/…") and Crossref give one, and their cards had no link to the paper."""
+    match = _DOI.fullmatch(value.strip()) if isinstance(value, str) else None
+    return f"https://doi.org/{quote(match.group(1), safe='/:;()._-')}" if match else None
 
 
 def _add_openreview_links(fields: dict[str, str | None], forum: Any) -> None:
