@@ -220,8 +220,7 @@ class PaperBot(commands.Bot):
         except SchemaTooNewError as error:  # not DATABASE_PATH's fault: the database is fine, this code too old
             raise StartupError(f"cannot open the database {path}: {error}") from None
         except (OSError, sqlite3.Error) as error:
-            hint = DISK_HINT if disk_refused(error) else "check DATABASE_PATH"
-            raise StartupError(f"cannot open the database {path}: {_short(error)} ({hint})") from error
+            raise StartupError(f"cannot open the database {path}: {_why_not_opened(path, error)}") from error
 
     async def _load_corpus(self) -> None:
         """Load the configured corpus; a broken corpus keeps the papers already stored."""
@@ -529,6 +528,13 @@ def _no_token_message(settings: Settings) -> str:
     # Where .env was looked for: the folder paperbot runs in, which a service manager may not set as expected.
     where = f"or in {settings.env_file}" if settings.env_file else f"and there is no .env in {Path.cwd()}"
     return MISSING_TOKEN.format(where=where)
+
+
+def _why_not_opened(path: Path, error: BaseException) -> str:
+    """What is wrong with DATABASE_PATH, or with the disk, when SQLite could not open the database there."""
+    if path.is_dir():  # SQLite says only "unable to open database file"
+        return "it is a folder, give a file name (check DATABASE_PATH)"
+    return f"{_short(error)} ({DISK_HINT if disk_refused(error) else 'check DATABASE_PATH'})"
 
 
 def _short(error: BaseException) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import re
@@ -17,6 +18,7 @@ import aiosqlite
 log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 5_000
+_THREAD_STOP_S = 5.0  # aiosqlite's worker thread of a failed connection stops at once; never wait longer
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
@@ -38,7 +40,7 @@ async def open_database(path: str | Path) -> aiosqlite.Connection:
     """
     if str(path) != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-    conn = await aiosqlite.connect(path, isolation_level=None)
+    conn = await _connect(path)
     conn.row_factory = aiosqlite.Row
     try:
         for pragma in (
@@ -57,6 +59,21 @@ async def open_database(path: str | Path) -> aiosqlite.Connection:
         await conn.close()
         raise
     return conn
+
+
+async def _connect(database: str | Path, *, uri: bool = False) -> aiosqlite.Connection:
+    """aiosqlite.connect in autocommit mode; a connection SQLite cannot make fails once, and quietly.
+
+    aiosqlite stops the worker thread of a connection it could not make, but does not wait for it: a program
+    exiting on that very error (the bot's start, a tool) closed its event loop first, and the thread died
+    printing two "RuntimeError: Event loop is closed" tracebacks after the line that said what was wrong.
+    """
+    connecting = aiosqlite.connect(database, uri=uri, isolation_level=None)
+    try:
+        return await connecting
+    except BaseException:
+        await asyncio.shield(asyncio.to_thread(connecting._thread.join, _THREAD_STOP_S))
+        raise
 
 
 class SchemaTooOldError(Exception):
@@ -162,7 +179,7 @@ async def open_database_read_only(path: str | Path) -> aiosqlite.Connection:
 
 async def _connect_read_only(path: str | Path, *, immutable: bool) -> aiosqlite.Connection:
     """A read-only connection (URI `mode=ro`, and `immutable=1` if asked), tried with a first read."""
-    conn = await aiosqlite.connect(_read_only_uri(path, immutable=immutable), uri=True, isolation_level=None)
+    conn = await _connect(_read_only_uri(path, immutable=immutable), uri=True)
     conn.row_factory = aiosqlite.Row
     try:
         async with conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}"):
