@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot import limits
 from bot.errors import DISCORD_REFUSED, UserFacingError, answered_too_late, message_deleted
-from storage.db import disk_refused
+from storage.db import busy, disk_refused
 from storage.search import EmptyQueryError
 
 log = logging.getLogger(__name__)
@@ -24,6 +24,10 @@ Explain = Callable[[BaseException], str]
 # nothing of it; the operator gets one line naming the database (a traceback would say nothing more).
 COULD_NOT_SAVE = ("I couldn't save that: the disk my data is kept on is full or failing, so nothing was changed. "
                   "Please try again later.")
+# A write that waited the whole busy timeout for another process's write lock (a large `paperbot ingest` holds
+# it for its whole load): nothing was written, and a minute later it usually goes through.
+DATABASE_BUSY = ("I couldn't save that: my database is busy with other work (such as loading new papers), so "
+                 "nothing was changed. Please try again in a minute.")
 
 
 def _cooldown(error: BaseException) -> str:
@@ -119,6 +123,10 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         log.error("%s: cannot write to the database %s: %s; nothing was written (is its disk full?)",
                   _describe(interaction), _database_of(interaction), error)
         message = COULD_NOT_SAVE
+    if message is None and busy(error):
+        log.warning("%s: the database %s stayed locked by another writer (such as `paperbot ingest`) past the busy "
+                    "timeout; nothing was written", _describe(interaction), _database_of(interaction))
+        message = DATABASE_BUSY
     if message is None:
         code = secrets.token_hex(3)
         where = _describe(interaction)

@@ -133,6 +133,13 @@ def disk_refused(error: BaseException) -> bool:
 DISK_HINT = "is its disk full or failing? SQLite needs room beside it for its -wal and -shm files"
 
 
+def busy(error: BaseException) -> bool:
+    """Whether SQLite gave up waiting for another connection's write lock ("database is locked": the busy
+    timeout passed while another process, such as a large `paperbot ingest`, was writing). Nothing of the
+    statement was written; the same write a little later usually goes through."""
+    return isinstance(error, sqlite3.Error) and getattr(error, "sqlite_errorname", "").startswith("SQLITE_BUSY")
+
+
 def damaged_database(path: str | Path, error: object) -> str:
     """What to do about a database SQLite found damaged (`damaged`): one line, for the bot and the tools."""
     return (f"the database {path} is damaged ({error}): restore it from a backup, or save what it holds with "
