@@ -310,15 +310,21 @@ class SearchIndex:
                 alternatives[surname] = 1.0
             for relative in self._relatives(word):
                 alternatives.setdefault(relative, RELATIVE_FACTOR)
+        completed = False
         if partial and len(word) >= 2:
             for completion in self._completions(word):
                 tid = self.term_id(completion)
                 if tid is not None:
                     alternatives.setdefault(tid, PREFIX_FACTOR)
+                    completed = True
                     if (surname := self._surname_term(completion)) is not None:
                         alternatives.setdefault(surname, PREFIX_FACTOR)
         if exact is None:
             for fix, distance in self.correct(word):
+                if completed and not fix.startswith(word):
+                    # A half-typed word that starts words is being typed, not misspelt: "bandi" is "bandit" on its
+                    # way, not a typo of the name Andi, whose rarity would outweigh every paper on bandits.
+                    continue
                 tid = self.term_id(fix)
                 if tid is not None:
                     alternatives.setdefault(tid, TYPO_FACTOR[distance])
@@ -619,14 +625,18 @@ class SearchIndex:
         owner = np.repeat(np.arange(len(candidates)), lengths)
         return np.bincount(owner, weights=gains, minlength=len(candidates)).astype(np.float32)
 
-    def rank(self, query: str, *, partial: bool = False, candidates: int = RERANK_CANDIDATES) -> Ranking:
-        """Score every paper by words, re-rank the best `candidates` by word pairs, best first."""
+    def rank(self, query: str, *, partial: bool = False, candidates: int = RERANK_CANDIDATES,
+             within: np.ndarray | None = None) -> Ranking:
+        """Score every paper by words, re-rank the best `candidates` by word pairs, best first; only the papers
+        `within` marks (a venue's mask), when given: the others score nothing before the cut and the count."""
         terms = self.query_terms(query, partial=partial)
         empty = Ranking(np.zeros(0, np.int64), np.zeros(0, np.float32), 0, terms, partial)
         if not any(term.alternatives for term in terms) or self.size == 0:
             return empty
         scores = self.score(terms)
         self._name_bonus(query, scores)
+        if within is not None:
+            scores *= within
         top = float(scores.max())
         if top <= 0:
             return empty
