@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 42
+ENRICH_VERSION = 43
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -103,6 +103,9 @@ _HALF_TEX_QUOTES = re.compile(r"(?<![\w\"'])\"([^\"\n]{1,300}?)''(?!')")
 _BRACED_CHARACTER = re.compile(r"\{([^\x00-\x7f{}][\u0300-\u036f]*)\}")
 # Braces that only group plain words in prose ("{low test error}"), not a set, a subscript or math.
 _BRACED_WORDS = re.compile(r"(?<![\w^_\\}])\{\s*([A-Za-z][A-Za-z -]*[A-Za-z])\s*\}(?![\w^_])")
+# A space before a comma, full stop or semicolon that ends a word ("than SGD . We", "[2010] , with", or left by
+# a dropped \cite): none in print. Not before ".5", ".NET" or "...", nor after a URL's "/".
+_SPACE_BEFORE_PUNCTUATION = re.compile(r"(?<=[\w)\]}’”*])\s+([,.;])(?=\s|$)")
 _TEX_DASHES = ((re.compile(r"(?<!-)---(?!-)"), "—"), (re.compile(r"(?<=\s)--(?=\s)"), "–"))
 # LaTeX pieces worth handing to pylatexenc: math, macros with their arguments, escapes.
 # Math is bounded in length: an unclosed "$" or "\(" must not send every later one scanning to the end.
@@ -252,6 +255,8 @@ def _rendered(text: str) -> str:
     if "--" in text:
         for dashes, dash in _TEX_DASHES:
             text = dashes.sub(dash, text)
+    if " ," in text or " ." in text or " ;" in text:
+        text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", text)
     return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
