@@ -37,6 +37,9 @@ from storage._search_index import (
 )
 from storage._search_snippet import by_line, snippet, unescape
 from storage._search_text import name_key, stem, words
+from storage._search_venue import UnknownVenueError as UnknownVenueError
+from storage._search_venue import Venue as Venue
+from storage._search_venue import VenueTable
 from storage.enrich import display_text
 from storage.models import Paper
 from storage.papers import PaperRepository
@@ -148,6 +151,7 @@ class SearchEngine:
         self._papers = PaperRepository(conn)
         self._index = SearchIndex.build([])
         self._links = _LinkTable.build(self._index, [])
+        self._venues = VenueTable()
         self._refreshing = asyncio.Lock()
 
     @classmethod
@@ -190,7 +194,9 @@ class SearchEngine:
                     await asyncio.to_thread(index.add_all, map(_index_doc, rows))
             await asyncio.to_thread(index.finish)
             links = await self._link_table(index)
-            self._index, self._links = index, links  # together: the table holds positions in this index
+            venues = await self._venue_table(index)
+            # Together: the tables hold positions in this index.
+            self._index, self._links, self._venues = index, links, venues
 
     async def _link_table(self, index: SearchIndex) -> _LinkTable:
         """The links of the active papers (page, PDF, code), for `by_url`."""
@@ -199,6 +205,34 @@ class SearchEngine:
         ) as cursor:
             rows = [tuple(row) for row in await cursor.fetchall()]
         return await asyncio.to_thread(_LinkTable.build, index, rows)
+
+    async def _venue_table(self, index: SearchIndex) -> VenueTable:
+        """The venues of the active papers, each with its mask over `index` (see storage/_search_venue.py)."""
+        async with self._conn.execute("SELECT id, venue FROM papers WHERE active = 1") as cursor:
+            rows = [(str(row[0]), row[1]) for row in await cursor.fetchall()]
+        found = ((index.position(paper_id), venue) for paper_id, venue in rows)
+        return await asyncio.to_thread(
+            VenueTable.build, [(position, venue) for position, venue in found if position is not None], index.size)
+
+    def venues(self, typed: str = "") -> list[Venue]:
+        """The venues of the active papers whose name contains `typed` (case and spacing aside), most papers first."""
+        return self._venues.matching(typed)
+
+    def venue(self, typed: str) -> Venue | None:
+        """The venue of the active papers that `typed` names, case, spacing and punctuation aside ("icml2025" is
+        "ICML 2025"), or whose key it is (`Venue.key`); None for none."""
+        return self._venues.find(typed)
+
+    def _within(self, venue: str | None) -> np.ndarray | None:
+        """The mask of `venue` over the current index (None: every paper); UnknownVenueError for a venue the
+        active papers do not have."""
+        table = self._venues
+        if venue is None:
+            return None
+        found = table.find(venue)
+        if found is None:
+            raise UnknownVenueError(venue, list(table.venues))
+        return table.mask(found)
 
     def by_url(self, typed: str) -> str | None:
         """The id of the active paper that `typed`, a pasted link, leads to (its page, PDF or code link;
@@ -211,8 +245,12 @@ class SearchEngine:
                 return index.ids[position]
         return None
 
-    async def search(self, query: str, *, limit: int = 10, offset: int = 0, meaning: bool = True) -> SearchResults:
+    async def search(self, query: str, *, limit: int = 10, offset: int = 0, meaning: bool = True,
+                     venue: str | None = None) -> SearchResults:
         """The papers best matching `query`, `limit` of them from `offset`, with snippets and suggestions.
+
+        `venue` (a name or key, see `venue`) ranks only that venue's papers, so totals and pages are its own;
+        UnknownVenueError when the active papers have no such venue.
 
         `meaning=False` ranks by words only. A later page of a list whose first page came back
         without `by_meaning` asks for that: the abstracts' vectors may have been stored meanwhile (the
@@ -221,10 +259,11 @@ class SearchEngine:
         text = clean_query(query)
         limit, offset = max(0, min(limit, MAX_LIMIT)), max(0, offset)
         index = self._index
-        linked = self._linked(index, text)
+        within = self._within(venue)  # with the index, no await between: a refresh swaps both at once
+        linked = self._linked(index, text, within)
         text = as_displayed(text)
         ranking = linked if linked is not None else await asyncio.to_thread(
-            _rank_or_complete, index, text, RERANK_CANDIDATES, wanted=offset + limit)
+            _rank_or_complete, index, text, RERANK_CANDIDATES, wanted=offset + limit, within=within)
         by_words = ranking
         if meaning and linked is None:  # the one paper a link names has nothing to be re-ordered against
             ranking = await self._rerank_by_meaning(index, text, ranking)
@@ -235,12 +274,17 @@ class SearchEngine:
         hits, suggestions = await asyncio.to_thread(self._present, index, text, ranking, scored)
         return SearchResults(hits, ranking.total, suggestions, by_meaning=ranking is not by_words)
 
-    def _linked(self, index: SearchIndex, text: str) -> Ranking | None:
+    def _linked(self, index: SearchIndex, text: str, within: np.ndarray | None = None) -> Ranking | None:
         """The paper a pasted link or arXiv identifier names (`by_url`) as the one result: its words ("https",
-        "arxiv", "org", the identifier's digits) would find other papers or none."""
+        "arxiv", "org", the identifier's digits) would find other papers or none. Searched within a venue,
+        a paper of another venue is no result."""
         paper_id = self.by_url(text)
         position = index.position(paper_id) if paper_id else None
-        return None if position is None else Ranking(np.asarray([position], np.int64), np.ones(1, np.float32), 1)
+        if position is None:
+            return None
+        if within is not None and not within[position]:
+            return Ranking(np.zeros(0, np.int64), np.zeros(0, np.float32), 0)
+        return Ranking(np.asarray([position], np.int64), np.ones(1, np.float32), 1)
 
     async def _rerank_by_meaning(self, index: SearchIndex, text: str, ranking: Ranking) -> Ranking:
         """Re-order the best SEMANTIC_CANDIDATES by word score plus the cosine of the query's and each
@@ -332,12 +376,21 @@ class SearchEngine:
         positions = await asyncio.to_thread(index.similar_to, doc, limit=max(0, limit))
         return await self._papers.by_ids([index.ids[p] for p in positions])
 
-    async def matching_ids(self, topic: str) -> list[str]:
-        """Ids of the active papers about `topic` (every word of it matches, typos forgiven), best first."""
+    async def matching_ids(self, topic: str, *, venue: str | None = None) -> list[str]:
+        """Ids of the active papers about `topic` (every word of it matches, typos forgiven), best first; only
+        `venue`'s when given (UnknownVenueError for a venue the active papers do not have)."""
         text = as_displayed(clean_query(topic))
         index = self._index
+        within = self._within(venue)
         positions = await asyncio.to_thread(index.matching, text)
+        if within is not None:
+            positions = positions[within[positions]]
         return [index.ids[p] for p in positions]
+
+    def venue_ids(self, venue: str) -> list[str]:
+        """Ids of the active papers of `venue` (a name or key, see `venue`); UnknownVenueError for none."""
+        index, within = self._index, self._within(venue)
+        return [index.ids[p] for p in np.flatnonzero(within)] if within is not None else list(index.ids)
 
 
 def link_key(typed: str) -> str | None:
@@ -434,24 +487,27 @@ def _one_word(typed: str) -> bool:
     return len(typed.split()) == 1
 
 
-def _rank_or_complete(index: SearchIndex, text: str, candidates: int, *, wanted: int = 0) -> Ranking:
+def _rank_or_complete(index: SearchIndex, text: str, candidates: int, *, wanted: int = 0,
+                      within: np.ndarray | None = None) -> Ranking:
     """Rank `text` as typed (the best `candidates` ordered by word pairs, and the `wanted` first papers at
     least: see `_rank_pages`); when nothing matches, read its last word as half-typed ("RepoA").
 
     People press Enter before finishing a word as often as they pick a suggestion; a search
     that autocomplete would have answered should not come back empty. A title made only of stop
     words ("Are We There Yet?"), typed whole, is the paper: words alone would find none of it.
+    `within`: only the papers it marks (a venue's).
     """
-    titled = index.titled_in_stopwords(text)
+    titled = [p for p in index.titled_in_stopwords(text) if within is None or within[p]]
     if titled:
         return Ranking(np.asarray(titled, np.int64), np.ones(len(titled), np.float32), len(titled))
-    ranking = _rank_pages(index, text, candidates, wanted)
+    ranking = _rank_pages(index, text, candidates, wanted, within=within)
     if ranking.total == 0 and text and not text[-1].isspace():
-        ranking = _rank_pages(index, text, candidates, wanted, partial=True)
+        ranking = _rank_pages(index, text, candidates, wanted, partial=True, within=within)
     return ranking
 
 
-def _rank_pages(index: SearchIndex, text: str, candidates: int, wanted: int, *, partial: bool = False) -> Ranking:
+def _rank_pages(index: SearchIndex, text: str, candidates: int, wanted: int, *, partial: bool = False,
+                within: np.ndarray | None = None) -> Ranking:
     """The ranking every page of a result list is cut from: the best `candidates` as `rank` orders them,
     then, when more are wanted, all the others in one order that does not depend on the page.
 
@@ -459,10 +515,10 @@ def _rank_pages(index: SearchIndex, text: str, candidates: int, wanted: int, *, 
     with more candidates for each later page moved papers across page boundaries: paging to the end of
     420 results showed 56 of them twice and 56 never.
     """
-    head = index.rank(text, partial=partial, candidates=candidates)
+    head = index.rank(text, partial=partial, candidates=candidates, within=within)
     if wanted <= len(head.order) or len(head.order) >= head.total:
         return head
-    whole = index.rank(text, partial=partial, candidates=head.total)
+    whole = index.rank(text, partial=partial, candidates=head.total, within=within)
     rest = ~np.isin(whole.order, head.order)
     return Ranking(np.concatenate((head.order, whole.order[rest])), np.concatenate((head.scores, whole.scores[rest])),
                    head.total, head.terms, head.partial)
