@@ -212,7 +212,7 @@ def _on_database(settings: Settings, work: Callable[[aiosqlite.Connection], Coro
 
 def _storage_failure(path: Path, error: BaseException) -> str | None:
     """One line for a database failure the user can act on (a read-only file, a damaged one, a full disk), else None."""
-    from storage.db import damaged, damaged_database, disk_refused, refuses_writing
+    from storage.db import BUSY_TIMEOUT_MS, busy, damaged, damaged_database, disk_refused, refuses_writing
 
     if refuses_writing(error):
         return _cannot_write(path)
@@ -221,6 +221,10 @@ def _storage_failure(path: Path, error: BaseException) -> str | None:
     if disk_refused(error):  # `today` recording the day's pick, `search` loading an empty database
         return (f"cannot write to the database {path}: {error}; nothing was written (is its disk full? free some "
                 "space, then run it again)")
+    if busy(error):  # the same, while another process (a large `paperbot ingest`, the bot) writes
+        return (f"cannot write to the database {path}: another process (such as `paperbot ingest`) held its write "
+                f"lock past the {BUSY_TIMEOUT_MS / 1000:g} s busy timeout; nothing was written, run it again in a "
+                "moment")
     return None
 
 

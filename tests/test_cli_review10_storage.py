@@ -135,3 +135,19 @@ def test_a_disk_that_takes_nothing_more_is_named_when_the_database_cannot_be_ope
     assert (failed.returncode, failed.stdout) == (1, "")
     assert failed.stderr == (f"paperbot: cannot open the database {database}: disk I/O error (is its disk full or "
                              "failing? SQLite needs room beside it for its -wal and -shm files)\n")
+
+
+def test_the_days_pick_behind_another_writer_is_one_line(tmp_path: Path) -> None:
+    # `paperbot today` while a large `paperbot ingest` holds the write lock past the 5 s busy timeout.
+    database = tmp_path / "paperbot.db"
+    assert main(["ingest", str(BUNDLED), "--db", str(database)]) == 0
+    with contextlib.closing(sqlite3.connect(database, isolation_level=None)) as ingest:
+        ingest.execute("BEGIN IMMEDIATE")
+        failed = paperbot(database, "today")
+        ingest.execute("ROLLBACK")
+
+    assert (failed.returncode, failed.stdout) == (1, "")
+    assert failed.stderr == (f"paperbot: cannot write to the database {database}: another process (such as `paperbot "
+                             "ingest`) held its write lock past the 5 s busy timeout; nothing was written, run it "
+                             "again in a moment\n")
+    assert paperbot(database, "today").returncode == 0
