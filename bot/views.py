@@ -30,7 +30,7 @@ from bot.errors import DISCORD_REFUSED, PaperNotFoundError, UserFacingError
 from bot.limits import as_typed, one_line
 from bot.tree import ButtonOnCooldownError, report_error, send_ephemeral
 from storage.models import Paper
-from storage.search import plain_title
+from storage.search import SearchResults, UnknownVenueError, Venue, plain_title
 
 if TYPE_CHECKING:
     from bot.client import PaperBot
@@ -48,6 +48,11 @@ LIST_SEARCHES = 2
 # what the command's cooldown refuses; "Similar papers" ranks the corpus at every click.
 BUTTON_COOLDOWN = (5, 30.0)
 _ID = r"[a-z0-9]{1,40}"
+# A venue's key (storage.search.Venue.key: folded letters and digits, at most 24) after "~" in a button's custom_id.
+_VENUE_KEY = r"[^:~]{1,24}"
+_VENUE_MARK = "~"
+# Venues an unknown one's reply names.
+VENUES_SHOWN = 5
 _SIMILAR_PREFIX = "paper:similar:"
 _RANDOM_PREFIX = "paper:random:"
 _LIST_PREFIX = "paper:list:"
@@ -149,36 +154,47 @@ class SimilarButton(_ReportingItem, discord.ui.DynamicItem[discord.ui.Button[Any
 
 
 class RandomButton(_ReportingItem, discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=_RANDOM_PREFIX + rf"(?P<id>{_ID})(?::(?P<topic>.+))?"):
-    """"Another random": a different random paper (of the same topic, if any), privately."""
+                   template=_RANDOM_PREFIX + rf"(?P<id>{_ID})(?:{_VENUE_MARK}(?P<venue>{_VENUE_KEY}))?"
+                            r"(?::(?P<topic>.+))?"):
+    """"Another random": a different random paper (of the same topic and venue, if any), privately.
 
-    def __init__(self, paper_id: str, topic: str | None = None) -> None:
-        topic = _fit_topic(paper_id, topic)
-        custom_id = _RANDOM_PREFIX + paper_id + (f":{topic}" if topic else "")
+    custom_id `paper:random:<id>[~<venue key>][:<topic>]`: the venue's short key, not its name, so a long
+    name leaves the topic its room (older buttons, without a venue, read as before).
+    """
+
+    def __init__(self, paper_id: str, topic: str | None = None, venue_key: str | None = None) -> None:
+        venue_key = venue_key if venue_key and re.fullmatch(_VENUE_KEY, venue_key) else None
+        venue_part = f"{_VENUE_MARK}{venue_key}" if venue_key else ""
+        topic = _fit_topic(paper_id + venue_part, topic)
+        custom_id = _RANDOM_PREFIX + paper_id + venue_part + (f":{topic}" if topic else "")
         super().__init__(discord.ui.Button(label="Another random", emoji="🎲",
                                            style=discord.ButtonStyle.secondary, custom_id=custom_id))
         self.paper_id = paper_id
         self.topic = topic
+        self.venue_key = venue_key
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> RandomButton:
         """Rebuild the button from its custom_id (also after a restart)."""
-        return cls(match["id"], match["topic"])
+        return cls(match["id"], match["topic"], match["venue"])
 
     async def handle(self, interaction: discord.Interaction) -> None:
         spend_button("random", interaction)
-        paper = await random_paper(_bot(interaction), self.topic, exclude=self.paper_id)
+        bot = _bot(interaction)
+        venue = find_venue(bot, self.venue_key) if self.venue_key else None
+        paper = await random_paper(bot, self.topic, venue=venue, exclude=self.paper_id)
         await interaction.response.send_message(
-            embed=paper_embed(paper, heading=random_heading(self.topic)),
-            view=paper_card_view(paper.id, random_button=True, topic=self.topic), ephemeral=True)
+            embed=paper_embed(paper, heading=random_heading(self.topic, venue)),
+            view=paper_card_view(paper.id, random_button=True, topic=self.topic, venue=venue), ephemeral=True)
 
 
-def _fit_topic(paper_id: str, topic: str | None) -> str | None:
-    """The topic, shortened (at a word) so the button's custom_id stays within Discord's 100 characters."""
+def _fit_topic(button_key: str, topic: str | None) -> str | None:
+    """The topic, shortened (at a word) so the button's custom_id stays within Discord's 100 characters beside
+    `button_key` (the paper id and venue part)."""
     if not topic or not topic.strip():
         return None
-    room = limits.CUSTOM_ID - len(_RANDOM_PREFIX) - len(paper_id) - 1
+    room = limits.CUSTOM_ID - len(_RANDOM_PREFIX) - len(button_key) - 1
     words = " ".join(topic.split())
     if len(words) <= room:
         return words
@@ -186,31 +202,67 @@ def _fit_topic(paper_id: str, topic: str | None) -> str | None:
     return (cut.rsplit(" ", 1)[0] if " " in cut else cut[:room]).strip() or None
 
 
-def random_heading(topic: str | None) -> str:
+def random_heading(topic: str | None, venue: Venue | None = None) -> str:
     """The line above a random card."""
-    return f"A random paper about “{topic}”" if topic else "A random paper"
+    heading = f"A random paper from {venue.name}" if venue else "A random paper"
+    return f"{heading} about “{topic}”" if topic else heading
 
 
-async def random_paper(bot: PaperBot, topic: str | None, *, exclude: str | None = None) -> Paper:
-    """A random active paper (matching `topic` when given), avoiding `exclude` when possible."""
+def find_venue(bot: PaperBot, typed: str) -> Venue:
+    """The venue of the current corpus that `typed` names (case and spacing aside, or its key); a private
+    reply naming a few of those there are when it names none."""
+    venue = bot.search_engine.venue(typed)
+    if venue is None:
+        raise unknown_venue(UnknownVenueError(typed, bot.search_engine.venues()))
+    return venue
+
+
+def unknown_venue(error: UnknownVenueError) -> UserFacingError:
+    """What a venue the current corpus does not have gets: the venues there are, most papers first."""
+    shown = as_typed(error.typed, 60) or "(empty)"
+    if not error.venues:
+        return UserFacingError(f"There is no venue “{shown}”: the papers here name no venue. "
+                               "Leave the venue out.")
+    there = ", ".join(f"**{discord.utils.escape_markdown(one_line(v.name, 60))}** ({v.papers:,})"
+                      for v in error.venues[:VENUES_SHOWN])
+    more = f" and {len(error.venues) - VENUES_SHOWN:,} more" if len(error.venues) > VENUES_SHOWN else ""
+    return UserFacingError(f"There is no venue “{shown}” here. Venues: {there}{more}. "
+                           "Pick one of the option's suggestions.")
+
+
+async def random_paper(bot: PaperBot, topic: str | None, *, venue: Venue | None = None,
+                       exclude: str | None = None) -> Paper:
+    """A random active paper (matching `topic`, of `venue`, when given), avoiding `exclude` when possible."""
     candidates = None
+    engine = bot.search_engine
+    try:
+        if topic:
+            candidates = await engine.matching_ids(topic, venue=venue.key if venue else None)
+        elif venue is not None:
+            candidates = engine.venue_ids(venue.key)
+    except UnknownVenueError as error:  # the corpus was reloaded without it since the venue was found
+        raise unknown_venue(error) from None
+    where = f" from {venue.name}" if venue else ""
     if topic:
-        candidates = await bot.search_engine.matching_ids(topic)
         shown = as_typed(topic, 100)  # their words, not formatting
         if not candidates:
-            raise UserFacingError(f"No papers match the topic “{shown}”. "
-                                  "Try a broader word, or `/paper random` without a topic.")
+            raise UserFacingError(f"No papers{where} match the topic “{shown}”. "
+                                  + ("Try a broader word, or leave out the venue." if venue else
+                                     "Try a broader word, or `/paper random` without a topic."))
         if exclude is not None and list(candidates) == [exclude]:  # "another" would be the same card again
-            raise UserFacingError(f"This is the only paper about “{shown}”. "
+            raise UserFacingError(f"This is the only paper{where} about “{shown}”. "
                                   "Try a broader topic, or `/paper random` without one.")
+    elif venue is not None and exclude is not None and list(candidates or ()) == [exclude]:
+        raise UserFacingError(f"This is the only paper from {venue.name}. Try another venue, or leave it out.")
     paper = await bot.papers.random(random.Random(), among=candidates, exclude=exclude)
     if paper is None:
         raise UserFacingError("There are no papers to choose from yet.")
     return paper
 
 
-def paper_card_view(paper_id: str, *, random_button: bool = False, topic: str | None = None) -> discord.ui.View:
-    """The card's buttons: "Similar papers" and, for random cards, "Another random".
+def paper_card_view(paper_id: str, *, random_button: bool = False, topic: str | None = None,
+                    venue: Venue | None = None) -> discord.ui.View:
+    """The card's buttons: "Similar papers" and, for random cards, "Another random" (same topic and venue).
 
     Both are dynamic items keyed by the paper id, so they work on old messages and after
     restarts; the view itself is never stored (it holds nothing but dynamic items).
@@ -218,7 +270,7 @@ def paper_card_view(paper_id: str, *, random_button: bool = False, topic: str | 
     view = discord.ui.View(timeout=None)
     view.add_item(SimilarButton(paper_id))
     if random_button:
-        view.add_item(RandomButton(paper_id, topic))
+        view.add_item(RandomButton(paper_id, topic, venue.key if venue else None))
     return view
 
 
@@ -385,11 +437,12 @@ class SearchPaginator(_ListView):
     """Ranked search results, five per page: ◀ ▶ to page, a select to open one; invoker only."""
 
     def __init__(self, bot: PaperBot, *, owner_id: int, query: str, hits: Sequence[Any], total: int,
-                 by_meaning: bool = False, timeout: float = PAGINATOR_TIMEOUT) -> None:
+                 by_meaning: bool = False, venue: Venue | None = None, timeout: float = PAGINATOR_TIMEOUT) -> None:
         super().__init__(timeout=timeout)
         self.bot = bot
         self.owner_id = owner_id
         self.query = query
+        self.venue = venue  # every page searches within it, and the heading names it
         self.total = total
         # Every page is ranked as the first one was: by words only if it was (its candidates' vectors
         # still being stored), or the order would change between pages and move papers across them.
@@ -420,7 +473,10 @@ class SearchPaginator(_ListView):
         noun = "paper matches" if self.total == 1 else "papers match"
         footer = f"Page {self.page + 1}/{self.pages} · {self.total} {noun} · pick one below to open it"
         # Embed titles render markdown: the query is shown as typed (`__init__`, `*args`), not formatted.
-        return results_embed(f"Search: {discord.utils.escape_markdown(self.query)}", lines, footer=footer)
+        # A long query is cut (at a word) before the venue, which stays in view.
+        venue = f" · {discord.utils.escape_markdown(one_line(self.venue.name, 80))}" if self.venue else ""
+        query = one_line(discord.utils.escape_markdown(self.query), limits.EMBED_TITLE - len("Search: ") - len(venue))
+        return results_embed(f"Search: {query}{venue}", lines, footer=footer)
 
     def _sync_components(self) -> None:
         self.previous.disabled = self.page == 0
@@ -448,8 +504,8 @@ class SearchPaginator(_ListView):
         """Search `page` and show it on the list, unless a press made meanwhile asked for another."""
         self._searching.add(page)
         try:
-            results = await self.bot.search(self.query, limit=PAGE_SIZE, offset=page * PAGE_SIZE,
-                                            meaning=self.by_meaning)
+            results = await search_within(self.bot, self.query, self.venue, limit=PAGE_SIZE,
+                                          offset=page * PAGE_SIZE, meaning=self.by_meaning)
         except Exception:
             self._searching.discard(page)
             self._settle_wanted(page)
@@ -511,3 +567,16 @@ class SearchPaginator(_ListView):
                        item: discord.ui.Item[Any], /) -> None:
         """Errors go to the central reporter."""
         await report_error(interaction, error)
+
+
+async def search_within(bot: PaperBot, query: str, venue: Venue | None, *, limit: int, offset: int = 0,
+                        meaning: bool = True) -> SearchResults:
+    """`bot.search`, within `venue` when given (in the same search slots); a venue the corpus lost since it was
+    found gets the private reply naming those there are."""
+    if venue is None:
+        return await bot.search(query, limit=limit, offset=offset, meaning=meaning)
+    try:
+        async with bot.search_slots:
+            return await bot.search_engine.search(query, limit=limit, offset=offset, meaning=meaning, venue=venue.key)
+    except UnknownVenueError as error:
+        raise unknown_venue(error) from None

@@ -44,10 +44,11 @@ class Venue:
 def venue_key(name: str) -> str:
     """The key a venue is known by, case, spacing and punctuation aside: "ICML 2025" -> "icml2025"; at most
     MAX_KEY_CHARS characters (a longer name's key ends with a hash of the whole)."""
-    key = name_key(name) or name.casefold().strip()
-    if len(key) <= MAX_KEY_CHARS:
+    key = name_key(name)
+    if key and len(key) <= MAX_KEY_CHARS:
         return key
-    digest = hashlib.blake2b(key.encode(), digest_size=_HASH_CHARS // 2).hexdigest()
+    # A name of no letter or digit ("—") is known by the hash of its spelling, so a key is letters and digits only.
+    digest = hashlib.blake2b((key or name.casefold().strip()).encode(), digest_size=_HASH_CHARS // 2).hexdigest()
     return key[: MAX_KEY_CHARS - _HASH_CHARS] + digest
 
 

@@ -14,10 +14,18 @@ from bot.embeds import paper_embed
 from bot.errors import PaperNotFoundError, UserFacingError
 from bot.limits import as_typed, one_line
 from bot.today import channel_day, daily_channels, day_heading, day_pick
-from bot.views import PAGE_SIZE, SearchPaginator, paper_card_view, random_heading, random_paper
+from bot.views import (
+    PAGE_SIZE,
+    SearchPaginator,
+    find_venue,
+    paper_card_view,
+    random_heading,
+    random_paper,
+    search_within,
+)
 from storage.models import Paper
 from storage.picks import PickRepository
-from storage.search import link_key, plain_title
+from storage.search import Venue, link_key, plain_title
 
 if TYPE_CHECKING:
     from bot.client import PaperBot
@@ -67,10 +75,14 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
     # --- search -------------------------------------------------------------------------------
 
     @app_commands.command(name="search", description="Search papers by title, topic, method, author or any words")
-    @app_commands.describe(query="What to look for; pick a suggestion to open that paper directly")
+    @app_commands.describe(query="What to look for; pick a suggestion to open that paper directly",
+                           venue="Only papers from this venue (e.g. 'AISTATS 2025')")
     @app_commands.checks.cooldown(*SEARCH_COOLDOWN, key=_per_user)
-    async def search(self, interaction: discord.Interaction, query: str) -> None:
-        """Open a picked suggestion (or a pasted id or link), or list ranked results five per page."""
+    async def search(self, interaction: discord.Interaction, query: str,
+                     venue: app_commands.Range[str, 1, 100] | None = None) -> None:
+        """Open a picked suggestion (or a pasted id or link), or list ranked results five per page (within
+        `venue` when given)."""
+        within = find_venue(self.bot, venue) if venue else None  # an unknown one: before anything else
         paper = await self._pasted_paper(query)
         if paper is not None:  # an id names one paper: searching its letters as words finds nothing
             await self._send_card(interaction, paper)
@@ -81,18 +93,19 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         if not any(ch.isalnum() for ch in text):
             raise UserFacingError("Type a few words to search for: a title, a topic or a method name.")
         await interaction.response.defer(thinking=True)  # searching may queue behind others: ack first
-        await self._show_results(interaction, text, shortened=shortened)
+        await self._show_results(interaction, text, shortened=shortened, venue=within)
 
-    async def _show_results(self, interaction: discord.Interaction, text: str, *, shortened: bool) -> None:
+    async def _show_results(self, interaction: discord.Interaction, text: str, *, shortened: bool,
+                            venue: Venue | None = None) -> None:
         """Fill the deferred reply: the first page of results, or "no papers match"."""
-        results = await self.bot.search(text, limit=PAGE_SIZE)
+        results = await search_within(self.bot, text, venue, limit=PAGE_SIZE)
         notes = [f"(Your query was shortened to its first {len(text)} characters.)"] if shortened else []
         if not results.hits:
-            notes.append(_no_results(text, results.suggestions))
+            notes.append(_no_results(text, results.suggestions, venue))
             await interaction.edit_original_response(content="\n".join(notes))
             return
-        view = SearchPaginator(self.bot, owner_id=interaction.user.id, query=text,
-                               hits=results.hits, total=results.total, by_meaning=results.by_meaning)
+        view = SearchPaginator(self.bot, owner_id=interaction.user.id, query=text, hits=results.hits,
+                               total=results.total, by_meaning=results.by_meaning, venue=venue)
         view.last_interaction = interaction
         if results.suggestions:
             notes.append(f"Did you mean {_ideas(results.suggestions)}?")
@@ -104,19 +117,32 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         """Papers matching what has been typed so far; picking one opens it."""
         return await self._suggest(current, prefix=PICKED, channels=daily_channels(interaction))
 
+    @search.autocomplete("venue")
+    async def search_venues(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The venues of the current corpus, most papers first, those whose name holds what was typed."""
+        return venue_choices(self.bot, current)
+
     # --- random -------------------------------------------------------------------------------
 
     @app_commands.command(name="random", description="A random paper, optionally about a topic")
-    @app_commands.describe(topic="Only papers about this (e.g. 'diffusion', 'graph neural networks')")
+    @app_commands.describe(topic="Only papers about this (e.g. 'diffusion', 'graph neural networks')",
+                           venue="Only papers from this venue (e.g. 'AISTATS 2025')")
     @app_commands.checks.cooldown(*RANDOM_COOLDOWN, key=_per_user)
     async def random(self, interaction: discord.Interaction,
-                     topic: app_commands.Range[str, 1, 100] | None = None) -> None:
-        """Post a random paper card with "Another random" and "Similar papers" buttons."""
+                     topic: app_commands.Range[str, 1, 100] | None = None,
+                     venue: app_commands.Range[str, 1, 100] | None = None) -> None:
+        """Post a random paper card with "Another random" (same topic and venue) and "Similar papers" buttons."""
         topic = one_line(topic, 100) if topic else None
-        paper = await random_paper(self.bot, topic)
+        within = find_venue(self.bot, venue) if venue else None
+        paper = await random_paper(self.bot, topic, venue=within)
         await interaction.response.send_message(
-            embed=paper_embed(paper, heading=random_heading(topic)),
-            view=paper_card_view(paper.id, random_button=True, topic=topic))
+            embed=paper_embed(paper, heading=random_heading(topic, within)),
+            view=paper_card_view(paper.id, random_button=True, topic=topic, venue=within))
+
+    @random.autocomplete("venue")
+    async def random_venues(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The venues of the current corpus, most papers first, those whose name holds what was typed."""
+        return venue_choices(self.bot, current)
 
     # --- show ---------------------------------------------------------------------------------
 
@@ -228,10 +254,23 @@ def pasted_id(typed: str) -> str | None:
     return match["id"] if match else None
 
 
-def _no_results(query: str, suggestions: list[str]) -> str:
+def venue_choices(bot: PaperBot, typed: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for a venue option: "AISTATS 2025 · 575 papers", most papers first, filtered by what was
+    typed (case and spacing aside); the value is the name, or the venue's key when the name is too long for one."""
+    choices = []
+    for venue in bot.search_engine.venues(typed)[: limits.AUTOCOMPLETE_CHOICES]:
+        count = f" · {venue.papers:,} paper{'' if venue.papers == 1 else 's'}"
+        name = one_line(venue.name, limits.CHOICE_NAME - len(count)) + count
+        value = venue.name if len(venue.name) <= limits.CHOICE_VALUE else venue.key
+        choices.append(app_commands.Choice(name=name, value=value))
+    return choices
+
+
+def _no_results(query: str, suggestions: list[str], venue: Venue | None = None) -> str:
     """The friendly "nothing found" reply, with "did you mean" when search has ideas."""
     shown = as_typed(query, 100)
-    message = f"No papers match “{shown}”."
+    where = f" from {discord.utils.escape_markdown(one_line(venue.name, 80))}" if venue else ""
+    message = f"No papers{where} match “{shown}”."
     if suggestions:
         message += f" Did you mean {_ideas(suggestions)}?"
     else:

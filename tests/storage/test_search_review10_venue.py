@@ -11,7 +11,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from storage._search_venue import MAX_KEY_CHARS
+from storage._search_venue import MAX_KEY_CHARS, venue_key
 from storage.loader import load_corpus
 from storage.search import SearchEngine, UnknownVenueError
 from tests.storage.conftest import write_json
@@ -181,3 +181,11 @@ async def test_a_corpus_reload_refreshes_the_venues(db: aiosqlite.Connection, en
     assert [v.name for v in engine.venues()] == ["AISTATS 2025"]
     with pytest.raises(UnknownVenueError):
         await engine.search("bandits", venue="ICML 2018")
+
+
+@pytest.mark.parametrize("name", ["—", "ICML 2025", "Proceedings of the Forty-Second International Conference"])
+def test_a_venue_key_is_letters_and_digits_that_fit_a_custom_id(name: str) -> None:
+    key = venue_key(name)
+    assert key.isalnum()
+    assert 0 < len(key) <= MAX_KEY_CHARS
+    assert venue_key(f"  {name.lower()} ") == key
