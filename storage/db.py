@@ -39,7 +39,7 @@ async def open_database(path: str | Path) -> aiosqlite.Connection:
     `transaction(conn)`.
     """
     if str(path) != ":memory:":
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        _make_folder(Path(path))
     conn = await _connect(path)
     conn.row_factory = aiosqlite.Row
     try:
@@ -59,6 +59,18 @@ async def open_database(path: str | Path) -> aiosqlite.Connection:
         await conn.close()
         raise
     return conn
+
+
+def _make_folder(path: Path) -> None:
+    """Create the database's folder if it is not there, and say so: a first start in a new folder is fine, but a
+    folder that is not there is also what a volume that failed to mount looks like, and a database made in its
+    place starts empty (no subscriptions, no picks) and goes with the container."""
+    folder = path.parent
+    if folder.is_dir():
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    log.warning("created the folder %s for the database %s: it was not there (if a volume should be mounted there, "
+                "it is not)", folder, path.name)
 
 
 async def _connect(database: str | Path, *, uri: bool = False) -> aiosqlite.Connection:
