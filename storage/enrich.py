@@ -105,6 +105,7 @@ _BRACED_CHARACTER = re.compile(r"\{([^\x00-\x7f{}][\u0300-\u036f]*)\}")
 _BRACED_WORDS = re.compile(r"(?<![\w^_\\}])\{\s*([A-Za-z][A-Za-z -]*[A-Za-z])\s*\}(?![\w^_])")
 # A space before a comma, full stop or semicolon that ends a word ("than SGD . We", "[2010] , with", or left by
 # a dropped \cite): none in print. Not before ".5", ".NET" or "...", nor after a URL's "/".
+_SPACE_THEN_PUNCTUATION = re.compile(r" [,.;]")
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"(?<=[\w)\]}’”*])\s+([,.;])(?=\s|$)")
 _TEX_DASHES = ((re.compile(r"(?<!-)---(?!-)"), "—"), (re.compile(r"(?<=\s)--(?=\s)"), "–"))
 # LaTeX pieces worth handing to pylatexenc: math, macros with their arguments, escapes.
@@ -244,9 +245,11 @@ def _rendered(text: str) -> str:
     """Display text from a text with its whitespace collapsed."""
     if "~" in text:  # LaTeX's non-breaking space, as in "identification~(PFI)" or "Fig.~3"
         text = _TIE.sub(" ", text)
-    if "``" in text:
+    if "`" in text and "``" in text:
         text = _TEX_QUOTES.sub(r"“\1”", text)
-    if "''" in text:  # opened with a straight quote, closed as TeX closes one: "attention span''
+    # Opened with a straight quote, closed as TeX closes one: "attention span''. (A test for one character first:
+    # a two-character one reads the whole text at a few characters a step, 3.5 µs for an abstract.)
+    if "'" in text and "''" in text:
         text = _HALF_TEX_QUOTES.sub(r"“\1”", text)
     if "\\" in text or "$" in text:
         text = _render_latex(text)
@@ -255,7 +258,7 @@ def _rendered(text: str) -> str:
     if "--" in text:
         for dashes, dash in _TEX_DASHES:
             text = dashes.sub(dash, text)
-    if " ," in text or " ." in text or " ;" in text:
+    if _SPACE_THEN_PUNCTUATION.search(text):  # one search: three `" ," in text` tests cost six times as much
         text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", text)
     return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
