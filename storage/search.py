@@ -321,25 +321,29 @@ class SearchEngine:
                           + snippet(paper.abstract, matched)) for paper, score in scored]
         return hits, index.did_you_mean(text, ranking.terms, found=ranking.total > 0)
 
-    async def autocomplete(self, partial: str, *, limit: int = 25) -> list[Suggestion]:
-        """Up to `limit` papers for what has been typed so far (the last word may be half-typed)."""
+    async def autocomplete(self, partial: str, *, limit: int = 25, venue: str | None = None) -> list[Suggestion]:
+        """Up to `limit` papers for what has been typed so far (the last word may be half-typed); only `venue`'s
+        when it names a venue of the active papers (a venue it does not name is left aside: suggestions never fail)."""
         text = as_displayed((partial or "")[:MAX_QUERY_CHARS])
         if not text.strip():
             return []
         limit = max(0, min(limit, 25))
         index = self._index
-        positions = await asyncio.to_thread(self._complete, index, text, limit)
+        found = self._venues.find(venue) if venue else None
+        within = self._venues.mask(found) if found else None
+        positions = await asyncio.to_thread(self._complete, index, text, limit, within)
         return [Suggestion(index.ids[p], label(index.titles[p])) for p in positions]
 
     @staticmethod
-    def _complete(index: SearchIndex, text: str, limit: int) -> list[int]:
+    def _complete(index: SearchIndex, text: str, limit: int, within: np.ndarray | None = None) -> list[int]:
         typed = text.strip()
         by_id = index.ids_starting(typed.lower(), limit)
         by_name = index.names_starting(name_key(typed), NAME_COMPLETIONS) if _one_word(typed) else []
         titled = index.titled_in_stopwords(typed)  # a title words cannot find (see _rank_or_complete)
         # Words only: while typing, the words so far decide; meaning would cost time on every key.
-        ranking = index.rank(text, partial=not text[-1].isspace(), candidates=limit)
-        return list(dict.fromkeys([*titled, *by_id, *by_name, *(int(p) for p in ranking.order)]))[:limit]
+        ranking = index.rank(text, partial=not text[-1].isspace(), candidates=limit, within=within)
+        found = dict.fromkeys([*titled, *by_id, *by_name, *(int(p) for p in ranking.order)])
+        return [p for p in found if within is None or within[p]][:limit]
 
     async def by_title(self, typed: str) -> str | None:
         """The id of the active paper whose title is `typed`, case, spacing, punctuation and markup aside

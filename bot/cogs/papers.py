@@ -114,8 +114,10 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
     @search.autocomplete("query")
     async def search_suggestions(self, interaction: discord.Interaction,
                                  current: str) -> list[app_commands.Choice[str]]:
-        """Papers matching what has been typed so far; picking one opens it."""
-        return await self._suggest(current, prefix=PICKED, channels=daily_channels(interaction))
+        """Papers matching what has been typed so far (from the venue chosen, if one is); picking one opens it."""
+        venue = getattr(interaction.namespace, "venue", None)  # the option filled before this one, if it was
+        return await self._suggest(current, prefix=PICKED, channels=daily_channels(interaction),
+                                   venue=venue if isinstance(venue, str) else None)
 
     @search.autocomplete("venue")
     async def search_venues(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -212,8 +214,8 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
                 return None
         return await self.bot.papers.by_id(paper_id)
 
-    async def _suggest(self, current: str, *, prefix: str,
-                       channels: tuple[int, ...]) -> list[app_commands.Choice[str]]:
+    async def _suggest(self, current: str, *, prefix: str, channels: tuple[int, ...],
+                       venue: str | None = None) -> list[app_commands.Choice[str]]:
         # Back in a field that holds a picked paper, or an id pasted: offer that paper.
         paper = await self._pasted_paper(current)
         if paper is not None:
@@ -226,7 +228,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
             return []
         if current[-1].isspace():
             text += " "  # the last word is finished: search reads it whole, not as the start of longer ones
-        suggestions = await self.bot.search_engine.autocomplete(text, limit=limits.AUTOCOMPLETE_CHOICES)
+        suggestions = await self.bot.search_engine.autocomplete(text, limit=limits.AUTOCOMPLETE_CHOICES, venue=venue)
         return [app_commands.Choice(name=one_line(s.label, limits.CHOICE_NAME) or s.id, value=prefix + s.id)
                 for s in suggestions[: limits.AUTOCOMPLETE_CHOICES]
                 if len(prefix + s.id) <= limits.CHOICE_VALUE]

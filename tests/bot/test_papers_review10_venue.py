@@ -73,6 +73,15 @@ async def test_the_venue_option_suggests_the_corpus_venues_with_their_counts(wor
     assert await world.alice.autocomplete(world.channel, "paper search", "venue", "neurips") == []
 
 
+async def test_the_query_suggestions_follow_the_venue_chosen_first(world: World, bot: PaperBot) -> None:
+    within = await world.alice.autocomplete(world.channel, "paper search", "query", "bandit", venue="AISTATS 2025")
+
+    assert within
+    assert all(c["name"].startswith("AISTATS bandits") for c in within)
+    everywhere = await world.alice.autocomplete(world.channel, "paper search", "query", "bandit")
+    assert any(not c["name"].startswith("AISTATS") for c in everywhere)
+
+
 async def test_search_within_a_venue_lists_its_papers_and_pages_keep_it(world: World, bot: PaperBot) -> None:
     result = await world.alice.slash(world.channel, "paper search", query="bandit regret", venue="aistats2025")
 

@@ -189,3 +189,15 @@ def test_a_venue_key_is_letters_and_digits_that_fit_a_custom_id(name: str) -> No
     assert key.isalnum()
     assert 0 < len(key) <= MAX_KEY_CHARS
     assert venue_key(f"  {name.lower()} ") == key
+
+
+async def test_autocomplete_within_a_venue_suggests_its_papers_only(
+        db: aiosqlite.Connection, engine: SearchEngine) -> None:
+    everywhere = await engine.autocomplete("bandit reg", limit=10)
+    assert await _venue_of(db, [s.id for s in everywhere]) == {"ICML 2018"}  # its 230 strong ones fill the list
+
+    within = await engine.autocomplete("bandit reg", limit=10, venue="aistats 2025")
+    assert [s.label for s in within] != []
+    assert await _venue_of(db, [s.id for s in within]) == {"AISTATS 2025"}
+    # A venue the corpus lacks leaves the suggestions as they were: they never fail.
+    assert await engine.autocomplete("bandit reg", limit=10, venue="NeurIPS 2024") == everywhere
