@@ -15,6 +15,7 @@ import json
 import multiprocessing
 import operator
 import os
+import threading
 import time
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -28,6 +29,7 @@ from storage.parsing import expand_paths, parse_file
 
 # Below this much corpus text a process pool costs more (start-up, pickling) than it saves.
 POOL_THRESHOLD_BYTES = 3_000_000
+_PARENT_CHECK_SECONDS = 1.0  # how soon a worker whose loading process died ends
 _CHUNK = 500
 
 # A full row: every stored column, in this order (the loader's INSERT/UPDATE use the same names).
@@ -148,6 +150,20 @@ def _init_worker(known: Mapping[str, bool]) -> None:
     global _WORKER_KNOWN  # one value per worker process, set once when the pool starts
     _WORKER_KNOWN = known
     gc.disable()  # short-lived work; see _gc_paused
+    _exit_with_parent()
+
+
+def _exit_with_parent() -> None:
+    """End this worker once the process that forked it is gone (kill -9, the OOM killer): it would wait for
+    work forever, since its forked siblings (and itself) keep the pool's task pipe open, and no EOF comes."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(_PARENT_CHECK_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="exit with the parent", daemon=True).start()
 
 
 def _rows_for(records: Sequence[RawRecord], known: Mapping[str, bool] | None = None) -> list[Row]:

@@ -6,19 +6,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import resource
+import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from bot.cli import main
+from storage._corpus_build import POOL_THRESHOLD_BYTES
 from storage.db import migrations, open_database
 from tests.bot.test_storage_review10_damaged import damage
-from tests.storage.conftest import BUNDLED
+from tests.storage.conftest import BUNDLED, seed_paragraphs, write_seed_file
 
 TIMEOUT_S = 120
 
@@ -151,3 +155,61 @@ def test_the_days_pick_behind_another_writer_is_one_line(tmp_path: Path) -> None
                              "ingest`) held its write lock past the 5 s busy timeout; nothing was written, run it "
                              "again in a moment\n")
     assert paperbot(database, "today").returncode == 0
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
+def test_a_load_killed_outright_loses_nothing_and_leaves_no_worker_behind(tmp_path: Path) -> None:
+    # kill -9 (the OOM killer, a host going down) in the middle of a large load: the next open recovers from
+    # the -wal what was committed before, and the enrichment workers end with the process that forked them
+    # (they waited for work forever: their forked siblings kept their task pipe open).
+    database = tmp_path / "paperbot.db"
+    assert main(["ingest", str(BUNDLED), "--db", str(database)]) == 0
+    large = write_seed_file(tmp_path / "large.txt", [f"{paragraph} Variant {n} of this study, reported apart."
+                                                     for n in range(80) for paragraph in seed_paragraphs()])
+    assert large.stat().st_size > POOL_THRESHOLD_BYTES  # enriched by worker processes
+    load = subprocess.Popen([sys.executable, "-m", "bot", "ingest", str(large), "--db", str(database)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: list[int] = []
+    wal = Path(f"{database}-wal")
+    try:
+        deadline = time.monotonic() + TIMEOUT_S
+        while load.poll() is None and time.monotonic() < deadline:  # until the workers' rows are being written
+            if wal.exists() and wal.stat().st_size > 200_000:
+                workers = _children(load.pid)
+                break
+            time.sleep(0.01)
+        load.kill()
+        load.wait(TIMEOUT_S)
+        assert workers, "the load ended before its workers started"
+        deadline = time.monotonic() + 15
+        while any(_running(worker) for worker in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert [worker for worker in workers if _running(worker)] == []
+    finally:
+        for worker in workers:
+            with contextlib.suppress(OSError):
+                os.kill(worker, signal.SIGKILL)
+
+    stats = paperbot(database, "stats")
+    assert "papers:    38 active, 0 retired" in stats.stdout
+    with contextlib.closing(sqlite3.connect(database)) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+
