@@ -779,8 +779,10 @@ def _joined(pieces: list[str]) -> str:
     paragraphs = []
     for paragraph in whole.split(_PARAGRAPH):
         lines = [" ".join(line.split()) for line in paragraph.split(_LINE)]
-        if kept := "\n".join(line for line in lines if line):
-            paragraphs.append(kept)
+        # An empty line between two (<br><br>, as web pages space paragraphs) ends a paragraph; a <br> alone does not.
+        for block in "\n".join(lines).split("\n\n"):
+            if kept := "\n".join(line for line in block.split("\n") if line):
+                paragraphs.append(kept)
     return "\n\n".join(paragraphs)
 
 
