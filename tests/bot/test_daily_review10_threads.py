@@ -18,7 +18,8 @@ from tests.bot.test_daily_review10_today import card_paper_id
 from tests.bot.test_papers import embed_of
 
 
-async def thread_under(simcord_env: simcord.Env, bot: PaperBot, channel: simcord.ChannelHandle) -> simcord.ChannelHandle:
+async def thread_under(simcord_env: simcord.Env, bot: PaperBot,
+                       channel: simcord.ChannelHandle) -> simcord.ChannelHandle:
     """A public thread the members open under `channel` (made through Discord's REST API)."""
     parent = bot.get_channel(channel.id)
     assert isinstance(parent, discord.TextChannel)
