@@ -296,8 +296,9 @@ class SearchIndex:
         tid = self._word_terms.get(word) or self.terms.get(stem(word))
         return tid if tid else None
 
-    def resolve(self, word: str, *, partial: bool = False) -> QueryTerm:
-        """The index terms a query word may stand for: itself, a typo fix, or a prefix's completions."""
+    def resolve(self, word: str, *, partial: bool = False, lone: bool = False) -> QueryTerm:
+        """The index terms a query word may stand for: itself, a typo fix, or a prefix's completions (`lone`: the
+        query's only word, which half-typed may be a method name being typed: "IMPA" is IMPALA, not "impact")."""
         alternatives: dict[int, float] = {}
         exact = self.term_id(word)
         corrected = None
@@ -308,17 +309,22 @@ class SearchIndex:
             alternatives[exact] = 1.0 if surname is None else RELATIVE_FACTOR
             if surname is not None:
                 alternatives[surname] = 1.0
+            # A relative counts no more than the word typed would: "graph" is not "graphon", the rarer word.
             for relative in self._relatives(word):
-                alternatives.setdefault(relative, RELATIVE_FACTOR)
-        completed = False
-        if partial and len(word) >= 2:
-            for completion in self._completions(word):
-                tid = self.term_id(completion)
-                if tid is not None:
-                    alternatives.setdefault(tid, PREFIX_FACTOR)
-                    completed = True
-                    if (surname := self._surname_term(completion)) is not None:
-                        alternatives.setdefault(surname, PREFIX_FACTOR)
+                alternatives.setdefault(relative, RELATIVE_FACTOR * self._no_rarer(relative, exact))
+        completions = [(completion, tid) for completion in self._completions(word)
+                       if (tid := self.term_id(completion)) is not None] if partial and len(word) >= 2 else []
+        completed = bool(completions)
+        if completions:
+            # After other words, each completion weighs at most what the word typed, or else the most used
+            # completion, does: "reinforcement lear" is "learning" being typed far more often than "learnt" or
+            # "learning-augmented", whose rarity put their papers above every paper on reinforcement learning.
+            # Those papers are still found, as the common word's are.
+            most_used = exact if exact is not None else max(completions, key=lambda found: self.words[found[0]])[1]
+            for completion, tid in completions:
+                alternatives.setdefault(tid, PREFIX_FACTOR * (1.0 if lone else self._no_rarer(tid, most_used)))
+                if (surname := self._surname_term(completion)) is not None:
+                    alternatives.setdefault(surname, PREFIX_FACTOR)
         if exact is None:
             for fix, distance in self.correct(word):
                 if completed and not fix.startswith(word):
@@ -340,6 +346,10 @@ class SearchIndex:
         # An acronym written out ("MoE": mixture of experts); not a half-typed word ("vi" may be "via" being typed).
         spelled = self.spelled_out.get(exact) if exact is not None and not partial else None
         return QueryTerm(word, tuple(found), corrected, primary, spelled)
+
+    def _no_rarer(self, tid: int, than: int) -> float:
+        """The share of its own weight that term `tid` keeps so as to weigh no more than term `than` (IDF)."""
+        return min(1.0, float(self.idf[than]) / max(float(self.idf[tid]), 1e-6))
 
     def _surname_term(self, word: str) -> int | None:
         """The term of `word` as written in authors' names (`_AS_WRITTEN`), when the corpus writes it mostly as
@@ -427,7 +437,7 @@ class SearchIndex:
                 if fuzzy_budget <= 0:
                     continue
                 fuzzy_budget -= 1
-            resolved[word] = self.resolve(word, partial=word == last)
+            resolved[word] = self.resolve(word, partial=word == last, lone=len(unique) == 1)
         if last in resolved and len(resolved) > 1:
             resolved[last] = self._complete_from_titles(resolved, last)
         return self._join_compounds(content, resolved, query, last)
