@@ -280,6 +280,9 @@ async def transaction(conn: aiosqlite.Connection, *, immediate: bool = True) -> 
     try:
         yield
     except BaseException:
-        await conn.execute("ROLLBACK")
+        # On SQLITE_FULL or SQLITE_IOERR SQLite may have rolled the whole transaction back itself: a ROLLBACK
+        # then fails ("cannot rollback - no transaction is active") and hides what went wrong.
+        if conn.in_transaction:
+            await conn.execute("ROLLBACK")
         raise
     await conn.execute("COMMIT")

@@ -232,7 +232,8 @@ def _write(db: sqlite3.Connection, plan: _Plan, report: LoadReport, progress: Pr
         if plan.stop.is_set():  # stopped after the last chunk: still before the commit
             raise LoadStoppedError
     except BaseException:
-        db.execute("ROLLBACK")
+        if db.in_transaction:  # a write the disk refused may have made SQLite roll it all back already
+            db.execute("ROLLBACK")
         raise
     started = time.perf_counter()
     db.execute("COMMIT")

@@ -213,3 +213,25 @@ def test_a_load_killed_outright_loses_nothing_and_leaves_no_worker_behind(tmp_pa
     with contextlib.closing(sqlite3.connect(database)) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
 
+
+def test_a_load_the_disk_refuses_half_way_says_so(tmp_path: Path) -> None:
+    # SQLite rolls a load back itself when the disk refuses its pages half way (the -wal may grow to 400 kB
+    # here, as on a nearly full disk); the ROLLBACK after it failed, and that was the message: "the load failed
+    # (cannot rollback - no transaction is active)".
+    database = tmp_path / "paperbot.db"
+    assert main(["ingest", str(BUNDLED), "--db", str(database)]) == 0
+    more = write_seed_file(tmp_path / "more.txt", [f"{paragraph} Variant {n} of this study, reported apart."
+                                                   for n in range(20) for paragraph in seed_paragraphs()])
+    with the_bot_running_on(database):
+        failed = subprocess.run([sys.executable, "-m", "bot", "ingest", str(more), "--db", str(database)],
+                                capture_output=True, text=True, timeout=TIMEOUT_S, check=False,
+                                preexec_fn=_files_up_to_400_kb)
+
+    assert (failed.returncode, failed.stdout) == (1, "")
+    assert failed.stderr.splitlines()[-1] == (f"paperbot ingest: the load failed (disk I/O error); {database} is "
+                                              "unchanged")
+    assert "papers:    38 active, 0 retired" in paperbot(database, "stats").stdout
+
+
+def _files_up_to_400_kb() -> None:
+    resource.setrlimit(resource.RLIMIT_FSIZE, (400_000, resource.RLIM_INFINITY))
