@@ -326,20 +326,22 @@ class PaperBot(commands.Bot):
     async def _embed_while_busy_waits(self, conn: aiosqlite.Connection, encoder: EncoderProcess,
                                       progress: EmbeddingProgress) -> int:
         """embed_missing, again after EMBED_RETRY_SECONDS whenever another process (a large
-        `paperbot ingest`) held the write lock past the busy timeout: a busy database delays the
-        embedding, it does not end it. What was stored stays; the next round goes on from there."""
+        `paperbot ingest`) held the write lock past the busy timeout, or the disk refused a batch (full): a
+        busy database or a full disk delays the embedding, it does not end it (once there is room again,
+        it goes on without a restart). What was stored stays; the next round goes on from there."""
         before = 0  # abstracts embedded by the earlier rounds
         while True:
             try:
                 report = functools.partial(_add_then_report, before, progress)
                 return before + await embed_missing(conn, encoder, progress=report)
             except sqlite3.OperationalError as error:
-                if "locked" not in str(error):
+                if "locked" not in str(error) and not disk_refused(error):
                     raise
                 before = progress.done
-                log.warning("search by meaning: the database is busy (another process is writing); embedding goes "
-                            "on in %d s (%s of %s abstracts done)", EMBED_RETRY_SECONDS, f"{before:,}",
-                            f"{progress.total:,}")
+                why = (f"cannot store the vectors in the database {self.settings.database_path} ({error}: is its disk "
+                       "full?)") if disk_refused(error) else "the database is busy (another process is writing)"
+                log.warning("search by meaning: %s; embedding goes on in %d s (%s of %s abstracts done)", why,
+                            EMBED_RETRY_SECONDS, f"{before:,}", f"{progress.total:,}")
                 await asyncio.sleep(EMBED_RETRY_SECONDS)
 
     async def _stop_embedding(self) -> None:
