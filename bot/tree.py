@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot import limits
 from bot.errors import DISCORD_REFUSED, UserFacingError, answered_too_late, message_deleted
-from storage.db import busy, disk_refused
+from storage.db import busy, damaged, damaged_database, disk_refused
 from storage.search import EmptyQueryError
 
 log = logging.getLogger(__name__)
@@ -24,6 +24,9 @@ Explain = Callable[[BaseException], str]
 # nothing of it; the operator gets one line naming the database (a traceback would say nothing more).
 COULD_NOT_SAVE = ("I couldn't save that: the disk my data is kept on is full or failing, so nothing was changed. "
                   "Please try again later.")
+# A damaged page met after the start (a disk fault): nothing the member can do, and no error code to quote.
+DATABASE_DAMAGED = ("I can't do that right now: part of my database is damaged, and whoever runs me has been told "
+                    "(it is in my log). Other commands may still work.")
 # A write that waited the whole busy timeout for another process's write lock (a large `paperbot ingest` holds
 # it for its whole load): nothing was written, and a minute later it usually goes through.
 DATABASE_BUSY = ("I couldn't save that: my database is busy with other work (such as loading new papers), so "
@@ -123,6 +126,9 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         log.error("%s: cannot write to the database %s: %s; nothing was written (is its disk full?)",
                   _describe(interaction), _database_of(interaction), error)
         message = COULD_NOT_SAVE
+    if message is None and damaged(error):  # a page damaged since the start (a disk fault): the operator must act
+        log.error("%s: %s", _describe(interaction), damaged_database(_database_of(interaction), error))
+        message = DATABASE_DAMAGED
     if message is None and busy(error):
         log.warning("%s: the database %s stayed locked by another writer (such as `paperbot ingest`) past the busy "
                     "timeout; nothing was written", _describe(interaction), _database_of(interaction))
