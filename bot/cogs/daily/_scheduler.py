@@ -31,6 +31,7 @@ from bot.embeds import paper_embed
 from bot.errors import DISCORD_REFUSED
 from bot.today import day_heading, day_pick
 from bot.views import paper_card_view
+from storage.db import busy, disk_refused
 from storage.models import Paper
 from storage.picks import topic_key
 from storage.subscriptions import (
@@ -245,9 +246,19 @@ class DailyScheduler:
             tick = asyncio.create_task(self.tick(), name="daily-posts-tick")
             try:
                 await tick
-            except Exception:  # a broken tick must not end daily posts for good
-                log.exception("daily-post tick failed; trying again next minute")
+            except Exception as error:  # a broken tick must not end daily posts for good
+                self._report_failed_tick(error)
             await asyncio.sleep(self._seconds_to_next_tick())
+
+    def _report_failed_tick(self, error: Exception) -> None:
+        """A write the disk refused or that waited out the busy timeout is the operator's to fix (free some
+        space) or nothing to fix: one line naming the database, as commands log it. Anything else is a bug."""
+        if disk_refused(error) or busy(error):
+            cause = "is its disk full?" if disk_refused(error) else "another process held its write lock"
+            log.warning("daily posts: cannot write to the database %s: %s (%s); trying again next minute",
+                        self.bot.settings.database_path, error, cause)
+        else:
+            log.exception("daily-post tick failed; trying again next minute")
 
     def _seconds_to_next_tick(self) -> float:
         """Sleep until just after the next minute boundary of the bot's clock (1 to 60 s)."""
