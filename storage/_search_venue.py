@@ -1,9 +1,10 @@
 """The venues of the active papers ("AISTATS 2025", "ICML 2025"), for searches and random picks within one.
 
-A `VenueTable` is built beside each search index (the same refresh, the same positions): one boolean mask per
-venue over the index's papers, so a search within a venue zeroes the others' scores before ranking, and the
-page counts are the venue's. A venue is named as people type it: case, spacing and punctuation aside
-("icml2025", "ICML 2025", "icml-2025" are one venue), or by its short key (what a button's custom_id carries).
+A `VenueTable` is built beside each search index (the same refresh, the same positions): each venue's positions
+in the index, made a boolean mask over its papers when a search asks for one, so a search within a venue zeroes
+the others' scores before ranking, and the page counts are the venue's. A venue is named as people type it: case,
+spacing and punctuation aside ("icml2025", "ICML 2025", "icml-2025" are one venue), or by its short key (what a
+button's custom_id carries).
 """
 
 from __future__ import annotations
@@ -54,10 +55,13 @@ def venue_key(name: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class VenueTable:
-    """The venues of an index's papers, most papers first, each with its mask over the index's positions."""
+    """The venues of an index's papers, most papers first, each with its papers' positions in the index."""
 
     venues: tuple[Venue, ...] = ()
-    _masks: dict[str, np.ndarray] = field(default_factory=dict)
+    size: int = 0  # the index's papers: a mask's length
+    # Positions, not masks: a mask is a byte for every paper of the index, so one kept for each venue grew with
+    # papers × venues (a Semantic Scholar corpus of 100,000 papers names thousands of journals: gigabytes).
+    _members: dict[str, np.ndarray] = field(default_factory=dict)
 
     @classmethod
     def build(cls, positions: Iterable[tuple[int, str | None]], size: int) -> VenueTable:
@@ -72,14 +76,9 @@ class VenueTable:
             key = venue_key(name)
             members.setdefault(key, []).append(position)
             spellings.setdefault(key, Counter())[name] += 1
-        masks = {}
-        for key, found in members.items():
-            mask = np.zeros(size, bool)
-            mask[np.asarray(found, np.int64)] = True
-            masks[key] = mask
         venues = sorted((Venue(spellings[key].most_common(1)[0][0], key, len(found)) for key, found in members.items()),
                         key=lambda venue: (-venue.papers, venue.name.casefold()))
-        return cls(tuple(venues), masks)
+        return cls(tuple(venues), size, {key: np.asarray(found, np.int64) for key, found in members.items()})
 
     def find(self, typed: str) -> Venue | None:
         """The venue `typed` names (case, spacing and punctuation aside), or whose key it is; None if none."""
@@ -95,5 +94,7 @@ class VenueTable:
         return [venue for venue in self.venues if wanted in name_key(venue.name)]
 
     def mask(self, venue: Venue) -> np.ndarray:
-        """Which of the index's papers are of `venue` (a venue of this table)."""
-        return self._masks[venue.key]
+        """Which of the index's papers are of `venue` (a venue of this table), made for the one search asking."""
+        mask = np.zeros(self.size, bool)
+        mask[self._members[venue.key]] = True
+        return mask
