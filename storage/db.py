@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import aiosqlite
@@ -84,7 +85,10 @@ async def _connect(database: str | Path, *, uri: bool = False) -> aiosqlite.Conn
     try:
         return await connecting
     except BaseException:
-        await asyncio.shield(asyncio.to_thread(connecting._thread.join, _THREAD_STOP_S))
+        # aiosqlite 0.22 keeps its thread in `_thread`; before (0.20, 0.21, which pyproject allows) the
+        # connection was the thread: `_thread` alone raised AttributeError over the error that said what was wrong.
+        thread: Any = getattr(connecting, "_thread", connecting)
+        await asyncio.shield(asyncio.to_thread(thread.join, _THREAD_STOP_S))
         raise
 
 
