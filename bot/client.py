@@ -165,10 +165,11 @@ class PaperBot(commands.Bot):
         self.search_slots = asyncio.Semaphore(SEARCH_CONCURRENCY)
         self._gc_thresholds: tuple[int, int, int] | None = None  # the process's own, while setup_hook's apply
 
-    async def search(self, query: str, *, limit: int, offset: int = 0, meaning: bool = True) -> SearchResults:
-        """Search the corpus, at most SEARCH_CONCURRENCY searches at a time (`meaning`: SearchEngine.search)."""
+    async def search(self, query: str, *, limit: int, offset: int = 0, meaning: bool = True,
+                     venue: str | None = None) -> SearchResults:
+        """Search the corpus, SEARCH_CONCURRENCY searches at a time (`meaning`, `venue`: SearchEngine.search)."""
         async with self.search_slots:
-            return await self.search_engine.search(query, limit=limit, offset=offset, meaning=meaning)
+            return await self.search_engine.search(query, limit=limit, offset=offset, meaning=meaning, venue=venue)
 
     def now(self) -> datetime:
         """The current time from the injected clock: the only "now" the bot uses."""

@@ -571,12 +571,9 @@ class SearchPaginator(_ListView):
 
 async def search_within(bot: PaperBot, query: str, venue: Venue | None, *, limit: int, offset: int = 0,
                         meaning: bool = True) -> SearchResults:
-    """`bot.search`, within `venue` when given (in the same search slots); a venue the corpus lost since it was
-    found gets the private reply naming those there are."""
-    if venue is None:
-        return await bot.search(query, limit=limit, offset=offset, meaning=meaning)
+    """`bot.search`, within `venue` when given; a venue the corpus lost since it was found gets the private reply
+    naming those there are."""
     try:
-        async with bot.search_slots:
-            return await bot.search_engine.search(query, limit=limit, offset=offset, meaning=meaning, venue=venue.key)
+        return await bot.search(query, limit=limit, offset=offset, meaning=meaning, venue=venue.key if venue else None)
     except UnknownVenueError as error:
         raise unknown_venue(error) from None
