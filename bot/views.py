@@ -53,6 +53,7 @@ _VENUE_KEY = r"[^:~]{1,24}"
 _VENUE_MARK = "~"
 # Venues an unknown one's reply names.
 VENUES_SHOWN = 5
+VENUE_IN_MESSAGE = 150  # characters of a venue's name in a reply (real ones are under 120)
 _SIMILAR_PREFIX = "paper:similar:"
 _RANDOM_PREFIX = "paper:random:"
 _LIST_PREFIX = "paper:list:"
@@ -202,6 +203,12 @@ def _fit_topic(button_key: str, topic: str | None) -> str | None:
     return (cut.rsplit(" ", 1)[0] if " " in cut else cut[:room]).strip() or None
 
 
+def shown_venue(venue: Venue) -> str:
+    """A venue's name in a message: its Markdown shown as typed ("*SEM 2024" is no italics) and a name a
+    misread column made long cut at a word, so the reply stays within Discord's 2,000 characters."""
+    return discord.utils.escape_markdown(one_line(venue.name, VENUE_IN_MESSAGE))
+
+
 def random_heading(topic: str | None, venue: Venue | None = None) -> str:
     """The line above a random card."""
     heading = f"A random paper from {venue.name}" if venue else "A random paper"
@@ -242,7 +249,7 @@ async def random_paper(bot: PaperBot, topic: str | None, *, venue: Venue | None 
             candidates = engine.venue_ids(venue.key)
     except UnknownVenueError as error:  # the corpus was reloaded without it since the venue was found
         raise unknown_venue(error) from None
-    where = f" from {venue.name}" if venue else ""
+    where = f" from {shown_venue(venue)}" if venue else ""
     if topic:
         shown = as_typed(topic, 100)  # their words, not formatting
         if not candidates:
@@ -253,7 +260,7 @@ async def random_paper(bot: PaperBot, topic: str | None, *, venue: Venue | None 
             raise UserFacingError(f"This is the only paper{where} about “{shown}”. "
                                   "Try a broader topic, or `/paper random` without one.")
     elif venue is not None and exclude is not None and list(candidates or ()) == [exclude]:
-        raise UserFacingError(f"This is the only paper from {venue.name}. Try another venue, or leave it out.")
+        raise UserFacingError(f"This is the only paper from {shown_venue(venue)}. Try another venue, or leave it out.")
     paper = await bot.papers.random(random.Random(), among=candidates, exclude=exclude)
     if paper is None:
         raise UserFacingError("There are no papers to choose from yet.")
