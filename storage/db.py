@@ -125,15 +125,20 @@ class UnappliedChangesError(Exception):
     """A read-only WAL database whose last changes wait in its -wal file, which only a writer can apply."""
 
 
+def _sqlite_error_name(error: BaseException) -> str:
+    """SQLite's name for what failed ("SQLITE_FULL", "SQLITE_BUSY_SNAPSHOT" …), or "" for any other error."""
+    return getattr(error, "sqlite_errorname", "") if isinstance(error, sqlite3.Error) else ""
+
+
 def refuses_writing(error: BaseException) -> bool:
     """Whether SQLite failed because it may not write: the file, its folder or its -wal/-shm are read-only."""
-    return isinstance(error, sqlite3.Error) and getattr(error, "sqlite_errorname", "").startswith("SQLITE_READONLY")
+    return _sqlite_error_name(error).startswith("SQLITE_READONLY")
 
 
 def damaged(error: BaseException) -> bool:
     """Whether SQLite found the database file damaged: "database disk image is malformed" (a page that is
     not what it should be: a disk fault, a copy taken mid-write, a file cut short) or "file is not a database"."""
-    name = getattr(error, "sqlite_errorname", "")
+    name = _sqlite_error_name(error)
     return isinstance(error, sqlite3.DatabaseError) and (name.startswith("SQLITE_CORRUPT") or name == "SQLITE_NOTADB")
 
 
@@ -141,8 +146,8 @@ def disk_refused(error: BaseException) -> bool:
     """Whether SQLite failed because the disk would not take a write: full ("database or disk is full": no
     space left) or an I/O error ("disk I/O error": a quota or file-size limit, a failing disk). SQLite rolls
     the statement or transaction back: nothing of it is written."""
-    name = getattr(error, "sqlite_errorname", "")
-    return isinstance(error, sqlite3.Error) and (name == "SQLITE_FULL" or name.startswith("SQLITE_IOERR"))
+    name = _sqlite_error_name(error)
+    return name == "SQLITE_FULL" or name.startswith("SQLITE_IOERR")
 
 
 # Where a database cannot even be opened because of its disk (`disk_refused`): SQLite says only "disk I/O error".
@@ -153,7 +158,7 @@ def busy(error: BaseException) -> bool:
     """Whether SQLite gave up waiting for another connection's write lock ("database is locked": the busy
     timeout passed while another process, such as a large `paperbot ingest`, was writing). Nothing of the
     statement was written; the same write a little later usually goes through."""
-    return isinstance(error, sqlite3.Error) and getattr(error, "sqlite_errorname", "").startswith("SQLITE_BUSY")
+    return _sqlite_error_name(error).startswith("SQLITE_BUSY")
 
 
 def damaged_database(path: str | Path, error: object) -> str:
@@ -164,7 +169,7 @@ def damaged_database(path: str | Path, error: object) -> str:
 
 def cannot_open(error: BaseException) -> bool:
     """Whether SQLite could not open a file it needs (the database, or a -wal/-shm it cannot create)."""
-    return isinstance(error, sqlite3.Error) and getattr(error, "sqlite_errorname", "") == "SQLITE_CANTOPEN"
+    return _sqlite_error_name(error) == "SQLITE_CANTOPEN"
 
 
 async def open_database_read_only(path: str | Path) -> aiosqlite.Connection:
