@@ -26,7 +26,7 @@ from discord.ext import commands
 from bot.settings import Settings, clean_token, env_file_value, load_settings, token_flaw
 from bot.tree import PaperTree, in_a_while
 from bot.views import RandomButton, SimilarButton, StaleListItem
-from storage.db import DISK_HINT, SchemaTooNewError, damaged, damaged_database, disk_refused, open_database
+from storage.db import DISK_HINT, SchemaTooNewError, busy, damaged, damaged_database, disk_refused, open_database
 from storage.loader import counted, load_corpus
 from storage.papers import PaperRepository
 from storage.picks import PickRepository
@@ -336,7 +336,9 @@ class PaperBot(commands.Bot):
                 report = functools.partial(_add_then_report, before, progress)
                 return before + await embed_missing(conn, encoder, progress=report)
             except sqlite3.OperationalError as error:
-                if "locked" not in str(error) and not disk_refused(error):
+                # SQLite's error name, not its words: "database table is locked" (SQLITE_LOCKED) is a conflict
+                # within this connection, which waiting does not end.
+                if not busy(error) and not disk_refused(error):
                     raise
                 before = progress.done
                 why = (f"cannot store the vectors in the database {self.settings.database_path} ({error}: is its disk "

@@ -229,7 +229,7 @@ async def test_abstracts_are_embedded_in_the_background_while_search_answers(
 
 async def test_a_database_from_the_previous_version_is_migrated_and_its_abstracts_embedded(
         previous_version_db: Path, bot: PaperBot, world: World, gate: EmbeddingGate) -> None:
-    assert await schema_version(bot.db) == 3
+    assert await schema_version(bot.db) == storage.db.migrations()[-1][0]  # the latest
     assert await stored(bot) == BATCH  # embedding, while the commands answer
     result = await world.alice.slash(world.channel, "paper search", query="learning")
     assert result.response is not None
@@ -306,7 +306,9 @@ def locked_once(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     async def flaky(*args: Any) -> None:
         tried.append(len(args[1]))
         if len(tried) == 1:
-            raise sqlite3.OperationalError("database is locked")
+            locked = sqlite3.OperationalError("database is locked")
+            locked.sqlite_errorcode, locked.sqlite_errorname = sqlite3.SQLITE_BUSY, "SQLITE_BUSY"  # as SQLite raises it
+            raise locked
         await store(*args)
 
     monkeypatch.setattr(vectors, "_store", flaky)
