@@ -212,26 +212,24 @@ def _on_database(settings: Settings, work: Callable[[aiosqlite.Connection], Coro
 
 def _storage_failure(path: Path, error: BaseException) -> str | None:
     """One line for a database failure the user can act on (a read-only file, a damaged one, a full disk), else None."""
-    from storage.db import BUSY_TIMEOUT_MS, busy, damaged, damaged_database, disk_refused, refuses_writing
+    from storage.db import busy, cannot_write, damaged, damaged_database, disk_refused, refuses_writing
 
     if refuses_writing(error):
         return _cannot_write(path)
     if damaged(error):  # opened, then a damaged page read: `stats`, `search`, `today` ... all meet it
         return damaged_database(path, error)
     if disk_refused(error):  # `today` recording the day's pick, `search` loading an empty database
-        return (f"cannot write to the database {path}: {error}; nothing was written (is its disk full? free some "
-                "space, then run it again)")
+        return cannot_write(path, error, then="free some space, then run it again")
     if busy(error):  # the same, while another process (a large `paperbot ingest`, the bot) writes
-        return (f"cannot write to the database {path}: another process (such as `paperbot ingest`) held its write "
-                f"lock past the {BUSY_TIMEOUT_MS / 1000:g} s busy timeout; nothing was written, run it again in a "
-                "moment")
+        return cannot_write(path, error, then="run it again in a moment")
     return None
 
 
 def _cannot_write(path: Path) -> str:
     """Why nothing was written to a database the user may only read, and what still works."""
-    return (f"cannot write to the database {path}: the file or its folder is read-only to you; it is unchanged "
-            "(stats, show, search and subscriptions can read it)")
+    from storage.db import cannot_write
+
+    return cannot_write(path, then="stats, show, search and subscriptions can read it")
 
 
 @contextlib.contextmanager

@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot import limits
 from bot.errors import DISCORD_REFUSED, UserFacingError, answered_too_late, message_deleted
-from storage.db import busy, damaged, damaged_database, disk_refused
+from storage.db import busy, cannot_write, damaged, damaged_database, disk_refused
 from storage.search import EmptyQueryError
 
 log = logging.getLogger(__name__)
@@ -123,8 +123,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     message = user_message(error)
     code = None
     if message is None and disk_refused(error):
-        log.error("%s: cannot write to the database %s: %s; nothing was written (is its disk full?)",
-                  _describe(interaction), _database_of(interaction), error)
+        log.error("%s: %s", _describe(interaction), cannot_write(_database_of(interaction), error))
         message = COULD_NOT_SAVE
     if message is None and damaged(error):  # a page damaged since the start (a disk fault): the operator must act
         log.error("%s: %s", _describe(interaction), damaged_database(_database_of(interaction), error))

@@ -167,6 +167,21 @@ def damaged_database(path: str | Path, error: object) -> str:
             f"`sqlite3 {path} .recover > saved.sql`")
 
 
+def cannot_write(path: str | Path, error: BaseException | None = None, *, then: str = "") -> str:
+    """Why a write to the database was lost, in one line: the one wording of the bot's log (a command, the
+    daily posts) and the command line's messages. `error` is what SQLite raised: another process held the
+    write lock past the busy timeout (`busy`), or the disk refused the write (`disk_refused`: "is its disk
+    full?"); None, or a `refuses_writing` error, is a file or folder read-only to us. `then` is what the
+    reader may do next ("run it again in a moment"), put where each wording has room for it."""
+    head = f"cannot write to the database {path}"
+    if error is None or refuses_writing(error):
+        return f"{head}: the file or its folder is read-only to you; it is unchanged" + (f" ({then})" if then else "")
+    if busy(error):
+        return (f"{head}: another process (such as `paperbot ingest`) held its write lock past the "
+                f"{BUSY_TIMEOUT_MS / 1000:g} s busy timeout; nothing was written" + (f", {then}" if then else ""))
+    return f"{head}: {error}; nothing was written (is its disk full?" + (f" {then})" if then else ")")
+
+
 def cannot_open(error: BaseException) -> bool:
     """Whether SQLite could not open a file it needs (the database, or a -wal/-shm it cannot create)."""
     return _sqlite_error_name(error) == "SQLITE_CANTOPEN"

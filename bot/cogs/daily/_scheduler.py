@@ -31,7 +31,7 @@ from bot.embeds import paper_embed
 from bot.errors import DISCORD_REFUSED
 from bot.today import day_heading, day_pick
 from bot.views import paper_card_view
-from storage.db import busy, disk_refused
+from storage.db import busy, cannot_write, disk_refused
 from storage.models import Paper
 from storage.picks import topic_key
 from storage.subscriptions import (
@@ -254,9 +254,8 @@ class DailyScheduler:
         """A write the disk refused or that waited out the busy timeout is the operator's to fix (free some
         space) or nothing to fix: one line naming the database, as commands log it. Anything else is a bug."""
         if disk_refused(error) or busy(error):
-            cause = "is its disk full?" if disk_refused(error) else "another process held its write lock"
-            log.warning("daily posts: cannot write to the database %s: %s (%s); trying again next minute",
-                        self.bot.settings.database_path, error, cause)
+            log.warning("daily posts: %s; trying again next minute",
+                        cannot_write(self.bot.settings.database_path, error))
         else:
             log.exception("daily-post tick failed; trying again next minute")
 
