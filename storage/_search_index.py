@@ -640,6 +640,8 @@ class SearchIndex:
         """Score every paper by words, re-rank the best `candidates` by word pairs, best first; only the papers
         `within` marks (a venue's mask), when given: the others score nothing before the cut and the count."""
         terms = self.query_terms(query, partial=partial)
+        if within is not None:
+            terms = [self._corrected_within(term, within) if term.corrected else term for term in terms]
         empty = Ranking(np.zeros(0, np.int64), np.zeros(0, np.float32), 0, terms, partial)
         if not any(term.alternatives for term in terms) or self.size == 0:
             return empty
@@ -659,6 +661,22 @@ class SearchIndex:
         final = scores[part] + PAIR_WEIGHT * self.pair_bonus(part, codes, weights)
         order = np.lexsort((part, -final))
         return Ranking(part[order], final[order], total, terms, partial)
+
+    def _corrected_within(self, term: QueryTerm, within: np.ndarray) -> QueryTerm:
+        """The term with its typo read as the nearest word that the papers `within` marks use (a venue's), or as
+        none: "ganking" searched in a venue that writes "banking" but not the corpus's commoner "ranking" is
+        "banking", so "did you mean" and the meaning of the query are the venue's."""
+        if term.primary is not None and self._used_within(term.primary, within):
+            return term
+        for fix, _distance in self.correct(term.word):
+            tid = self.term_id(fix)
+            if tid is not None and self._used_within(tid, within):
+                return replace(term, corrected=fix, primary=tid)
+        return replace(term, corrected=None, primary=None)
+
+    def _used_within(self, tid: int, within: np.ndarray) -> bool:
+        """Whether any paper `within` marks has the term."""
+        return bool(within[self.post_docs[self.offsets[tid]:self.offsets[tid + 1]]].any())
 
     @staticmethod
     def meaning_text(query: str, terms: Sequence[QueryTerm]) -> str:
@@ -777,28 +795,35 @@ class SearchIndex:
         names = self.term_names
         return frozenset(names[tid] for term in terms for tids, _ in term.every_alternative for tid in tids)
 
-    def did_you_mean(self, query: str, terms: Sequence[QueryTerm], *, found: bool) -> list[str]:
-        """The query with its typos fixed; when nothing was found, close vocabulary words too."""
+    def did_you_mean(self, query: str, terms: Sequence[QueryTerm], *, found: bool,
+                     within: np.ndarray | None = None) -> list[str]:
+        """The query with its typos fixed; when nothing was found, close vocabulary words too. `within` (a venue's
+        mask, the one `rank` was given): only words its papers use, so that a suggestion searched there finds some."""
         fixes = {term.word: term.corrected for term in terms if term.corrected}
         suggestions = []
         if fixes:  # not "y bengio" for "Y. Bengoi": searched, the letter y would count
             suggestions.append(" ".join(fixes.get(word, word) for word in query_words(query)))
         if not found:
-            unknown = [w for w in content_words(query) if self.term_id(w) is None and len(w) >= 3][:3]
+            unknown = [w for w in content_words(query) if len(w) >= 3 and not self._known_within(w, within)][:3]
             for word in unknown:
-                suggestions += self._look_alikes(word)
+                suggestions += self._look_alikes(word, within=within)
         return list(dict.fromkeys(s for s in suggestions if s))[:5]
 
+    def _known_within(self, word: str, within: np.ndarray | None) -> bool:
+        """Whether some paper has the word (some paper `within` marks, when given)."""
+        tid = self.term_id(word)
+        return tid is not None and (within is None or self._used_within(tid, within))
 
-    def _look_alikes(self, word: str, limit: int = 3) -> list[str]:
+    def _look_alikes(self, word: str, limit: int = 3, *, within: np.ndarray | None = None) -> list[str]:
         """Indexed words that look like `word` (for "did you mean" when nothing matched), most used first; with
-        its number or none ("gpt" for "gpt5", not "gpt4")."""
+        its number or none ("gpt" for "gpt5", not "gpt4"); only words of the papers `within` marks, when given."""
         found: list[tuple[float, int, str]] = []
         digits = _digits(word)
+        looked = limit if within is None else 8 * limit  # some of the closest may be other venues' words
         for length in range(max(1, len(word) - 2), len(word) + 3):
             for match, score, _ in process.extract(word, self.by_length.get(length, []), scorer=fuzz.ratio,
-                                                   score_cutoff=70, limit=limit):
-                if match not in STOPWORDS and _digits(match) in (digits, "") and self.term_id(match) is not None:
+                                                   score_cutoff=70, limit=looked):
+                if match not in STOPWORDS and _digits(match) in (digits, "") and self._known_within(match, within):
                     found.append((-score, -self.words[match], match))
         return [match for _, _, match in sorted(found)[:limit]]
 

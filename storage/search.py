@@ -271,7 +271,7 @@ class SearchEngine:
                 zip(ranking.order[offset: offset + limit], ranking.scores[offset: offset + limit], strict=True)]
         papers = {paper.id: paper for paper in await self._papers.by_ids([pid for pid, _ in page])}
         scored = [(papers[pid], score) for pid, score in page if pid in papers]
-        hits, suggestions = await asyncio.to_thread(self._present, index, text, ranking, scored)
+        hits, suggestions = await asyncio.to_thread(self._present, index, text, ranking, scored, within)
         return SearchResults(hits, ranking.total, suggestions, by_meaning=ranking is not by_words)
 
     def _linked(self, index: SearchIndex, text: str, within: np.ndarray | None = None) -> Ranking | None:
@@ -314,12 +314,12 @@ class SearchEngine:
         return {paper_id: float(vector @ query) for paper_id, vector in stored.items()}
 
     @staticmethod
-    def _present(index: SearchIndex, text: str, ranking: Ranking,
-                 scored: Sequence[tuple[Paper, float]]) -> tuple[list[SearchHit], list[str]]:
+    def _present(index: SearchIndex, text: str, ranking: Ranking, scored: Sequence[tuple[Paper, float]],
+                 within: np.ndarray | None = None) -> tuple[list[SearchHit], list[str]]:
         matched = index.matched_stems(ranking.terms)
         hits = [SearchHit(paper, round(score, 4), by_line(paper.authors, matched, f"{paper.title} {paper.abstract}")
                           + snippet(paper.abstract, matched)) for paper, score in scored]
-        return hits, index.did_you_mean(text, ranking.terms, found=ranking.total > 0)
+        return hits, index.did_you_mean(text, ranking.terms, found=ranking.total > 0, within=within)
 
     async def autocomplete(self, partial: str, *, limit: int = 25, venue: str | None = None) -> list[Suggestion]:
         """Up to `limit` papers for what has been typed so far (the last word may be half-typed); only `venue`'s
