@@ -868,13 +868,35 @@ class SubscriptionRepository:
             row = await cursor.fetchone()
         return int(row[0]) if row else 0
 
-    async def mark_sent(self, subscription_id: int, day: date, *, message_id: int, now: datetime) -> None:
-        """The card is in the channel."""
+    async def mark_sent(self, subscription_id: int, day: date, *, message_id: int, now: datetime,
+                        to_publish: bool = False) -> None:
+        """The card is in the channel; `to_publish`: in an announcement channel, and not published yet
+        (`mark_published` says it was tried; `unpublished` finds those a crash left)."""
         await self._conn.execute(
-            "UPDATE deliveries SET status = 'sent', message_id = ?, sent_at = ?, error = NULL "
+            "UPDATE deliveries SET status = 'sent', message_id = ?, sent_at = ?, error = NULL, unpublished = ? "
             "WHERE subscription_id = ? AND local_day = ?",
-            (message_id, _iso(now), subscription_id, day.isoformat()),
+            (message_id, _iso(now), int(to_publish), subscription_id, day.isoformat()),
         )
+
+    async def mark_published(self, subscription_id: int, day: date) -> None:
+        """Publishing the day's card to the servers following its announcement channel was tried."""
+        await self._conn.execute(
+            "UPDATE deliveries SET unpublished = 0 WHERE subscription_id = ? AND local_day = ? AND unpublished = 1",
+            (subscription_id, day.isoformat()),
+        )
+
+    async def unpublished(self) -> list[PendingDelivery]:
+        """The cards recorded as sent in an announcement channel whose publishing was never tried (a crash
+        came between the two), with their subscriptions, whatever their status now."""
+        async with self._conn.execute(
+            f"SELECT {', '.join('d.' + c.strip() for c in _DELIVERY_COLUMNS.split(','))}, "
+            f"{', '.join('s.' + c.strip() for c in _SUB_COLUMNS.split(','))} "
+            "FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id "
+            "WHERE d.unpublished = 1 ORDER BY d.subscription_id, d.local_day"
+        ) as cursor:
+            rows = await cursor.fetchall()
+        width = len(_DELIVERY_COLUMNS.split(","))
+        return [PendingDelivery(_delivery(tuple(row)[:width]), _subscription(tuple(row)[width:])) for row in rows]
 
     async def retry_later(self, subscription_id: int, day: date, *, at: datetime, error: str) -> None:
         """A transient failure: try again at `at`."""

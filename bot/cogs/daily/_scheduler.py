@@ -121,6 +121,11 @@ def is_daily_card(message: discord.Message, day: date, bot_user_id: int) -> bool
     return any((embed.footer.text or "").endswith(wanted) for embed in message.embeds)
 
 
+def _announcement(channel: Any) -> bool:
+    """Whether `channel` is an announcement channel, whose posts are published to the servers following it."""
+    return isinstance(channel, discord.TextChannel) and channel.is_news()
+
+
 def _day_over(item: PendingDelivery, now: datetime) -> bool:
     """Whether the local day a post is due on has ended (its own day, but for a post time that a clock
     change pushed past midnight: storage.subscriptions.posts_on)."""
@@ -290,6 +295,7 @@ class DailyScheduler:
             if len(page) < PAGE_SIZE:
                 break
             after = page[-1].delivery
+        await self._publish_left_over()
         if report.claimed or report.queued or report.expired or report.pruned:
             log.info("daily posts: %d claimed, %d queued, %d expired, %d old deliveries pruned", report.claimed,
                      report.queued, report.expired, report.pruned)
@@ -390,17 +396,53 @@ class DailyScheduler:
             view=paper_card_view(paper.id),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        await self.repo.mark_sent(sub.id, delivery.local_day, message_id=message.id, now=self.bot.now())
-        await self._publish(sub, message)
+        await self._record_and_publish(sub, delivery.local_day, message)
+
+    async def _record_and_publish(self, sub: Subscription, day: date, message: discord.Message) -> None:
+        """Record the day's card as sent and, in an announcement channel, publish it.
+
+        The delivery is recorded as sent and still to publish in one statement, and the mark is cleared once
+        publishing was tried: a crash in between leaves it marked, and the next start publishes it
+        (_publish_left_over), where a card recorded as sent was never looked at again."""
+        announced = _announcement(message.channel)
+        await self.repo.mark_sent(sub.id, day, message_id=message.id, now=self.bot.now(), to_publish=announced)
+        if announced:
+            await self._publish(sub, message)
+            await self.repo.mark_published(sub.id, day)
+
+    async def _publish_left_over(self) -> None:
+        """Publish the cards a crash left recorded as sent but not yet published (see _record_and_publish).
+
+        The card is fetched first: one published meanwhile (the crash came after Discord did it) is left as it
+        is. A card deleted since, or a channel gone, has nothing to publish; a failure worth trying again
+        (Discord down, the network) is tried at the next tick; anything else is given up with one log line."""
+        for item in await self.repo.unpublished():
+            sub, day = item.subscription, item.delivery.local_day
+            if (sub.id, day) in self._in_flight or item.delivery.message_id is None:
+                continue  # a worker is on it (it publishes after recording)
+            try:
+                channel = await self._channel(sub)
+                message = await channel.fetch_message(item.delivery.message_id)
+            except Exception as raw:
+                error = classify(raw)
+                if isinstance(error, TransientError):
+                    log.warning("daily post for subscription %s: cannot publish the card of %s yet: %s",
+                                sub.id, day, error)
+                    continue
+                log.warning("daily post for subscription %s: the card of %s in an announcement channel cannot be "
+                            "published: %s", sub.id, day, f"{type(raw).__name__}: {raw}".rstrip(": "))
+            else:
+                await self._publish(sub, message)
+            await self.repo.mark_published(sub.id, day)
 
     async def _publish(self, sub: Subscription, message: discord.Message) -> None:
         """In an announcement channel, publish the card to the servers that follow the channel.
 
         The card is posted and recorded as sent already: a refusal (a missing permission, Discord's limit
         of publications per channel and hour) or a network error is one log line, never a failed or
-        repeated post."""
+        repeated post. One already published (found again after a crash) is left as it is."""
         channel = message.channel
-        if not isinstance(channel, discord.TextChannel) or not channel.is_news() or message.flags.crossposted:
+        if not _announcement(channel) or message.flags.crossposted:
             return
         try:
             await message.publish()
@@ -456,8 +498,7 @@ class DailyScheduler:
             if is_daily_card(message, delivery.local_day, bot_id):
                 log.info("daily post for subscription %s on %s was already delivered; recording it",
                          sub.id, delivery.local_day)
-                await self.repo.mark_sent(sub.id, delivery.local_day, message_id=message.id, now=self.bot.now())
-                await self._publish(sub, message)  # when the crash came before it did
+                await self._record_and_publish(sub, delivery.local_day, message)  # the crash came before either
                 return True
         return False
 
