@@ -18,6 +18,7 @@ import random
 import re
 import secrets
 import weakref
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -76,10 +77,21 @@ async def open_paper(interaction: discord.Interaction, paper_id: str, *, ephemer
 
 
 class _ButtonBudgets:
-    """The card buttons' per-user cooldowns: one bucket per (button, member), kept while it is not full again."""
+    """The card buttons' per-user cooldowns: one bucket per (button, member), kept while it is not full again.
+
+    Kept in the order of their last click, so the budgets full again are at the front: a click drops those
+    and stops at the first that is not, instead of looking at every member's budget at every click. Each
+    budget is dropped once, so a click costs O(1) (amortised) however many members clicked; what is kept
+    is at most the budgets clicked in the last BUTTON_COOLDOWN period (a budget is full again `per` seconds
+    after its window opened, at or before its last click).
+    """
 
     def __init__(self) -> None:
-        self._buckets: dict[tuple[str, int], app_commands.Cooldown] = {}
+        self._buckets: OrderedDict[tuple[str, int], app_commands.Cooldown] = OrderedDict()
+
+    def __len__(self) -> int:
+        """How many budgets are held (those that are not full again, and a few more until the next click)."""
+        return len(self._buckets)
 
     def spend(self, button: str, interaction: discord.Interaction) -> None:
         """Count a click on `button`; ButtonOnCooldownError (a private "slow down" note) when the clicker has none left.
@@ -87,13 +99,25 @@ class _ButtonBudgets:
         Timed by the click's own creation time, as discord.py times the commands' cooldowns.
         """
         now = interaction.created_at.timestamp()
-        # Members whose budget is whole again are forgotten (discord.py's command cooldowns do the same).
-        self._buckets = {key: bucket for key, bucket in self._buckets.items() if bucket.get_tokens(now) < bucket.rate}
+        self._forget_full(now)
         key = (button, interaction.user.id)
-        bucket = self._buckets.setdefault(key, app_commands.Cooldown(*BUTTON_COOLDOWN))
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            bucket = self._buckets[key] = app_commands.Cooldown(*BUTTON_COOLDOWN)
+        else:
+            self._buckets.move_to_end(key)  # the latest click: the last to become full again
         retry_after = bucket.update_rate_limit(now)
         if retry_after is not None:
             raise ButtonOnCooldownError(retry_after)
+
+    def _forget_full(self, now: float) -> None:
+        """Drop the budgets, longest unclicked first, that are whole again (discord.py's command cooldowns
+        forget those too), up to the first that is not."""
+        while self._buckets:
+            key, bucket = next(iter(self._buckets.items()))
+            if bucket.get_tokens(now) < bucket.rate:
+                return
+            del self._buckets[key]
 
 
 # Per client object, as the open lists below: a restart in the same process (the tests') starts afresh.
