@@ -20,6 +20,8 @@ log = logging.getLogger(__name__)
 
 Explain = Callable[[BaseException], str]
 
+# Marks an interaction (in its `extras`) answered with a public "thinking…" message not yet filled: see send_ephemeral.
+_THINKING_IN_PUBLIC = "paperbot: thinking in public"
 # A write the database's disk refused (full, or failing): the member can do nothing but wait, and SQLite kept
 # nothing of it; the operator gets one line naming the database (a traceback would say nothing more).
 COULD_NOT_SAVE = ("I couldn't save that: the disk my data is kept on is full or failing, so nothing was changed. "
@@ -141,17 +143,36 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     await send_ephemeral(interaction, message, error_code=code)
 
 
+async def think_in_public(interaction: discord.Interaction) -> None:
+    """Acknowledge with a public "thinking…" message, to be filled with the answer (`fill_thinking`); a reply
+    `send_ephemeral` sends before it is filled takes it back and comes privately."""
+    await interaction.response.defer(thinking=True)
+    interaction.extras[_THINKING_IN_PUBLIC] = True
+
+
+async def fill_thinking(interaction: discord.Interaction, **fields: Any) -> None:
+    """Fill the public "thinking…" message of `think_in_public` with the answer (edit_original_response)."""
+    await interaction.edit_original_response(**fields)
+    interaction.extras.pop(_THINKING_IN_PUBLIC, None)
+
+
 async def send_ephemeral(interaction: discord.Interaction, message: str, *, error_code: str | None = None) -> None:
     """Reply privately, whether or not the interaction was already answered or deferred.
+
+    After a public "thinking…" (`think_in_public`) not yet filled, that message is deleted first: the first
+    followup after a defer *is* that message, shown to everyone whatever its flags say, so an error would
+    have replaced it for the whole channel. If Discord refuses the delete, the reply fills it as before.
 
     `error_code`: the reply tells of the error logged (with its traceback) under that code; failing to
     deliver it is one more line about that error, not a second traceback (often of the same outage).
     """
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
+        if not interaction.response.is_done():
             await interaction.response.send_message(message, ephemeral=True)
+            return
+        if interaction.extras.pop(_THINKING_IN_PUBLIC, False):
+            await _take_back_thinking(interaction)
+        await interaction.followup.send(message, ephemeral=True)
     except DISCORD_REFUSED as error:
         if answered_too_late(error):
             _log_too_late(interaction)
@@ -159,6 +180,16 @@ async def send_ephemeral(interaction: discord.Interaction, message: str, *, erro
             log.warning("could not tell the user of error %s in %s: %s", error_code, _describe(interaction), error)
         else:
             log.warning("could not deliver an error message for %s", _describe(interaction), exc_info=True)
+
+
+async def _take_back_thinking(interaction: discord.Interaction) -> None:
+    """Delete the public "thinking…" message, so the followup after it is a private message of its own; a
+    delete Discord refuses (an outage, a rate limit) is one line, and the followup fills the message instead."""
+    try:
+        await interaction.delete_original_response()
+    except DISCORD_REFUSED as error:
+        log.info("%s: could not delete its public \"thinking…\" message (%s); the reply fills it instead",
+                 _describe(interaction), error)
 
 
 def _log_too_late(interaction: discord.Interaction) -> None:

@@ -14,6 +14,7 @@ from bot.embeds import paper_embed
 from bot.errors import PaperNotFoundError, UserFacingError
 from bot.limits import as_typed, one_line
 from bot.today import channel_day, daily_channels, day_heading, day_pick
+from bot.tree import fill_thinking, think_in_public
 from bot.views import (
     PAGE_SIZE,
     SearchPaginator,
@@ -92,7 +93,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         text, shortened = clean_query(query)
         if not any(ch.isalnum() for ch in text):
             raise UserFacingError("Type a few words to search for: a title, a topic or a method name.")
-        await interaction.response.defer(thinking=True)  # searching may queue behind others: ack first
+        await think_in_public(interaction)  # searching may queue behind others: ack first
         await self._show_results(interaction, text, shortened=shortened, venue=within)
 
     async def _show_results(self, interaction: discord.Interaction, text: str, *, shortened: bool,
@@ -102,14 +103,14 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         notes = [f"(Your query was shortened to its first {len(text)} characters.)"] if shortened else []
         if not results.hits:
             notes.append(_no_results(text, results.suggestions, venue))
-            await interaction.edit_original_response(content="\n".join(notes))
+            await fill_thinking(interaction, content="\n".join(notes))
             return
         view = SearchPaginator(self.bot, owner_id=interaction.user.id, query=text, hits=results.hits,
                                total=results.total, by_meaning=results.by_meaning, venue=venue)
         view.last_interaction = interaction
         if results.suggestions:
             notes.append(f"Did you mean {_ideas(results.suggestions)}?")
-        await interaction.edit_original_response(content="\n".join(notes) or None, embed=view.embed(), view=view)
+        await fill_thinking(interaction, content="\n".join(notes) or None, embed=view.embed(), view=view)
 
     @search.autocomplete("query")
     async def search_suggestions(self, interaction: discord.Interaction,
@@ -181,13 +182,13 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         (the card it got, or gets, today); elsewhere the pick of the UTC date."""
         # Ack first: the day's first ask records the pick, a write that may wait (up to the busy timeout)
         # while another process, such as a large `paperbot ingest`, holds the database's write lock.
-        await interaction.response.defer(thinking=True)
+        await think_in_public(interaction)
         day, topic = await channel_day(self.bot, daily_channels(interaction))
         paper, note = await day_pick(self.bot, day, topic)
         if paper is None:
             raise UserFacingError("There are no papers to choose from yet.")
-        await interaction.edit_original_response(embed=paper_embed(paper, heading=day_heading(day, topic), note=note),
-                                                 view=paper_card_view(paper.id))
+        await fill_thinking(interaction, embed=paper_embed(paper, heading=day_heading(day, topic), note=note),
+                            view=paper_card_view(paper.id))
 
     # --- helpers ------------------------------------------------------------------------------
 

@@ -28,6 +28,8 @@ Reusable by every bot test module (the daily-posts tests included):
   call waits while another process holds the write lock (a wait SimCord is told is intended).
 - `HeldConnection(env, conn).first(call)`: the same, but the wait also holds `conn`'s thread, as a
   real lock wait does: every other call on that connection queues behind it until `release()`.
+- `deleted_thinking_ends_loading` (automatic): the bot deleting its own "thinking…" message ends its
+  loading state, so a followup after it is a message of its own, as on Discord (SimCord 3.2 differs).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ import asyncio
 import gc
 import shutil
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -47,6 +49,8 @@ import discord
 import pytest
 import pytest_asyncio
 import simcord
+from simcord.http import router as simcord_router
+from simcord.http.routes import interactions as simcord_interactions
 
 from bot.client import PaperBot, create_bot
 from bot.settings import BUNDLED_CORPUS, Settings
@@ -109,6 +113,35 @@ class World:
     alice: simcord.MemberActor
     bob: simcord.MemberActor
     mod: simcord.MemberActor
+
+
+@pytest.fixture(scope="session", autouse=True)
+def deleted_thinking_ends_loading() -> Iterator[None]:
+    """The bot deleting its own "thinking…" message ends the loading state, as on Discord.
+
+    SimCord 3.2 keeps a deleted type-5 original as the interaction's pending answer, so the followup after it
+    fails with Unknown Message (10008). Discord did so too until April 2021 and fixed it as a bug
+    (discord/discord-api-docs#2739): a followup after the delete is a message of its own, private if asked,
+    which is how the error tree answers privately after a public "thinking…" (bot.tree.send_ephemeral).
+    A *member* deleting the "thinking…" message stays as SimCord has it (test_papers_review9_deleted).
+    """
+    handlers = simcord_router._ROUTES["DELETE"]
+    index = next(i for i, (_, handler) in enumerate(handlers)
+                 if handler is simcord_interactions.delete_original_response)
+    segments, delete = handlers[index]
+
+    def delete_ending_the_loading(ctx: Any) -> Any:
+        record = simcord_interactions._record(ctx)
+        deleted = delete(ctx)
+        if record.loading:
+            record.complete_deferred()
+        return deleted
+
+    handlers[index] = (segments, delete_ending_the_loading)
+    try:
+        yield
+    finally:
+        handlers[index] = (segments, delete)
 
 
 @pytest.fixture

@@ -463,9 +463,11 @@ async def test_search_failing_after_the_defer_still_resolves_the_thinking_messag
     monkeypatch.setattr(bot.search_engine, "search", broken)
     result = await world.alice.slash(world.channel, "paper search", query="learning")
 
-    assert result.response is not None  # the deferred "thinking…" message was replaced
-    assert result.response.content.startswith("Something went wrong on my side (error code `")
-    assert "index corrupted" not in result.response.content
+    assert result.response is None  # the deferred "thinking…" message was taken back, not left thinking
+    [reply] = result.followups  # and the error told privately (test_interactions_review11_private_errors)
+    assert reply.ephemeral
+    assert reply.content.startswith("Something went wrong on my side (error code `")
+    assert "index corrupted" not in reply.content
     expect_errors(simcord_env, RuntimeError)
 
 

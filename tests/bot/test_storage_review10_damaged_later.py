@@ -27,8 +27,10 @@ async def test_a_page_damaged_while_running_is_a_clear_reply_and_one_log_line(
 
     refused = await world.bob.slash(world.channel, "paper today")
 
-    assert refused.response is not None
-    assert (refused.response.content, refused.response.embeds) == (DATABASE_DAMAGED, [])
+    assert refused.response is None  # the public "thinking…" taken back: the reply is private
+    [reply] = refused.followups
+    assert reply.ephemeral
+    assert (reply.content, reply.embeds) == (DATABASE_DAMAGED, [])
     expect_errors(simcord_env, sqlite3.DatabaseError)
     assert [(r.getMessage(), r.exc_info) for r in caplog.records if r.levelno >= logging.WARNING] == [
         (f"/paper today: the database {database} is damaged (database disk image is malformed): restore it from a "

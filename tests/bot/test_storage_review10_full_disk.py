@@ -80,8 +80,10 @@ async def test_the_days_pick_on_a_full_disk_says_it_could_not_save(
 
     refused = await world.bob.slash(world.channel, "paper today")
 
-    assert refused.response is not None  # in place of the "thinking…" everyone saw, as every /paper today error
-    assert (refused.response.content, refused.response.embeds) == (COULD_NOT_SAVE, [])
+    assert refused.response is None  # the "thinking…" everyone saw taken back, as after every /paper today error
+    [reply] = refused.followups
+    assert reply.ephemeral
+    assert (reply.content, reply.embeds) == (COULD_NOT_SAVE, [])
     expect_errors(simcord_env, sqlite3.OperationalError)
     assert_one_line_logged(caplog, bot, "paper today")
     assert await bot.picks.recorded(bot.now().date()) is None
