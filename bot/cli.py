@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
     import aiosqlite
 
-    from storage.search import SearchEngine, SearchResults
+    from storage.search import SearchEngine, SearchResults, Venue
     from storage.subscriptions import Delivery, Subscription
 
 log = logging.getLogger("paperbot")
@@ -95,6 +95,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "from stdin and prints one JSON line each")
     search.add_argument("--limit", type=int, default=10, metavar="N", help="results per query, 1 to 100 (default 10)")
     search.add_argument("--json", action="store_true", help="one JSON object per query")
+    search.add_argument("--venue", metavar="NAME", help="only papers from this venue, as `paperbot stats` lists them "
+                        "(case and spacing aside: 'icml 2018'); one it does not list names the closest")
+    # The options, then QUERY, as tests/test_cli_search.py pins them; the venue after it: "QUERY within NAME".
+    search.usage = "%(prog)s [-h] [--db FILE] [--corpus PATH] [--limit N] [--json] QUERY [--venue NAME]"
 
     today = command("today", "the paper of the day")
     today.add_argument("--date", metavar="YYYY-MM-DD", help="YYYY-MM-DD (default: today, UTC)")
@@ -621,27 +625,48 @@ def _cmd_search(args: argparse.Namespace, settings: Settings) -> int:
         return 2
 
     if args.query == "-":
-        return _search_stdin(settings, args.limit)
+        return _search_stdin(settings, args.limit, args.venue)
 
     async def search(conn: aiosqlite.Connection) -> int:
         await _load_if_empty(conn, settings)
         engine = await SearchEngine.open(conn)
+        venue = engine.venue(args.venue) if args.venue is not None else None
+        if args.venue is not None and venue is None:
+            print(f"paperbot search: {_unknown_venue(engine, args.venue)}", file=sys.stderr)
+            return 1  # not there, as an unknown id is (EXIT_STATUSES)
         try:
-            results = await engine.search(args.query, limit=args.limit)
+            results = await engine.search(args.query, limit=args.limit, venue=venue.key if venue else None)
         except EmptyQueryError as error:
             print(f"paperbot search: {error}", file=sys.stderr)
             return 2
         if args.json:
-            print(json.dumps(_results_json(args.query, results), ensure_ascii=False))
+            print(json.dumps(_results_json(args.query, results, venue), ensure_ascii=False))
         else:
-            _print_results(args.query, results, bold=sys.stdout.isatty())
+            _print_results(args.query, results, bold=sys.stdout.isatty(), venue=venue)
         return 0
 
     return _on_database(settings, search, may_read_only=True)
 
 
-def _search_stdin(settings: Settings, limit: int) -> int:
-    """`paperbot search -`: one query per stdin line, one JSON line each, in order, flushed at once.
+def _unknown_venue(engine: SearchEngine, typed: str) -> str:
+    """The line for a `--venue` the active papers do not have: the venues it most likely meant, or that there
+    are none."""
+    from storage.search import closest_venues
+
+    venues = engine.venues()
+    if not venues:
+        return f"no venue {typed!r}: the papers name no venue, leave --venue out"
+    close = ", ".join(f"{venue.name} ({venue.papers:,})" for venue in closest_venues(typed, venues, _VENUES_NAMED))
+    more = f"; `paperbot stats` lists all {len(venues):,}" if len(venues) > _VENUES_NAMED else ""
+    return f"no venue {typed!r} among the papers; the closest: {close}{more}"
+
+
+_VENUES_NAMED = 5
+
+
+def _search_stdin(settings: Settings, limit: int, venue_named: str | None = None) -> int:
+    """`paperbot search -`: one query per stdin line, one JSON line each, in order, flushed at once (within
+    `venue_named`'s papers, when given: an unknown venue is one line and status 1 before any is read).
 
     Lines are read between event-loop runs, not inside one: asyncio's Ctrl-C handling cannot
     interrupt a blocking read, so at an interactive prompt the first Ctrl-C did nothing.
@@ -654,10 +679,14 @@ def _search_stdin(settings: Settings, limit: int) -> int:
         with _database_session(settings, may_read_only=True) as (runner, conn):
             runner.run(_load_if_empty(conn, settings))
             engine = runner.run(SearchEngine.open(conn))
+            venue = engine.venue(venue_named) if venue_named is not None else None
+            if venue_named is not None and venue is None:
+                print(f"paperbot search: {_unknown_venue(engine, venue_named)}", file=sys.stderr)
+                return 1
             if sys.stdin.isatty():  # someone at a terminal: nothing else shows that it waits for them
                 print("paperbot search: type one query per line (one JSON line each); Ctrl-D ends", file=sys.stderr)
             for line in sys.stdin:
-                found = runner.run(_search_json(engine, line.rstrip("\r\n"), limit))
+                found = runner.run(_search_json(engine, line.rstrip("\r\n"), limit, venue))
                 print(json.dumps(found, ensure_ascii=False), flush=True)
     except _ToolError as error:
         print(f"paperbot: {error}", file=sys.stderr)
@@ -696,20 +725,27 @@ async def _load_if_empty(conn: aiosqlite.Connection, settings: Settings) -> None
                              "gave none (check --corpus or CORPUS_PATH, or run `paperbot ingest PATH`)")
 
 
-async def _search_json(engine: SearchEngine, query: str, limit: int) -> dict[str, object]:
+async def _search_json(engine: SearchEngine, query: str, limit: int, venue: Venue | None = None) -> dict[str, object]:
     """One stdin query as a JSON-ready dict; a blank line gives an "error" and no results."""
     from storage.search import EmptyQueryError
 
     try:
-        return _results_json(query, await engine.search(query, limit=limit))
+        return _results_json(query, await engine.search(query, limit=limit, venue=venue.key if venue else None), venue)
     except EmptyQueryError as error:
-        return {"query": query, "error": str(error), "total": 0, "results": [], "suggestions": []}
+        return {"query": query, **_within(venue), "error": str(error), "total": 0, "results": [], "suggestions": []}
 
 
-def _results_json(query: str, results: SearchResults) -> dict[str, object]:
-    """The --json shape: the query, how many matched, suggestions, and one object per result."""
+def _within(venue: Venue | None) -> dict[str, object]:
+    """The --json "venue" of a search within one (`--venue`, as the corpus names it); nothing without."""
+    return {"venue": venue.name} if venue else {}
+
+
+def _results_json(query: str, results: SearchResults, venue: Venue | None = None) -> dict[str, object]:
+    """The --json shape: the query, the venue searched (with --venue), how many matched, suggestions, and one
+    object per result."""
     return {
         "query": query,
+        **_within(venue),
         "total": results.total,
         "suggestions": results.suggestions,
         "results": [
@@ -721,14 +757,16 @@ def _results_json(query: str, results: SearchResults) -> dict[str, object]:
     }
 
 
-def _print_results(query: str, results: SearchResults, *, bold: bool) -> None:
-    """Readable results: a count line, then each paper's title, id, score and snippet."""
+def _print_results(query: str, results: SearchResults, *, bold: bool, venue: Venue | None = None) -> None:
+    """Readable results: a count line (the venue's papers, with --venue), then each paper's title, id, score and
+    snippet."""
+    where = f" from {venue.name}" if venue else ""
     if not results.hits:
-        print(f"no papers match {query!r}")
+        print(f"no papers{where} match {query!r}")
         if results.suggestions:
             print("did you mean: " + ", ".join(results.suggestions))
         return
-    print(f"{results.total:,} paper(s) match {query!r}; the best {len(results.hits)}:")
+    print(f"{results.total:,} paper(s){where} match {query!r}; the best {len(results.hits)}:")
     if results.suggestions:
         print("(did you mean: " + ", ".join(results.suggestions) + "?)")
     for rank, hit in enumerate(results.hits, start=1):

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
+from rapidfuzz import fuzz
 
 from storage._search_text import name_key
 
@@ -40,6 +41,19 @@ class Venue:
     name: str
     key: str
     papers: int
+
+
+def closest_venues(typed: str, venues: Iterable[Venue], limit: int) -> list[Venue]:
+    """The `limit` venues that `typed`, a venue none of them is, most likely meant: first those whose name holds
+    it (case, spacing and punctuation aside: "icml" is every ICML), then the others by how alike their names are
+    ("icml 2019" is nearest "ICML 2018"), more papers first among equals."""
+    wanted = name_key(typed)
+
+    def distance(venue: Venue) -> tuple[bool, float, int]:
+        named = name_key(venue.name)
+        return not (wanted and wanted in named), -fuzz.ratio(wanted, named), -venue.papers
+
+    return sorted(venues, key=distance)[:max(0, limit)]
 
 
 def venue_key(name: str) -> str:

@@ -40,6 +40,7 @@ from storage._search_text import name_key, stem, words
 from storage._search_venue import UnknownVenueError as UnknownVenueError
 from storage._search_venue import Venue as Venue
 from storage._search_venue import VenueTable
+from storage._search_venue import closest_venues as closest_venues
 from storage.enrich import display_text
 from storage.models import Paper
 from storage.papers import PaperRepository
