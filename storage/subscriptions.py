@@ -8,6 +8,7 @@ send may already have reached Discord, so whoever retries it must look for the c
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import unicodedata
@@ -85,7 +86,8 @@ def _zone_in_time_advice(typed: str) -> str | None:
 
 
 def _looks_like_a_zone(text: str) -> bool:
-    """A zone name, a city that names one, a country, or an abbreviation or UTC offset people write for one."""
+    """A zone name, a city that names one, a country, or an abbreviation or UTC offset people write for one
+    (a country's clocks do not matter here: any countries table, _countries_or_latest, says what is one)."""
     try:
         resolve_timezone(text)
     except ScheduleError:
@@ -131,8 +133,9 @@ def _folded(text: str) -> str:
     return "_".join(plain.split()).casefold()
 
 
-def suggest_timezones(partial: str, *, limit: int = 25) -> list[str]:
-    """Zone names for what has been typed: whole-name prefix first, then a city prefix, then anywhere."""
+def suggest_timezones(partial: str, *, limit: int = 25, countries: CountryTable | None = None) -> list[str]:
+    """Zone names for what has been typed: whole-name prefix first, then a city prefix, then anywhere;
+    a country's zones from `countries` (`countries_on` the bot's clock; see _countries_or_latest)."""
     typed = _folded(partial)
     if not typed:
         return list(COMMON_TIMEZONES[:limit])
@@ -142,7 +145,7 @@ def suggest_timezones(partial: str, *, limit: int = 25) -> list[str]:
     ranked: list[tuple[float, str]] = [(-1.0 + n / 100, name) for n, (name, _) in enumerate(meant)]
     # A country's zones (one for each clock it keeps), after the names that start with what was typed.
     ranked += [(0.25 + (0.0 if name in COMMON_TIMEZONES else 0.5) + n / 100, name)
-               for name, n in _countries_starting(partial)]
+               for name, n in _countries_starting(partial, _countries_or_latest(countries))]
     for name in zone_names():
         folded = name.casefold()
         if folded.startswith(typed):
@@ -226,12 +229,13 @@ def _main_first(row: tuple[str, str, int]) -> tuple[bool, bool, int]:
     return name not in COMMON_TIMEZONES, "(" in place and not any(word in place for word in _MAIN_PLACES), line
 
 
-def _zones_by_country() -> dict[str, tuple[tuple[str, str], ...]]:
+def _zones_by_country(since: date) -> dict[str, tuple[tuple[str, str], ...]]:
     """zone.tab's zones of each country (by ISO code) grouped by the clock they keep, weekly over the
-    next three years (Europe/Busingen keeps Berlin's time: Germany has one clock), as one zone of each
-    group (_main_first) with the place it is for, the main ones first."""
-    this_year = datetime.now(UTC).year
-    checks = [datetime(this_year, 1, 1, tzinfo=UTC) + timedelta(weeks=week) for week in range(3 * 53)]
+    three years from `since` (Europe/Busingen keeps Berlin's time: Germany has one clock; Kazakhstan has
+    one since March 2024, two before), as one zone of each group (_main_first) with the place it is for,
+    the main ones first."""
+    checks = [datetime(since.year, since.month, since.day, tzinfo=UTC) + timedelta(weeks=week)
+              for week in range(3 * 53)]
     rows: dict[str, list[tuple[str, str, int]]] = {}
     for line, (code, _, name, *comment) in enumerate(_tz_table("zone.tab")):
         rows.setdefault(code, []).append((name, comment[0] if comment else "", line))
@@ -258,11 +262,52 @@ def _country_keys(name: str) -> set[str]:
     return keys | {"saint" + key[2:] for key in keys if key.startswith("st_")}
 
 
-@lru_cache(maxsize=1)
-def _countries() -> dict[str, Country]:
+# Countries by the names people type for them, with the clocks each keeps from a month's first day on.
+CountryTable = dict[str, Country]
+_COUNTRY_TABLES: dict[date, CountryTable] = {}  # by that first day; the latest few kept
+_COUNTRY_TABLES_KEPT = 12
+
+
+def _month_of(now: datetime) -> date:
+    return now.astimezone(UTC).date().replace(day=1)
+
+
+def countries_since(since: date) -> CountryTable:
+    """The countries table whose clocks are those kept from `since` on (_countries), built once (0.04 to
+    0.05 s of CPU on an idle machine, 0.45 s of wall time on a busy one: every zone's offset weekly over
+    three years), then kept."""
+    table = _COUNTRY_TABLES.get(since)
+    if table is None:
+        table = _COUNTRY_TABLES[since] = _countries(since)
+        for older in sorted(_COUNTRY_TABLES)[:-_COUNTRY_TABLES_KEPT]:
+            _COUNTRY_TABLES.pop(older, None)
+    return table
+
+
+async def countries_on(now: datetime) -> CountryTable:
+    """The countries table for the month of `now` (the bot's clock, PaperBot.now(): a country whose clocks
+    were merged or split is read by the day the bot lives in), built in a worker thread the first time so
+    that no keystroke holds the event loop for it."""
+    since = _month_of(now)
+    table = _COUNTRY_TABLES.get(since)
+    return table if table is not None else await asyncio.to_thread(countries_since, since)
+
+
+def _countries_or_latest(countries: CountryTable | None) -> CountryTable:
+    """`countries`, else the latest month's table built, else one built now for the system's clock (the
+    command line and the pure functions' callers that have no bot clock)."""
+    if countries is not None:
+        return countries
+    if _COUNTRY_TABLES:
+        return _COUNTRY_TABLES[max(_COUNTRY_TABLES)]
+    return countries_since(_month_of(datetime.now(UTC)))
+
+
+def _countries(since: date) -> CountryTable:
     """Countries by the names people type for them ("germany", "south_korea", "uk"): iso3166.tab's
-    names (_country_keys; a key two countries share, such as "korea", names neither) and _COUNTRY_ALIASES."""
-    zones = _zones_by_country()
+    names (_country_keys; a key two countries share, such as "korea", names neither) and _COUNTRY_ALIASES;
+    each with the zones whose clocks differ from `since` on."""
+    zones = _zones_by_country(since)
     countries = {code: Country(name=name, zones=zones[code])
                  for code, name in (row[:2] for row in _tz_table("iso3166.tab")) if zones.get(code)}
     by_key: dict[str, set[str]] = {}
@@ -273,25 +318,25 @@ def _countries() -> dict[str, Country]:
     return named | {key: countries[code] for key, code in _COUNTRY_ALIASES.items() if code in countries}
 
 
-def _countries_starting(partial: str) -> list[tuple[str, int]]:
+def _countries_starting(partial: str, table: CountryTable) -> list[tuple[str, int]]:
     """The zones of the countries whose name is `partial` ("uk") or starts with it (from 3 letters: "in"
     would be India and Indonesia, and every zone with "in" in its name), each with its place in its
     country's list."""
     typed = _country_key(partial)
-    countries = {id(country): country for key, country in _countries().items()
+    countries = {id(country): country for key, country in table.items()
                  if key == typed or (len(typed) >= 3 and key.startswith(typed))}
     return [(name, n) for country in countries.values() for n, (name, _) in enumerate(country.zones)]
 
 
-def country_named(text: str) -> Country | None:
-    """The country `text` names ("Germany", "united states", "UK"), or None."""
-    return _countries().get(_country_key(text))
+def country_named(text: str, countries: CountryTable | None = None) -> Country | None:
+    """The country `text` names ("Germany", "united states", "UK"), or None (see _countries_or_latest)."""
+    return _countries_or_latest(countries).get(_country_key(text))
 
 
-def _country_zone(text: str) -> str | None:
+def _country_zone(text: str, countries: CountryTable | None) -> str | None:
     """The zone of a country with one clock; for a country with several, a ScheduleError naming a few of
     them to type; None for anything that is not a country's name."""
-    country = country_named(text)
+    country = country_named(text, countries)
     if country is None or not country.zones:
         return None
     if len(country.zones) == 1:
@@ -305,7 +350,7 @@ def _country_zone(text: str) -> str | None:
         + "; your city works too")
 
 
-def country_hint(typed: str | None) -> str | None:
+def country_hint(typed: str | None, countries: CountryTable | None = None) -> str | None:
     """For a country typed as the time zone and taken as its one zone, which zone that is; None when
     `typed` was a zone's or a city's name."""
     if not typed or not typed.strip():
@@ -313,7 +358,7 @@ def country_hint(typed: str | None) -> str | None:
     cleaned = _folded(typed)
     if cleaned in _zone_names() or cleaned.replace("-", "_") in _city_zones():
         return None
-    country = country_named(typed)
+    country = country_named(typed, countries)
     if country is None or len(country.zones) != 1:
         return None
     return f"{country.name} is taken as `{country.zones[0][0]}`, its time zone"
@@ -336,14 +381,14 @@ def summer_time_hint(tz_name: str) -> str | None:
             f"changes in summer, use `{place}`")
 
 
-def resolve_timezone(text: str | None) -> str:
+def resolve_timezone(text: str | None, countries: CountryTable | None = None) -> str:
     """Return the canonical IANA name for `text` (case-insensitive), for a city that names one zone
-    ("berlin", "new york"), or for a country that keeps one clock ("germany"; one with several is
-    refused with a few of its zones); None means UTC."""
+    ("berlin", "new york"), or for a country that keeps one clock in `countries` ("germany"; one with
+    several is refused with a few of its zones; see _countries_or_latest); None means UTC."""
     if text is None or not text.strip():
         return DEFAULT_TIMEZONE
     cleaned = _folded(text)
-    name = _zone_names().get(cleaned) or _city_zones().get(cleaned.replace("-", "_")) or _country_zone(text)
+    name = _zone_names().get(cleaned) or _city_zones().get(cleaned.replace("-", "_")) or _country_zone(text, countries)
     if name is None:
         typed = text.strip()[:60]
         raise ScheduleError(f"`{typed}` is not a time zone I know: " + (

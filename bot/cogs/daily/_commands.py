@@ -26,6 +26,7 @@ from storage.subscriptions import (
     Subscription,
     SubscriptionLimitError,
     SubscriptionRepository,
+    countries_on,
     country_hint,
     format_post_time,
     local_day,
@@ -116,6 +117,8 @@ class DailyPosts(commands.Cog):
                 self._attached.append(command)
         # Cog._inject adds whatever is left here as top-level commands: nothing must be left.
         self.__cog_app_commands__ = []
+        # The countries of the time-zone option, built in a worker thread now, not at the first keystroke.
+        await countries_on(self.bot.now())
         self.scheduler.start()
 
     async def cog_unload(self) -> None:
@@ -214,11 +217,12 @@ class DailyPosts(commands.Cog):
         await _acknowledge(interaction)
         existing = await self.subscriptions.by_channel(target.id)
         live = existing if existing is not None and existing.status != "ended" else None
+        countries = await countries_on(self.bot.now())  # a country's clocks as of the bot's clock
         # Options not given keep what the channel had, after /paper unsubscribe too: there is no pause
         # command, and its reply says that /paper subscribe "starts it again".
         try:
             post_time = parse_post_time(time) if time or existing is None else existing.post_time
-            tz_name = resolve_timezone(timezone) if timezone or existing is None else existing.timezone
+            tz_name = resolve_timezone(timezone, countries) if timezone or existing is None else existing.timezone
         except ScheduleError as error:
             raise UserFacingError(f"{error}.") from None
         topic, matching = await self._topic_to_keep(topic, existing)
@@ -243,7 +247,7 @@ class DailyPosts(commands.Cog):
         replaced = None
         if live is not None and verb == "Updated":
             replaced = f"It replaces {schedule(live)}: a channel has one daily paper"
-        zone_hints = (country_hint(timezone), summer_time_hint(sub.timezone)) if timezone else ()
+        zone_hints = (country_hint(timezone, countries), summer_time_hint(sub.timezone)) if timezone else ()
         hints = [hint for hint in (replaced, *zone_hints, few_papers_hint(topic, matching)) if hint]
         reply = f"{verb}: the paper of the day in {line}." + "".join(f"\n-# {hint}." for hint in hints)
         await interaction.followup.send(reply, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
@@ -251,11 +255,12 @@ class DailyPosts(commands.Cog):
     @subscribe.autocomplete("timezone")
     async def timezone_suggestions(self, interaction: discord.Interaction,
                                    current: str) -> list[app_commands.Choice[str]]:
-        """IANA zones matching what has been typed, each with its current UTC offset."""
+        """IANA zones matching what has been typed, each with its current UTC offset (by the bot's clock)."""
         now = self.bot.now()
+        countries = await countries_on(now)
         return [app_commands.Choice(name=one_line(f"{name} (UTC{_offset(name, now)})", limits.CHOICE_NAME),
                                     value=name)
-                for name in suggest_timezones(current, limit=limits.AUTOCOMPLETE_CHOICES)]
+                for name in suggest_timezones(current, limit=limits.AUTOCOMPLETE_CHOICES, countries=countries)]
 
     # ---- /paper unsubscribe
 
