@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 43
+ENRICH_VERSION = 44
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -125,7 +125,8 @@ _LATEX_SEGMENT = re.compile(
     r"(?![A-Za-z])[^{}$]{0,2000}\}"
     r"|\\[A-Za-z]+\*?(?:\s*(?:\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}|\[[^\]]*\]))*"
     r"|\\[%&_#${} ,;!]"
-    r"|\\[\"'`^~=.](?:\{[A-Za-z]\}|[A-Za-z])",  # accents: Schr\"odinger, \'{e}
+    # accents: Schr\"odinger, \'{e}; on a dotless i or j, as BibTeX writes Mart{\'\i}nez and Garc\'{\i}a
+    r"|\\[\"'`^~=.](?:\{[A-Za-z]\}|[A-Za-z]|\\[ij](?![A-Za-z])|\{\\[ij]\})",
     re.DOTALL,
 )
 # Macros pylatexenc's parser does not know, respelled as ones it does; \hyperlink{target}{text} keeps its text.
@@ -239,6 +240,25 @@ def display_abstract(raw: str) -> str:
         paragraphs = (_rendered(collapse_whitespace(part)) for part in _PARAGRAPH_BREAK.split(text))
         return "\n\n".join(filter(None, paragraphs))
     return _rendered(collapse_whitespace(text))
+
+
+@lru_cache(maxsize=1 << 16)  # an author is named on many papers of a corpus
+def display_name(name: str) -> str:
+    """A name (an author's, a venue's) as people read it, from one written in LaTeX, as BibTeX files and corpora
+    made from them write names: "Sch{\\"o}lkopf" and "Sch\\"olkopf" read "Schölkopf", "Ma\\~{n}as" "Mañas",
+    "D.~E. Knuth" "D. E. Knuth"; BibTeX's braces, which only keep letters as they are ("{Barnes and Noble}",
+    "Ro{BERT}a"), go. Only a name with a backslash, a brace or a tie is read (the authors of every record are read at
+    every load), and only as LaTeX: a name has none of the prose display_text mends (quotes, dashes, hyphens)."""
+    if "\\" not in name and "{" not in name and "~" not in name:
+        return name
+    text = collapse_whitespace(name)
+    if "~" in text:
+        text = _TIE.sub(" ", text)
+    if "\\" in text:
+        text = _render_latex(text)
+    if "{" in text or "}" in text:
+        text = collapse_whitespace(text.replace("{", "").replace("}", ""))
+    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
 def one_paragraph(text: str) -> str:

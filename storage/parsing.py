@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from storage.enrich import display_name
 from storage.models import Problem, RawRecord
 
 MAX_ABSTRACT_CHARS = 20_000
@@ -531,7 +532,18 @@ def _authors(value: Any) -> tuple[str, ...]:
     if isinstance(value, str) and (text := value.strip()).startswith("[") and text.endswith("]"):
         value = _listed(text)
     parts = value if isinstance(value, list | tuple) else _author_names(str(value))
-    return tuple(a for a in ((p if isinstance(p, str) else _author_name(p)).strip() for p in parts) if a)
+    names = tuple(a for a in ((p if isinstance(p, str) else _author_name(p)).strip() for p in parts) if a)
+    return _in_unicode(names)
+
+
+def _in_unicode(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The names with their LaTeX rendered ("Sch{\\"o}lkopf" as "Schölkopf", see enrich.display_name): stored as
+    written, a card showed the markup and the search "Schölkopf" or "Scholkopf" did not find the paper. One test
+    of the joined names for most records (no backslash, brace or tie in any of them)."""
+    joined = "".join(names)
+    if "\\" not in joined and "{" not in joined and "~" not in joined:
+        return names
+    return tuple(name for name in map(display_name, names) if name)
 
 
 def _listed(text: str) -> Any:
