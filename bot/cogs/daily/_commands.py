@@ -20,6 +20,7 @@ from bot.cogs import paper_group
 from bot.cogs.daily._scheduler import REMOVED_FROM_SERVER, DailyScheduler, missing_permissions, missing_reason
 from bot.errors import UserFacingError
 from bot.limits import as_typed, one_line
+from storage.picks import topic_key
 from storage.subscriptions import (
     Delivery,
     ScheduleError,
@@ -59,13 +60,23 @@ def schedule(sub: Subscription) -> str:
     return text + (f" · about “{as_typed(sub.topic, 100)}”" if sub.topic else "")
 
 
+def stale_topic_note(topic: str) -> str:
+    """For a subscription's topic that no paper matches any more (a corpus change), what its cards are
+    now and how to change it (bot.today.day_pick: the general pick, with a note on the card)."""
+    return (f"no paper matches “{as_typed(topic, 100)}” any more, so the cards are the general paper of the day: "
+            "`/paper subscribe topic:` sets another (`any` for any paper)")
+
+
 def describe(sub: Subscription, now: datetime, *, posted_day: date | None = None,
              upcoming: datetime | None = None, retrying: Delivery | None = None,
-             given_up: Delivery | None = None) -> str:
+             given_up: Delivery | None = None, stale_topic: bool = False) -> str:
     """One line about a subscription: where, when, topic, and the next post (`upcoming` when it is known
     already) or why it is paused; with `retrying`, the card that failed and when it is tried again; with
-    `given_up`, the last day's card that never came, and why."""
+    `given_up`, the last day's card that never came, and why; with `stale_topic`, that its topic matches
+    no paper any more (stale_topic_note)."""
     line = f"<#{sub.channel_id}> · {schedule(sub)}"
+    if stale_topic and sub.topic:
+        line += f" · ⚠️ {stale_topic_note(sub.topic)}"
     if sub.status == "paused":
         return f"{line} · ⏸️ paused: {sub.status_reason or 'no reason recorded'}"
     clocks = ""
@@ -226,6 +237,8 @@ class DailyPosts(commands.Cog):
         except ScheduleError as error:
             raise UserFacingError(f"{error}.") from None
         topic, matching = await self._topic_to_keep(topic, existing)
+        # A topic kept (not typed now) that a corpus change left without papers: say so, and how to change it.
+        stale = topic is not None and matching is None and not await self.bot.search_engine.matching_ids(topic)
         self._require_bot_permissions(guild, target)
         try:
             sub = await self.subscriptions.subscribe(
@@ -248,7 +261,8 @@ class DailyPosts(commands.Cog):
         if live is not None and verb == "Updated":
             replaced = f"It replaces {schedule(live)}: a channel has one daily paper"
         zone_hints = (country_hint(timezone, countries), summer_time_hint(sub.timezone)) if timezone else ()
-        hints = [hint for hint in (replaced, *zone_hints, few_papers_hint(topic, matching)) if hint]
+        stale_hint = _sentence(stale_topic_note(topic)) if stale and topic else None
+        hints = [hint for hint in (replaced, *zone_hints, few_papers_hint(topic, matching), stale_hint) if hint]
         reply = f"{verb}: the paper of the day in {line}." + "".join(f"\n-# {hint}." for hint in hints)
         await interaction.followup.send(reply, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
@@ -303,13 +317,21 @@ class DailyPosts(commands.Cog):
         late = await self.subscriptions.retrying([s.id for s in shown])
         # A card given up for good (AutoMod blocked it, Discord failed all day): the channel just had none.
         missed = await self.subscriptions.given_up([s.id for s in shown])
+        stale = await self._topics_matching_nothing(shown)
         now = self.bot.now()
-        lines = [f"• {describe(s, now, posted_day=days.get(s.id), retrying=late.get(s.id), given_up=missed.get(s.id))}"
+        lines = ["• " + describe(s, now, posted_day=days.get(s.id), retrying=late.get(s.id), given_up=missed.get(s.id),
+                                 stale_topic=s.id in stale)
                  for s in shown]
         embed = discord.Embed(title="Daily paper subscriptions", colour=discord.Colour(0x3B7DD8),
                               description=listing_text(lines, unseen=len(subs) - len(shown)))
         embed.set_footer(text=f"{len(subs)} of at most {limit} for this server")
         await interaction.followup.send(embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    async def _topics_matching_nothing(self, subs: list[Subscription]) -> set[int]:
+        """The ids of the subscriptions whose topic no active paper matches (each topic looked up once)."""
+        topics = {topic_key(s.topic): s.topic for s in subs if s.topic}
+        empty = {key for key, topic in topics.items() if not await self.bot.search_engine.matching_ids(topic)}
+        return {s.id for s in subs if s.topic and topic_key(s.topic) in empty}
 
     async def _card_made_up_today(self, verb: str, live: Subscription | None, sub: Subscription,
                                   now: datetime) -> Delivery | None:
@@ -401,6 +423,11 @@ def few_papers_hint(topic: str | None, matching: int | None) -> str | None:
         return f"Only 1 paper matches “{shown}”, so it is the paper of every day; a broader topic gives more variety"
     return (f"Only {matching} papers match “{shown}”, so they come round again every {matching} days; a broader "
             "topic gives more variety")
+
+
+def _sentence(text: str) -> str:
+    """`text` as a sentence of its own: its first letter in capitals."""
+    return text[:1].upper() + text[1:]
 
 
 def _verb(before: Subscription | None, after: Subscription) -> str:
