@@ -41,16 +41,18 @@ def _cooldown(error: BaseException) -> str:
 
 
 class ButtonOnCooldownError(Exception):
-    """A card button clicked again before the clicker's budget for it came back (bot.views.BUTTON_COOLDOWN)."""
+    """A card button (or a list's menu: `what`) used again before the member's budget for it came back
+    (bot.views.BUTTON_COOLDOWN)."""
 
-    def __init__(self, retry_after: float) -> None:
-        super().__init__(f"button on cooldown for {retry_after:.1f} s")
+    def __init__(self, retry_after: float, *, what: str = "button") -> None:
+        super().__init__(f"{what} on cooldown for {retry_after:.1f} s")
         self.retry_after = retry_after
+        self.what = what
 
 
 def _button_cooldown(error: BaseException) -> str:
     assert isinstance(error, ButtonOnCooldownError)
-    return f"Slow down a little — you can use this button again in {in_a_while(error.retry_after)}."
+    return f"Slow down a little — you can use this {error.what} again in {in_a_while(error.retry_after)}."
 
 
 def _rate_limited(error: BaseException) -> str:

@@ -48,6 +48,9 @@ LIST_SEARCHES = 2
 # (bot.cogs.papers): "Another random" is /paper random again, privately, and would otherwise give an autoclicker
 # what the command's cooldown refuses; "Similar papers" ranks the corpus at every click.
 BUTTON_COOLDOWN = (5, 30.0)
+# The lists' menus (a result list's "Open", which posts the card in the channel, and the similar papers' picker)
+# share one budget of BUTTON_COOLDOWN per member, whichever list they are on: a list is five papers, opened one by one.
+_OPEN_FROM_A_LIST = "open"
 _ID = r"[a-z0-9]{1,40}"
 # A venue's key (storage.search.Venue.key: folded letters and digits, at most 24) after "~" in a button's custom_id.
 _VENUE_KEY = r"[^:~]{1,24}"
@@ -93,8 +96,9 @@ class _ButtonBudgets:
         """How many budgets are held (those that are not full again, and a few more until the next click)."""
         return len(self._buckets)
 
-    def spend(self, button: str, interaction: discord.Interaction) -> None:
-        """Count a click on `button`; ButtonOnCooldownError (a private "slow down" note) when the clicker has none left.
+    def spend(self, button: str, interaction: discord.Interaction, *, what: str = "button") -> None:
+        """Count a click on `button`; ButtonOnCooldownError (a private "slow down" note about this `what`) when
+        the clicker has none left.
 
         Timed by the click's own creation time, as discord.py times the commands' cooldowns.
         """
@@ -108,7 +112,7 @@ class _ButtonBudgets:
             self._buckets.move_to_end(key)  # the latest click: the last to become full again
         retry_after = bucket.update_rate_limit(now)
         if retry_after is not None:
-            raise ButtonOnCooldownError(retry_after)
+            raise ButtonOnCooldownError(retry_after, what=what)
 
     def _forget_full(self, now: float) -> None:
         """Drop the budgets, longest unclicked first, that are whole again (discord.py's command cooldowns
@@ -124,12 +128,12 @@ class _ButtonBudgets:
 _BUDGETS: weakref.WeakKeyDictionary[discord.Client, _ButtonBudgets] = weakref.WeakKeyDictionary()
 
 
-def spend_button(button: str, interaction: discord.Interaction) -> None:
+def spend_button(button: str, interaction: discord.Interaction, *, what: str = "button") -> None:
     """`_ButtonBudgets.spend` on the budgets of the bot the click came to."""
     budgets = _BUDGETS.get(interaction.client)
     if budgets is None:
         budgets = _BUDGETS[interaction.client] = _ButtonBudgets()
-    budgets.spend(button, interaction)
+    budgets.spend(button, interaction, what=what)
 
 
 class _ReportingItem:
@@ -452,6 +456,7 @@ class PaperPicker(_ListView):
     @discord.ui.select(placeholder="Open one of these papers…")
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[PaperPicker]) -> None:
         """Open the chosen paper (privately, like the list itself)."""
+        spend_button(_OPEN_FROM_A_LIST, interaction, what="menu")
         await open_paper(interaction, select.values[0], ephemeral=True)
 
     async def on_timeout(self) -> None:
@@ -588,6 +593,7 @@ class SearchPaginator(_ListView):
     @discord.ui.select(placeholder="Open one of these papers…", row=1)
     async def open(self, interaction: discord.Interaction, select: discord.ui.Select[SearchPaginator]) -> None:
         """Post the chosen paper's card in the channel."""
+        spend_button(_OPEN_FROM_A_LIST, interaction, what="menu")
         await open_paper(interaction, select.values[0], ephemeral=False)
 
     async def on_timeout(self) -> None:

@@ -45,6 +45,7 @@ NO_SUCH_LINK = ("That link is not the page, PDF or code of a paper I have. "
 # Per-user cooldowns: (uses, per seconds).
 SEARCH_COOLDOWN = (5, 30.0)
 RANDOM_COOLDOWN = (5, 30.0)
+SHOW_COOLDOWN = (5, 30.0)  # each use is a card in the channel
 # An id as people paste it: a picked suggestion ("id:abc123"), a card's footer copied whole ("id abc123",
 # "id abc123 · no longer in the current corpus", "id abc123 · paper of the day 2026-11-30"), or quoted
 # from a result list (`abc123`).
@@ -151,6 +152,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
 
     @app_commands.command(name="show", description="Show one paper by its title, id or link")
     @app_commands.describe(paper="Start typing its title and pick it, or paste its id (under every card) or a link")
+    @app_commands.checks.cooldown(*SHOW_COOLDOWN, key=_per_user)
     async def show(self, interaction: discord.Interaction, paper: str) -> None:
         """Post the card of one paper (by id, or by its exact title when no suggestion was picked)."""
         # Only what is shaped like an id is looked up by id (ids are lowercase base32): a title typed
