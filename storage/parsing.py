@@ -1,4 +1,4 @@
-"""Reading corpus files into RawRecords: seed text, JSON, JSON Lines and CSV.
+"""Reading corpus files into RawRecords: seed text, JSON, JSON Lines, CSV and BibTeX.
 
 Pure functions: the only I/O is reading the files named. Every problem becomes a `Problem`
 naming the file and the line or record, and every good record is still returned.
@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from storage._bibtex import bibtex_entries, without_abstract_note
 from storage.enrich import display_name
 from storage.models import Problem, RawRecord
 
@@ -39,8 +40,9 @@ TEXT_SUFFIXES = frozenset({".txt"})
 JSON_SUFFIXES = frozenset({".json"})
 JSONL_SUFFIXES = frozenset({".jsonl", ".ndjson"})
 CSV_SUFFIXES = frozenset({".csv", ".tsv"})  # a header row names the separator: tab, comma or ;
-SUPPORTED_SUFFIXES = TEXT_SUFFIXES | JSON_SUFFIXES | JSONL_SUFFIXES | CSV_SUFFIXES
-SUPPORTED_NAMES = ".txt, .json, .jsonl, .ndjson, .csv or .tsv"  # for messages
+BIBTEX_SUFFIXES = frozenset({".bib"})  # entries with an abstract: the ACL Anthology's anthology+abstracts.bib
+SUPPORTED_SUFFIXES = TEXT_SUFFIXES | JSON_SUFFIXES | JSONL_SUFFIXES | CSV_SUFFIXES | BIBTEX_SUFFIXES
+SUPPORTED_NAMES = ".txt, .json, .jsonl, .ndjson, .csv, .tsv or .bib"  # for messages
 GZIP_SUFFIX = ".gz"  # any of them compressed, as datasets ship them: papers.jsonl.gz
 
 _FIELD_ALIASES: dict[str, tuple[str, ...]] = {
@@ -328,6 +330,8 @@ def parse_text(name: str, text: str, suffix: str) -> tuple[list[RawRecord], list
         return parse_json(name, text)
     if suffix in JSONL_SUFFIXES:
         return parse_json(name, text) if _json_over_lines(text) else parse_jsonl(name, text)
+    if suffix in BIBTEX_SUFFIXES:
+        return parse_bibtex(name, text)
     if suffix in CSV_SUFFIXES or _starts_with_a_table_header(text):
         return parse_csv(name, text)
     return parse_seed_text(name, text)
@@ -1267,6 +1271,19 @@ def parse_csv(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
     if not records and not problems:
         problems.append(Problem(name, "", "header only: no records after the header row"))
     return records, problems
+
+
+def parse_bibtex(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
+    """Parse a BibTeX file (storage._bibtex): each entry with an abstract is a record; those without one are told
+    in one line; a malformed entry is a problem naming its line, and the others still load."""
+    found = bibtex_entries(name, text)
+    records, problems = _collect(name, found.items)
+    if not found.entries:
+        return [], [*problems, Problem(name, "", "not BibTeX: no entry (such as @inproceedings{key, ...}) in it")]
+    if not records and len(found.without_abstract) == found.entries:
+        count = "its one entry has" if found.entries == 1 else f"none of its {found.entries:,} entries has"
+        return [], [*problems, Problem(name, "", f"not a corpus: {count} an abstract")]
+    return records, [*problems, *without_abstract_note(name, found)]
 
 
 def _names_an_abstract(row: list[str]) -> bool:

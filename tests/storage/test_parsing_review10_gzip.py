@@ -46,13 +46,14 @@ def test_a_broken_or_unsupported_gzip_file_says_what_and_where(tmp_path: Path, a
     not_gzip.write_text(json.dumps([{"abstract": abstracts[0]}]))  # named .gz, never compressed
     cut = _gzipped(tmp_path / "cut.json", json.dumps([{"abstract": abstracts[0]}]))
     cut.write_bytes(cut.read_bytes()[:40])  # a download stopped part way
-    bib = _gzipped(tmp_path / "anthology.bib", "@inproceedings{a, title={One}}\n")
-    result = parse_paths([not_gzip, cut, bib])
+    xml = _gzipped(tmp_path / "anthology.xml", "<collection><paper><title>One</title></paper></collection>\n")
+    result = parse_paths([not_gzip, cut, xml])
     assert result.records == []
     assert [str(p) for p in result.problems] == [
         f"{not_gzip}: cannot read the gzip file: Not a gzipped file (b'[{{')",
         f"{cut}: cannot read the gzip file: Compressed file ended before the end-of-stream marker was reached",
-        f"{bib}: unsupported file type '.bib.gz'; expected .txt, .json, .jsonl, .ndjson, .csv or .tsv, gzipped or not"]
+        f"{xml}: unsupported file type '.xml.gz'; expected .txt, .json, .jsonl, .ndjson, .csv, .tsv or .bib, "
+        "gzipped or not"]
     assert result.unreadable == [not_gzip, cut]
 
 

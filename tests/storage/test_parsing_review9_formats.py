@@ -23,11 +23,12 @@ def test_an_unsupported_file_is_told_every_supported_type(tmp_path: Path) -> Non
     path = tmp_path / "papers.xlsx"
     path.write_bytes(b"PK\x03\x04")
     (problem,) = parse_file(path).problems
-    assert str(problem).endswith("unsupported file type '.xlsx'; expected .txt, .json, .jsonl, .ndjson, .csv or .tsv")
+    assert str(problem).endswith(
+        "unsupported file type '.xlsx'; expected .txt, .json, .jsonl, .ndjson, .csv, .tsv or .bib")
     (tmp_path / "papers.xlsx").unlink()
     (tmp_path / "notes.md").write_text("# notes\n", encoding="utf-8")
     (folder_problem,) = parse_paths([tmp_path]).problems
-    assert str(folder_problem).endswith("folder has no corpus files (.txt, .json, .jsonl, .ndjson, .csv or .tsv)")
+    assert str(folder_problem).endswith("folder has no corpus files (.txt, .json, .jsonl, .ndjson, .csv, .tsv or .bib)")
 
 
 def test_a_one_word_paragraph_is_one_word(tmp_path: Path) -> None:

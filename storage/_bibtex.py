@@ -1,0 +1,259 @@
+"""BibTeX entries as the fields `storage.parsing` makes records of (`parse_bibtex`).
+
+A `.bib` file is split into blocks by bibtexparser (its splitter only: values are read here, so a
+string's `#` joins are resolved and nothing is decoded twice). Each entry with an abstract becomes
+a mapping of the fields record_from_mapping reads: title and abstract with BibTeX's case-keeping
+braces taken off (LaTeX left for enrichment to render), authors as "First Last" in Unicode, venue
+from booktitle or journal (with the year when its name has none), url, doi, an arXiv eprint.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from storage.enrich import display_name
+from storage.models import Problem
+
+# bibtexparser logs every block it cannot read as a warning of its own, which the bot would log beside the
+# Problem that names the file; the Problems are what is said.
+_LOG = logging.getLogger("bibtexparser")
+_LOG.addHandler(logging.NullHandler())
+_LOG.propagate = False
+
+_MONTHS = {name: name.capitalize() for name in ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
+                                                "oct", "nov", "dec")}
+# A pair of braces around plain text keeps its letters as they are ("{BERT}", "{B}ayesian", "Ro{BERT}a"): no part
+# of the words. Not a macro's argument ("\\textit{x}", "\\'{e}"), a script's ("x^{2}"), a second argument
+# ("\\frac{a}{b}") or a group holding LaTeX ("{\\"o}"): those are enrichment's to render. Math is left whole.
+_PROTECTING_BRACES = re.compile(r"(\$[^$]*\$)|(\\(?:[A-Za-z]+|[^A-Za-z])\s*|[\^_}])?\{([^{}\\$]*)\}")
+_BRACE_LEVELS = 4  # "{{BERT}}" is two; no title or name needs more
+_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
+_YEAR = re.compile(r"\b(?:1[89]|20)\d\d\b")
+_DIGITS = re.compile(r"\d+")
+
+
+@dataclass(slots=True)
+class BibEntries:
+    """What a .bib file holds: each entry with an abstract as (where, fields), or a Problem, in file order;
+    where the entries without an abstract are (told in one line, not one each); how many entries there are."""
+
+    items: list[tuple[str, Any]] = field(default_factory=list)
+    without_abstract: list[str] = field(default_factory=list)
+    entries: int = 0
+
+
+def bibtex_entries(name: str, text: str) -> BibEntries:
+    """The entries of a BibTeX file's text (see BibEntries); a block bibtexparser cannot read is a Problem naming
+    its line, and the entries after it still load."""
+    import bibtexparser  # here: 30 ms to import, for files few corpora have
+    from bibtexparser import model
+
+    found = BibEntries()
+    strings: dict[str, str] = {}
+    for first_line, chunk in _chunks(text):
+        try:
+            library = bibtexparser.parse_string(chunk, parse_stack=[])
+        except Exception as exc:  # its splitter raises only on a state it calls its own bug: no entry lost silently
+            lines = f"lines {first_line + 1}-{first_line + chunk.count(chr(10)) + 1}"
+            found.items.append(("", Problem(name, lines, f"cannot read as BibTeX ({type(exc).__name__}: {exc}); "
+                                                         "skipped")))
+            continue
+        for block in library.blocks:
+            _add_block(name, found, block, f"line {first_line + (block.start_line or 0) + 1}", strings, model)
+    return found
+
+
+# A file is read a few megabytes at a time, each piece ending before a line that starts a block ("@article{"): the
+# splitter keeps a copy of every block's text and objects for its fields, and 150 MB of BibTeX (the ACL Anthology's
+# 100,000 entries) held 1.4 GB at once. The splitter ends a block at any such start, so the pieces read as the whole.
+_CHUNK_CHARS = 1 << 22
+_BLOCK_AT_A_LINES_START = re.compile(r"\n(?=@\w*[ \t]*[{(])")
+
+
+def _chunks(text: str) -> Iterator[tuple[int, str]]:
+    """(the number of lines before it, a piece of `text`), in order."""
+    start, lines = 0, 0
+    while start < len(text):
+        cut = _BLOCK_AT_A_LINES_START.search(text, start + _CHUNK_CHARS)
+        end = cut.end() if cut else len(text)
+        chunk = text[start:end]
+        yield lines, chunk
+        lines += chunk.count("\n")
+        start = end
+
+
+def _add_block(name: str, found: BibEntries, block: Any, line: str, strings: dict[str, str], model: Any) -> None:
+    """What one block of the file adds: a @string's value, an entry, or a Problem (`model`: bibtexparser.model)."""
+    if isinstance(block, model.DuplicateBlockKeyBlock) and block.ignore_error_block is not None:
+        # An entry's key used before (two versions of a paper; the loader tells a repeated abstract), or a @string
+        # named again (it names the new value from here on): each read as the block it is, as a file read in pieces
+        # (see _chunks), whose pieces cannot see each other's keys, reads it.
+        block = block.ignore_error_block
+    if isinstance(block, model.String):
+        strings[str(block.key).lower()] = _value(str(block.value), strings)
+    elif isinstance(block, model.Entry):
+        found.entries += 1
+        _add_entry(found, block, line, strings)
+    elif isinstance(block, model.DuplicateFieldKeyBlock) and isinstance(block.ignore_error_block, model.Entry):
+        found.entries += 1  # BibTeX itself takes a field's first value and warns; so here
+        entry = block.ignore_error_block
+        keys = Counter(str(item.key).lower() for item in entry.fields)
+        twice = sorted(key for key, count in keys.items() if count > 1)
+        found.items.append(("", Problem(name, _where(entry, line), f"{_listed(twice)} given twice; the first is read")))
+        _add_entry(found, entry, line, strings)
+    elif isinstance(block, model.ParsingFailedBlock):
+        found.items.append(("", Problem(name, line, _failure(block))))
+
+
+def _add_entry(found: BibEntries, entry: Any, line: str, strings: Mapping[str, str]) -> None:
+    fields: dict[str, str] = {}
+    for item in entry.fields:
+        fields.setdefault(str(item.key).lower(), str(item.value))
+    where = _where(entry, line)
+    abstract = _unbraced(_value(fields["abstract"], strings)).strip() if "abstract" in fields else ""
+    if not abstract:
+        found.without_abstract.append(where)
+        return
+    record: dict[str, Any] = {"abstract": abstract}
+    if "title" in fields:
+        record["title"] = _unbraced(_value(fields["title"], strings))
+    if "author" in fields:
+        record["authors"] = bibtex_names(_value(fields["author"], strings))
+    if venue := _venue(fields, strings):
+        record["venue"] = venue
+    for key in ("url", "doi", "pdf"):
+        if key in fields:
+            record[key] = _value(fields[key], strings).strip()
+    archive = _value(fields.get("archiveprefix") or fields.get("eprinttype") or "", strings)
+    if archive.strip().lower() == "arxiv" and "eprint" in fields:
+        record["arxiv_id"] = _value(fields["eprint"], strings).strip()  # arXiv's own BibTeX
+    found.items.append((where, record))
+
+
+def _where(entry: Any, line: str) -> str:
+    return f"entry {entry.key} ({line})" if entry.key else f"entry ({line})"
+
+
+def _failure(block: Any) -> str:
+    """What a malformed block is and why bibtexparser stopped reading it."""
+    raw = (block.raw or "").strip()
+    head = raw.split(",", 1)[0].split("\n", 1)[0][:60]
+    reason = getattr(block.error, "abort_reason", "") or str(block.error) or type(block.error).__name__
+    return f"malformed BibTeX entry {head!r} ({' '.join(str(reason).split())}); skipped"
+
+
+def _listed(keys: list[str]) -> str:
+    quoted = [f"'{key}'" for key in keys]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} and {quoted[-1]}"
+
+
+def _value(raw: str, strings: Mapping[str, str]) -> str:
+    """A field's value as text: its braces or quotes taken off, a number as it is, a @string's name (or a month's,
+    "jun") as what it names, pieces joined by "#" joined."""
+    raw = raw.strip()
+    if "#" in raw:
+        pieces = _top_level_pieces(raw)
+        if len(pieces) > 1:
+            return "".join(_value(piece, strings) for piece in pieces)
+    if len(raw) >= 2 and (raw[0], raw[-1]) in (("{", "}"), ('"', '"')):
+        return raw[1:-1]
+    if _DIGITS.fullmatch(raw):
+        return raw
+    return strings.get(raw.lower(), _MONTHS.get(raw.lower(), raw))
+
+
+def _top_level_pieces(raw: str) -> list[str]:
+    """`raw` split at its "#" outside braces and quotes ('acl # " 2019"'); a "#" inside a value ("{C# code}")
+    splits nothing."""
+    pieces: list[str] = []
+    depth, quoted, start = 0, False, 0
+    for at, char in enumerate(raw):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        elif char == '"' and depth == 0:
+            quoted = not quoted
+        elif char == "#" and depth == 0 and not quoted:
+            pieces.append(raw[start:at])
+            start = at + 1
+    return [*pieces, raw[start:]]
+
+
+def _unbraced(text: str) -> str:
+    """The text without the braces BibTeX uses to keep letters as they are ("{BERT}", "{B}ayesian"); see
+    _PROTECTING_BRACES. Nested ones ("{{BERT}}") are taken off from the inside out, a few levels deep: each level is
+    a pass over the text, and a hostile field of 20,000 nested pairs took 17 s (deeper braces are left as written)."""
+    for _ in range(_BRACE_LEVELS):
+        if "{" not in text:
+            break
+        unbraced = _PROTECTING_BRACES.sub(_kept_or_unbraced, text)
+        if unbraced == text:
+            break
+        text = unbraced
+    return text
+
+
+def _kept_or_unbraced(match: re.Match[str]) -> str:
+    return match.group() if match.group(1) or match.group(2) else match.group(3)
+
+
+def bibtex_names(text: str) -> list[str]:
+    """The names of a BibTeX author list ("Sch{\\"o}lkopf, Bernhard and Smola, Alexander J. and others") as a card
+    shows them: "First Last" (from "Last, First", and "von Last, Jr, First" as "First von Last Jr"), in Unicode.
+    A name in braces is one name ("{Barnes and Noble}"), and "others" (et al.) none."""
+    names = []
+    for part in _top_level_split(" ".join(text.split()), _AND):
+        pieces = [piece.strip() for piece in _top_level_split(part, re.compile(","))]
+        if len(pieces) == 2:
+            part = f"{pieces[1]} {pieces[0]}"
+        elif len(pieces) >= 3:
+            part = " ".join(piece for piece in (pieces[2], pieces[0], pieces[1]) if piece)
+        if part.strip().lower() != "others" and (shown := display_name(part.strip())):
+            names.append(shown)
+    return names
+
+
+def _top_level_split(text: str, separator: re.Pattern[str]) -> list[str]:
+    """`text` split where `separator` matches outside braces."""
+    if "{" not in text:
+        return separator.split(text)
+    pieces: list[str] = []
+    start = depth_at = depth = 0
+    for match in separator.finditer(text):
+        depth += text.count("{", depth_at, match.start()) - text.count("}", depth_at, match.start())
+        depth_at = match.start()
+        if depth <= 0:
+            pieces.append(text[start:match.start()])
+            start = match.end()
+    return [*pieces, text[start:]]
+
+
+def _venue(fields: Mapping[str, str], strings: Mapping[str, str]) -> str | None:
+    """Where the paper appeared, as people read it: its booktitle (a conference's proceedings) or journal, with
+    the year when the name has none ("Transactions of the Association for Computational Linguistics 2020"), so one
+    year's papers are one venue, as a conference's are."""
+    raw = fields.get("booktitle") or fields.get("journal")
+    if raw is None:
+        return None
+    venue = display_name(_unbraced(_value(raw, strings)).strip())
+    if not venue:
+        return None
+    year = _value(fields.get("year", ""), strings).strip()
+    return f"{venue} {year}" if _YEAR.fullmatch(year) and not _YEAR.search(venue) else venue
+
+
+def without_abstract_note(name: str, found: BibEntries) -> Iterator[Problem]:
+    """One line for the entries without an abstract (a bibliography lists many: proceedings volumes, talks, papers
+    it has no abstract of), not one per entry."""
+    missing = found.without_abstract
+    if not missing:
+        return
+    count = f"{len(missing):,} {'entry has' if len(missing) == 1 else 'entries have'}"
+    yield Problem(name, "", f"{count} no abstract and {'was' if len(missing) == 1 else 'were'} skipped "
+                            f"(the first: {missing[0]})")
