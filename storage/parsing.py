@@ -17,6 +17,7 @@ import json
 import math
 import os
 import re
+import unicodedata
 import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -55,6 +56,20 @@ _FIELD_ALIASES: dict[str, tuple[str, ...]] = {
     "code_url": ("github", "code", "code_url"),
     "venue": ("venue", "conference"),
 }
+# A spreadsheet's column named in the language of the people who made it: the languages of the places whose Excel
+# saves "CSV" with ";" (which parse_csv reads), their names for the three fields every corpus has, accents aside
+# ("Résumé", "Título"). Read after the English names: a sheet with both reads the English column.
+_LOCALISED_COLUMNS = {
+    alias: field_name for field_name, aliases in {
+        "title": "titel titre titulo titolo tytuł",
+        "abstract": "zusammenfassung kurzfassung resume resumen resumo riassunto sommario samenvatting "
+                    "sammanfattning sammendrag abstrakt streszczenie",
+        "authors": "autoren autor auteurs auteur autores autori autore forfattere forfatter forfattare autorzy",
+    }.items() for alias in aliases.split()}
+# A note after a column's name says which one, not what it is: "Abstract (English)", "Title [EN]", "Authors:".
+_COLUMN_NOTE = re.compile(r"(?:\([^()]*\)|\[[^\[\]]*\]|:)$")
+_COLUMN_NAME_CHARS = 100  # a header's cell is short; the rows read to find the header may hold whole abstracts
+_COLUMN_NAMES = frozenset(alias for aliases in _FIELD_ALIASES.values() for alias in aliases)
 # OpenAlex gives a work's abstract only as its words' positions: {"Despite": [0], "growing": [1], ...}.
 _INVERTED_ABSTRACT = "abstract_inverted_index"
 _HEADER_SUFFIX = re.compile(r"\s+(?:accepted\s+)?(?:papers|abstracts|proceedings)\s*$", re.IGNORECASE)
@@ -343,10 +358,32 @@ def _starts_with_a_table_header(text: str) -> bool:
     as seed text, the whole table was one abstract under a venue named "Title Abstract Authors"."""
     first = text[:4096].partition("\n")[0]
     for separator in ("\t", ","):
-        cells = [cell.strip().strip('"').strip().lower() for cell in first.split(separator)]
-        if len(cells) > 1 and any(cell in _FIELD_ALIASES["abstract"] for cell in cells):
+        cells = _column_names([cell.strip().strip('"') for cell in first.split(separator)])
+        if len(cells) > 1 and _names_an_abstract(cells):
             return True
     return False
+
+
+def _column_names(cells: list[str]) -> list[str]:
+    """A header row's cells as the names the fields are looked up by: lowercased, and the name of a column written
+    in another language or with a note (see _LOCALISED_COLUMNS, _COLUMN_NOTE) as the English one. A second column
+    that would so take a name already taken keeps its own ("Abstract (German)" after "Abstract (English)")."""
+    names: list[str] = []
+    for cell in cells:
+        written = cell.strip().lower()
+        name = written if written in _COLUMN_NAMES else _column_name(written)
+        names.append(written if name != written and name in names else name)
+    return names
+
+
+def _column_name(written: str) -> str:
+    """The English name of a column written otherwise (lowercased), or the name as written."""
+    if len(written) > _COLUMN_NAME_CHARS:
+        return written
+    bare = _COLUMN_NOTE.sub("", written).rstrip() if written[-1:] in ")]:" else written
+    if not bare.isascii():
+        bare = "".join(ch for ch in unicodedata.normalize("NFKD", bare) if not unicodedata.combining(ch))
+    return _LOCALISED_COLUMNS.get(bare, bare if bare in _COLUMN_NAMES else written)
 
 
 # --- seed text: a header line naming the collection, then one abstract per paragraph ---------------
@@ -1256,10 +1293,11 @@ def parse_csv(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
         try:
             if hint:
                 next(reader)
-            header = [h.strip().lower() for h in next(reader)]
+            cells = next(reader)
         except (csv.Error, StopIteration) as exc:
             return [], [Problem(name, header_at, f"malformed CSV header: {exc}")]
-        first_row = first_row or header
+        header = _column_names(cells)
+        first_row = first_row or [cell.strip().lower() for cell in cells]
         if not _names_an_abstract(header):
             header = _header_below(reader) or header
         if _names_an_abstract(header):
@@ -1298,7 +1336,7 @@ def _header_below(reader: Any) -> list[str] | None:
     """
     for _ in range(_ROWS_ABOVE_HEADER):
         try:
-            row = [cell.strip().lower() for cell in next(reader)]
+            row = _column_names(next(reader))
         except (csv.Error, StopIteration):
             return None
         if _names_an_abstract(row):
