@@ -1319,8 +1319,9 @@ def parse_bibtex(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
     if not found.entries:
         return [], [*problems, Problem(name, "", "not BibTeX: no entry (such as @inproceedings{key, ...}) in it")]
     if not records and len(found.without_abstract) == found.entries:
-        count = "its one entry has" if found.entries == 1 else f"none of its {found.entries:,} entries has"
-        return [], [*problems, Problem(name, "", f"not a corpus: {count} an abstract")]
+        none = "its one entry has no abstract" if found.entries == 1 else \
+            f"none of its {found.entries:,} entries has an abstract"
+        return [], [*problems, Problem(name, "", f"not a corpus: {none}")]
     return records, [*problems, *without_abstract_note(name, found)]
 
 
