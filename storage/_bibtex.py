@@ -63,9 +63,26 @@ def bibtex_entries(name: str, text: str) -> BibEntries:
             found.items.append(("", Problem(name, lines, f"cannot read as BibTeX ({type(exc).__name__}: {exc}); "
                                                          "skipped")))
             continue
-        for block in library.blocks:
-            _add_block(name, found, block, f"line {first_line + (block.start_line or 0) + 1}", strings, model)
+        for _, line, block in _block_lines(chunk, first_line, library.blocks):
+            _add_block(name, found, block, f"line {line}", strings, model)
     return found
+
+
+def _block_lines(text: str, first_line: int, blocks: list[Any]) -> Iterator[tuple[int, int, Any]]:
+    """(where in `text` it starts, its line in the file, the block) for each block of `text`, a piece of the file
+    whose first line is the file's `first_line` + 1. Lines are counted here: the splitter's start_line does not
+    count a line break after a backslash (LaTeX's "\\\\" ending a line of an abstract), and every block after one was
+    said to be a line early."""
+    pos, counted, line = 0, 0, first_line + 1
+    for block in blocks:
+        raw = block.raw or ""
+        at = text.find(raw, pos) if raw else -1
+        if at == -1:  # no block's text is missing from its piece; if one were, it is placed after the one before
+            yield pos, line, block
+            continue
+        line += text.count("\n", counted, at)
+        counted, pos = at, at + len(raw)
+        yield at, line, block
 
 
 # A file is read a few megabytes at a time, each piece ending before a line that starts a block ("@article{"): the
