@@ -55,16 +55,17 @@ def bibtex_entries(name: str, text: str) -> BibEntries:
 
     found = BibEntries()
     strings: dict[str, str] = {}
-    for first_line, chunk in _chunks(text):
+    for first_line, chunk, next_block in _chunks(text):
         try:
-            library = bibtexparser.parse_string(chunk, parse_stack=[])
+            library = bibtexparser.parse_string(chunk + next_block, parse_stack=[])
         except Exception as exc:  # its splitter raises only on a state it calls its own bug: no entry lost silently
-            lines = f"lines {first_line + 1}-{first_line + chunk.count(chr(10)) + 1}"
-            found.items.append(("", Problem(name, lines, f"cannot read as BibTeX ({type(exc).__name__}: {exc}); "
+            where = f"lines {first_line + 1}-{first_line + chunk.count(chr(10)) + 1}"
+            found.items.append(("", Problem(name, where, f"cannot read as BibTeX ({type(exc).__name__}: {exc}); "
                                                          "skipped")))
             continue
-        for _, line, block in _block_lines(chunk, first_line, library.blocks):
-            _add_block(name, found, block, f"line {line}", strings, model)
+        for at, line, block in _block_lines(chunk + next_block, first_line, library.blocks):
+            if at < len(chunk) or not next_block:  # the block after the piece is the next piece's
+                _add_block(name, found, block, f"line {line}", strings, model)
     return found
 
 
@@ -87,19 +88,21 @@ def _block_lines(text: str, first_line: int, blocks: list[Any]) -> Iterator[tupl
 
 # A file is read a few megabytes at a time, each piece ending before a line that starts a block ("@article{"): the
 # splitter keeps a copy of every block's text and objects for its fields, and 150 MB of BibTeX (the ACL Anthology's
-# 100,000 entries) held 1.4 GB at once. The splitter ends a block at any such start, so the pieces read as the whole.
+# 100,000 entries) held 1.4 GB at once. The splitter ends a block at any such start, so the pieces read as the whole
+# when each is read with the start of the next block after it (an entry left open says so, not "end of file").
 _CHUNK_CHARS = 1 << 22
-_BLOCK_AT_A_LINES_START = re.compile(r"\n(?=@\w*[ \t]*[{(])")
+_BLOCK_AT_A_LINES_START = re.compile(r"\n(@\w*[ \t]*[{(])")
 
 
-def _chunks(text: str) -> Iterator[tuple[int, str]]:
-    """(the number of lines before it, a piece of `text`), in order."""
+def _chunks(text: str) -> Iterator[tuple[int, str, str]]:
+    """(the number of lines before it, a piece of `text` ending with a line break, the start of the block after it
+    or "" for the last piece), in order."""
     start, lines = 0, 0
     while start < len(text):
         cut = _BLOCK_AT_A_LINES_START.search(text, start + _CHUNK_CHARS)
-        end = cut.end() if cut else len(text)
+        end = cut.start(1) if cut else len(text)
         chunk = text[start:end]
-        yield lines, chunk
+        yield lines, chunk, cut.group(1) if cut else ""
         lines += chunk.count("\n")
         start = end
 
