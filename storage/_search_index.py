@@ -288,6 +288,7 @@ class SearchIndex:
         for word in self.sorted_words:
             self.by_length.setdefault(len(word), []).append(word)
         self.sorted_stems = _sorted_gently(self.terms)
+        self._initial_completions: dict[str, list[str]] = {}  # see _completions
 
     # --- query terms ----------------------------------------------------------------------
 
@@ -312,15 +313,22 @@ class SearchIndex:
             # A relative counts no more than the word typed would: "graph" is not "graphon", the rarer word.
             for relative in self._relatives(word):
                 alternatives.setdefault(relative, RELATIVE_FACTOR * self._no_rarer(relative, exact))
+        # A lone letter is left as typed: as the first key of a search it would cost the most and tell nothing.
+        completing = partial and (len(word) >= 2 or not lone)
         completions = [(completion, tid) for completion in self._completions(word)
-                       if (tid := self.term_id(completion)) is not None] if partial and len(word) >= 2 else []
+                       if (tid := self.term_id(completion)) is not None] if completing else []
         completed = bool(completions)
         if completions:
-            # After other words, each completion weighs at most what the word typed, or else the most used
-            # completion, does: "reinforcement lear" is "learning" being typed far more often than "learnt" or
-            # "learning-augmented", whose rarity put their papers above every paper on reinforcement learning.
-            # Those papers are still found, as the common word's are.
-            most_used = exact if exact is not None else max(completions, key=lambda found: self.words[found[0]])[1]
+            # After other words, each completion weighs at most what the most used completion does: "reinforcement
+            # lear" is "learning" being typed far more often than "learnt" or "learning-augmented", whose rarity put
+            # their papers above every paper on reinforcement learning. Those papers are still found, as the common
+            # word's are. So does the word typed, when it is a word already: "Bayesian dro" is "dropout" being
+            # typed more often than DRO, and "Probabilistic G" a word starting with G, not the letter G.
+            most_used_word, most_used = max(completions, key=lambda found: self.words[found[0]])
+            if exact is not None and self.words.get(word, 0) >= self.words[most_used_word]:
+                most_used = exact
+            if exact is not None and not lone and most_used != exact:
+                alternatives[exact] *= PREFIX_FACTOR * self._no_rarer(exact, most_used)
             for completion, tid in completions:
                 alternatives.setdefault(tid, PREFIX_FACTOR * (1.0 if lone else self._no_rarer(tid, most_used)))
                 if (surname := self._surname_term(completion)) is not None:
@@ -392,10 +400,14 @@ class SearchIndex:
 
     def _completions(self, prefix: str) -> list[str]:
         """The most used vocabulary words that start with `prefix`."""
+        if len(prefix) == 1 and prefix in self._initial_completions:
+            return self._initial_completions[prefix]  # a letter starts a tenth of the vocabulary: sorted once
         start, end = _prefix_range(self.sorted_words, prefix)
         found = self.sorted_words[start:end]
         if len(found) > MAX_PREFIX_EXPANSIONS:
             found = sorted(found, key=lambda w: -self.words[w])[:MAX_PREFIX_EXPANSIONS]
+        if len(prefix) == 1:
+            self._initial_completions[prefix] = found
         return found
 
     def correct(self, word: str) -> list[tuple[str, int]]:
