@@ -635,17 +635,50 @@ class SearchIndex:
         """For each candidate paper, the summed IDF of query word pairs it has side by side."""
         if not len(codes) or not len(candidates):
             return np.zeros(len(candidates), np.float32)
-        starts, ends = self.pair_offsets[candidates], self.pair_offsets[candidates + 1]
-        lengths = ends - starts
-        gathered = np.repeat(starts - np.concatenate(([0], np.cumsum(lengths)[:-1])), lengths)
-        gathered += np.arange(int(lengths.sum()))
-        doc_codes = self.pair_codes[gathered]
+        doc_codes, owner = self._pairs_of(candidates)
         order = np.argsort(codes)
         where = np.clip(np.searchsorted(codes[order], doc_codes), 0, len(codes) - 1)
         hit = codes[order][where] == doc_codes
         gains = np.where(hit, weights[order][where], 0.0).astype(np.float32)
-        owner = np.repeat(np.arange(len(candidates)), lengths)
         return np.bincount(owner, weights=gains, minlength=len(candidates)).astype(np.float32)
+
+    def typing_pair_bonus(self, candidates: np.ndarray, query: str, terms: Sequence[QueryTerm]) -> np.ndarray:
+        """For each candidate paper, what the pair of the word before the half-typed last word and a word starting
+        with it, side by side ("Thompson Sampl": "Thompson sampling"), adds: its best such pair, PREFIX_FACTOR of
+        what `pair_query` gives a pair typed whole. Without it the word being typed, where a cut falls in two titles
+        typed half-way in three, told nothing of the order of the words typed.
+
+        The pair codes are (word before) * multiplier + next word, so the next word of each of the candidates' pairs
+        is read back from the code (a code of another first word reads back as no term, but once in 10,000 at most)."""
+        bonus = np.zeros(len(candidates), np.float32)
+        content = content_words(query)
+        if len(content) < 2 or words(query)[-1] != content[-1] or not len(candidates):
+            return bonus
+        fragment = content[-1]
+        by_word = {term.word: term.primary for term in terms}
+        before = by_word.get(content[-2]) or self.term_id(content[-2])
+        as_typed = by_word.get(fragment) or self.term_id(fragment) or 0  # a word already: its pair is pair_query's
+        if not before:
+            return bonus
+        doc_codes, owner = self._pairs_of(candidates)
+        nexts = doc_codes - pair_codes(np.asarray([before], np.uint32), np.zeros(1, np.uint32))
+        read = np.flatnonzero((nexts < len(self.idf)) & (nexts != 0) & (nexts != before) & (nexts != as_typed))
+        names = self.term_names
+        typing = read[[_starts_as_typed(names[int(tid)], fragment) for tid in nexts[read].tolist()]]
+        if not len(typing):
+            return bonus
+        excess = self._pair_idf(doc_codes[typing]) - np.minimum(self.idf[before], self.idf[nexts[typing]])
+        np.maximum.at(bonus, owner[typing], PREFIX_FACTOR * np.maximum(excess, 0).astype(np.float32))
+        return bonus
+
+    def _pairs_of(self, candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The codes of the candidate papers' word pairs, one paper after another, and which candidate (its place
+        in `candidates`) each code is of."""
+        starts, ends = self.pair_offsets[candidates], self.pair_offsets[candidates + 1]
+        lengths = ends - starts
+        gathered = np.repeat(starts - np.concatenate(([0], np.cumsum(lengths)[:-1])), lengths)
+        gathered += np.arange(int(lengths.sum()))
+        return self.pair_codes[gathered], np.repeat(np.arange(len(candidates)), lengths)
 
     def rank(self, query: str, *, partial: bool = False, candidates: int = RERANK_CANDIDATES,
              within: np.ndarray | None = None) -> Ranking:
@@ -671,6 +704,8 @@ class SearchIndex:
         part = part[scores[part] >= floor]
         codes, weights = self.pair_query(query, terms)
         final = scores[part] + PAIR_WEIGHT * self.pair_bonus(part, codes, weights)
+        if partial:
+            final += PAIR_WEIGHT * self.typing_pair_bonus(part, query, terms)
         order = np.lexsort((part, -final))
         return Ranking(part[order], final[order], total, terms, partial)
 
@@ -891,6 +926,12 @@ def _split_of(joined: str, content: list[str]) -> list[str]:
             if not joined.startswith(spelled):
                 break
     return []
+
+
+def _starts_as_typed(stem: str, typed: str) -> bool:
+    """Whether a word with this stem may be the one whose first letters were typed: the stem starts with them, or
+    they run past a stem long enough to tell ("studie" is "studies", stem "studi")."""
+    return stem.startswith(typed) or (len(stem) >= MIN_RELATIVE_STEM and typed.startswith(stem))
 
 
 def _exact_ids(term: QueryTerm) -> tuple[int, ...]:
