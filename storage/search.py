@@ -56,6 +56,9 @@ _TITLE_CANDIDATES = 5  # a title typed whole puts its paper first; a few more fo
 # or ending a sentence (stripped first: a pattern that left them to a lazy match took quadratic time).
 _AROUND_LINK = "<>\"'“”‘’.,;"
 _PASTED_LINK = re.compile(r"https?://[^\s<>\"]+", re.IGNORECASE)
+# The same link written without its scheme, as people type links in chat and some records give code links
+# ("openreview.net/forum?id=…", "github.com/owner/repo"): a host with a top-level domain, then a path.
+_BARE_LINK = re.compile(r"(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d+)?/[^\s<>\"]*", re.IGNORECASE)
 # A URL's parts (urllib's urlsplit costs 3 times as much, at every link of every paper on a refresh).
 _LINK_PARTS = re.compile(r"https?://(?:[^@/?#]*@)?(?P<host>[^@/?#:\[\]]+)(?::\d*)?(?P<path>[^?#]*)"
                          r"(?:\?(?P<query>[^#]*))?(?:#.*)?", re.IGNORECASE)
@@ -342,8 +345,10 @@ class SearchEngine:
         by_name = index.names_starting(name_key(typed), NAME_COMPLETIONS) if _one_word(typed) else []
         titled = index.titled_in_stopwords(typed)  # a title words cannot find (see _rank_or_complete)
         # Words only: while typing, the words so far decide; meaning would cost time on every key.
-        ranking = index.rank(text, partial=not text[-1].isspace(), candidates=limit, within=within)
-        found = dict.fromkeys([*titled, *by_id, *by_name, *(int(p) for p in ranking.order)])
+        partial = not text[-1].isspace()
+        ranking = index.rank(text, partial=partial, candidates=limit, within=within)
+        ranked = _opening_first(index, words(typed), [int(p) for p in ranking.order], partial=partial)
+        found = dict.fromkeys([*titled, *by_id, *by_name, *ranked])
         return [p for p in found if within is None or within[p]][:limit]
 
     async def by_title(self, typed: str) -> str | None:
@@ -402,7 +407,10 @@ def link_key(typed: str) -> str | None:
     """What names a link however it was copied, or None when `typed` is not one link: the scheme, "www.",
     a trailing slash, the fragment and the <…> that stops Discord's preview aside; a forum and a PDF page
     of OpenReview for one paper are one link, so are arXiv's abstract and PDF pages of any version."""
-    pasted = _PASTED_LINK.fullmatch(typed.strip().strip(_AROUND_LINK))
+    typed = typed.strip().strip(_AROUND_LINK)
+    pasted = _PASTED_LINK.fullmatch(typed) or _BARE_LINK.fullmatch(typed)
+    if pasted and not pasted.group().lower().startswith("http"):
+        pasted = _PASTED_LINK.fullmatch("https://" + typed)
     parts = _LINK_PARTS.fullmatch(pasted.group()) if pasted else None
     if parts is None:
         return None
@@ -485,6 +493,21 @@ def _same_title(index: SearchIndex, typed: list[str], title: list[str]) -> bool:
     return len(typed) == len(title) and all(
         mine == theirs or stem(mine) == stem(theirs) or (index.term_id(mine) is None and misspelt(mine, theirs))
         for mine, theirs in zip(typed, title, strict=True))
+
+
+def _opening_first(index: SearchIndex, typed: list[str], ranked: list[int], *, partial: bool) -> list[int]:
+    """The ranked papers whose title opens with the words typed (the last one maybe half-typed) first, each group in
+    the ranking's order: a title is typed from its start, so "Thompson Sampling for Co" is "Thompson Sampling for
+    Combinatorial Semi-Bandits" before "Racing Thompson", which says "Thompson sampling" more often."""
+    opening = [p for p in ranked if _opens_with(words(index.titles[p]), typed, partial=partial)]
+    return list(dict.fromkeys([*opening, *ranked]))
+
+
+def _opens_with(title: list[str], typed: list[str], *, partial: bool) -> bool:
+    """Whether the words of a title open with the words typed, the last one only begun when `partial`."""
+    if not typed or len(title) < len(typed) or title[:len(typed) - 1] != typed[:-1]:
+        return False
+    return title[len(typed) - 1].startswith(typed[-1]) if partial else title[len(typed) - 1] == typed[-1]
 
 
 def _one_word(typed: str) -> bool:
