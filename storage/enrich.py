@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 44
+ENRICH_VERSION = 45
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -108,6 +108,11 @@ _HALF_TEX_QUOTES = re.compile(r"(?<![\w\"'])\"([^\"\n]{1,300}?)''(?!')")
 _BRACED_CHARACTER = re.compile(r"\{([^\x00-\x7f{}][\u0300-\u036f]*)\}")
 # Braces that only group plain words in prose ("{low test error}"), not a set, a subscript or math.
 _BRACED_WORDS = re.compile(r"(?<![\w^_\\}])\{\s*([A-Za-z][A-Za-z -]*[A-Za-z])\s*\}(?![\w^_])")
+# BibTeX's case-keeping braces opening or inside a word ("{B}ayesian", "{GP}s", "Ro{BERT}a"), or around one of
+# letters and digits ("{3D}", "{GPT4}"): not a script's group ("x^{ab}c", "f_{t}x"), one a macro or an escaped brace
+# left, nor an argument closing a word ("O(1/SQRT{T})").
+_CASE_BRACES = re.compile(r"(?<![\d_^\\}])\{([A-Za-z0-9]+)\}(?=[A-Za-z])"
+                          r"|(?<![\w^_\\}])\{((?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+)\}(?![\w^_])")
 # A space before a comma, full stop or semicolon that ends a word ("than SGD . We", "[2010] , with", or left by
 # a dropped \cite): none in print. Not before ".5", ".NET" or "...", nor after a URL's "/".
 _SPACE_THEN_PUNCTUATION = re.compile(r" [,.;]")
@@ -285,13 +290,17 @@ def _rendered(text: str) -> str:
     if "\\" in text or "$" in text:
         text = _render_latex(text)
     if "{" in text:
-        text = _BRACED_WORDS.sub(r"\1", _BRACED_CHARACTER.sub(r"\1", text))
+        text = _CASE_BRACES.sub(_case_braced, _BRACED_WORDS.sub(r"\1", _BRACED_CHARACTER.sub(r"\1", text)))
     if _TWO_HYPHENS.search(text):  # a two-character `in` test steps a few characters at a time: 3 times dearer
         for dashes, dash in _TEX_DASHES:
             text = dashes.sub(dash, text)
     if _SPACE_THEN_PUNCTUATION.search(text):  # one search: three `" ," in text` tests cost six times as much
         text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", text)
     return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
+
+
+def _case_braced(match: re.Match[str]) -> str:
+    return match.group(1) or match.group(2)
 
 
 # A URL is set aside while the LaTeX is rendered, as private-use marks around its number (pylatexenc
