@@ -224,18 +224,39 @@ def acronyms(text: str) -> dict[str, list[str]]:
 
     "Stein variational gradient descent (SVGD)" gives {"svgd": ["stein", "variational", "gradient",
     "descent"]}: the last words before the brackets whose initials spell the acronym (a plural "s"
-    and hyphenated parts allowed).
+    and hyphenated parts allowed), or whose words but the stop words between them do ("reinforcement
+    learning from human feedback (RLHF)": "from" has no letter in it, while "of" has one in "MoE").
     """
     found: dict[str, list[str]] = {}
     for match in _BRACKETED_ACRONYM.finditer(text):
         acronym = fold(match.group(1))
         letters = acronym[:-1] if acronym.endswith("s") and len(acronym) > 2 else acronym
         before = words(text[max(0, match.start() - 12 * len(letters) - 24): match.start()])
+        spelled = None
         for size in range(min(len(letters), len(before)), 1, -1):
             tail = before[-size:]
             if "".join(word[0] for word in tail) == letters[:size] and size >= len(letters) - 1:
-                found[acronym] = tail
-                if letters != acronym:
-                    found[letters] = tail
+                spelled = tail
                 break
+        spelled = spelled or _spelled_past_stopwords(before, letters)
+        if spelled:
+            found[acronym] = spelled
+            if letters != acronym:
+                found[letters] = spelled
     return found
+
+
+def _spelled_past_stopwords(before: list[str], letters: str) -> list[str] | None:
+    """The last words of `before` whose initials, stop words left out, are `letters`, every one of them (three at
+    least), or None."""
+    if len(letters) < 3 or not before or before[-1] in STOPWORDS:
+        return None
+    content = 0
+    for start in range(len(before) - 1, -1, -1):
+        if before[start] in STOPWORDS:
+            continue
+        content += 1
+        if content == len(letters):
+            tail = before[start:]
+            return tail if "".join(word[0] for word in tail if word not in STOPWORDS) == letters else None
+    return None
