@@ -54,7 +54,7 @@ def bibtex_entries(name: str, text: str) -> BibEntries:
     from bibtexparser import model
 
     found = BibEntries()
-    strings: dict[str, str] = {}
+    strings = _Strings(allowance=max(len(text), _LEAST_ALLOWANCE))
     for first_line, chunk, next_block in _chunks(text):
         try:
             library = bibtexparser.parse_string(chunk + next_block, parse_stack=[])
@@ -107,15 +107,58 @@ def _chunks(text: str) -> Iterator[tuple[int, str, str]]:
         start = end
 
 
-def _add_block(name: str, found: BibEntries, block: Any, line: str, strings: dict[str, str], model: Any) -> None:
+# What the @string names of a file may stand for, in all: as much text as the file has (1 M characters at least). A
+# file of a few lines can name a value twice over, line after line ("@string{b = a # a}"): 25 such lines stood for
+# 840 M characters and held 1.6 GB, 30 would have taken 50 GB. A real bibliography's names (a proceedings' title on
+# each of its papers) stand for a fraction of its size.
+_LEAST_ALLOWANCE = 1 << 20
+
+
+class _TooMuchTextError(Exception):
+    """The file's @string names stand for more text than its allowance (see _Strings)."""
+
+
+class _Strings:
+    """A file's @string values by name, and how much text their names may still stand for (each use counts)."""
+
+    def __init__(self, *, allowance: int) -> None:
+        self.values: dict[str, str] = {}
+        self.allowance = self.left = allowance
+
+    def named(self, raw: str) -> str | None:
+        value = self.values.get(raw.lower())
+        if value is not None:
+            self.spend(len(value))
+        return value
+
+    def spend(self, characters: int) -> None:
+        self.left -= characters
+        if self.left < 0:
+            raise _TooMuchTextError(f"the @string names used up to here stand for over {self.allowance:,} characters "
+                               "(a file's names may stand for as much text as the file has, 1 M characters at "
+                               "least); skipped")
+
+
+def _add_block(name: str, found: BibEntries, block: Any, line: str, strings: _Strings, model: Any) -> None:
     """What one block of the file adds: a @string's value, an entry, or a Problem (`model`: bibtexparser.model)."""
     if isinstance(block, model.DuplicateBlockKeyBlock) and block.ignore_error_block is not None:
         # An entry's key used before (two versions of a paper; the loader tells a repeated abstract), or a @string
         # named again (it names the new value from here on): each read as the block it is, as a file read in pieces
         # (see _chunks), whose pieces cannot see each other's keys, reads it.
         block = block.ignore_error_block
+    try:
+        _read_block(name, found, block, line, strings, model)
+    except _TooMuchTextError as exc:
+        if isinstance(block, model.String):
+            where = f"@string {block.key} ({line})"
+        else:
+            where = _where(getattr(block, "ignore_error_block", None) or block, line)
+        found.items.append(("", Problem(name, where, str(exc))))
+
+
+def _read_block(name: str, found: BibEntries, block: Any, line: str, strings: _Strings, model: Any) -> None:
     if isinstance(block, model.String):
-        strings[str(block.key).lower()] = _value(str(block.value), strings)
+        strings.values[str(block.key).lower()] = _value(str(block.value), strings)
     elif isinstance(block, model.Entry):
         found.entries += 1
         _add_entry(found, block, line, strings)
@@ -130,7 +173,7 @@ def _add_block(name: str, found: BibEntries, block: Any, line: str, strings: dic
         found.items.append(("", Problem(name, line, _failure(block))))
 
 
-def _add_entry(found: BibEntries, entry: Any, line: str, strings: Mapping[str, str]) -> None:
+def _add_entry(found: BibEntries, entry: Any, line: str, strings: _Strings) -> None:
     fields: dict[str, str] = {}
     for item in entry.fields:
         fields.setdefault(str(item.key).lower(), str(item.value))
@@ -172,9 +215,10 @@ def _listed(keys: list[str]) -> str:
     return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} and {quoted[-1]}"
 
 
-def _value(raw: str, strings: Mapping[str, str]) -> str:
+def _value(raw: str, strings: _Strings) -> str:
     """A field's value as text: its braces or quotes taken off, a number as it is, a @string's name (or a month's,
-    "jun") as what it names, pieces joined by "#" joined."""
+    "jun") as what it names, pieces joined by "#" joined. _TooMuchTextError when the names used so far stand for more
+    text than the file's allowance (_Strings)."""
     raw = raw.strip()
     if "#" in raw:
         pieces = _top_level_pieces(raw)
@@ -184,7 +228,8 @@ def _value(raw: str, strings: Mapping[str, str]) -> str:
         return raw[1:-1]
     if _DIGITS.fullmatch(raw):
         return raw
-    return strings.get(raw.lower(), _MONTHS.get(raw.lower(), raw))
+    named = strings.named(raw)
+    return named if named is not None else _MONTHS.get(raw.lower(), raw)
 
 
 def _top_level_pieces(raw: str) -> list[str]:
@@ -254,7 +299,7 @@ def _top_level_split(text: str, separator: re.Pattern[str]) -> list[str]:
     return [*pieces, text[start:]]
 
 
-def _venue(fields: Mapping[str, str], strings: Mapping[str, str]) -> str | None:
+def _venue(fields: Mapping[str, str], strings: _Strings) -> str | None:
     """Where the paper appeared, as people read it: its booktitle (a conference's proceedings) or journal, with
     the year when the name has none ("Transactions of the Association for Computational Linguistics 2020"), so one
     year's papers are one venue, as a conference's are."""
