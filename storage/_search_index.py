@@ -211,6 +211,7 @@ class SearchIndex:
         self._term_names: list[str] | None = None
         self.sorted_ids: list[str] = []
         self.sorted_names: list[str] = []
+        self.author_df = array("I")  # term id -> how many papers' authors write it (see _without_initials)
 
     @classmethod
     def build(cls, docs: Iterable[IndexDoc]) -> SearchIndex:
@@ -375,6 +376,12 @@ class SearchIndex:
         tid = self.terms.get(_AS_WRITTEN + word)
         return tid if tid is not None and 2 * int(self.df[tid]) >= self.words.get(word, 0) else None
 
+    def _mostly_a_name(self, word: str) -> bool:
+        """Whether the corpus writes `word` mostly in authors' names: "bengio", "levine"; not "transport"."""
+        tid = self.term_id(word)
+        authors = self.author_df[tid] if tid is not None and tid < len(self.author_df) else 0
+        return authors > 0 and 2 * authors >= int(self.df[tid])
+
     def _split(self, word: str) -> list[Alternative]:
         """An unknown word that is two indexed words run together ("quickshift" -> "quick shift")."""
         best: tuple[int, int, int] | None = None
@@ -449,7 +456,7 @@ class SearchIndex:
     def query_terms(self, query: str, *, partial: bool = False) -> list[QueryTerm]:
         """The query's words as resolved terms (stop words dropped unless nothing else is left)."""
         folded = words(query)
-        content = list(content_words(query)) or folded
+        content = self._without_initials(list(content_words(query)) or folded)
         last = folded[-1] if folded and partial else None
         unique = list(dict.fromkeys(content))[:MAX_QUERY_WORDS]
         resolved: dict[str, QueryTerm] = {}
@@ -463,6 +470,16 @@ class SearchIndex:
         if last in resolved and len(resolved) > 1:
             resolved[last] = self._complete_from_titles(resolved, last)
         return self._join_compounds(content, resolved, query, last)
+
+    def _without_initials(self, content: list[str]) -> list[str]:
+        """The query's words without its lone letters when another word is an author's surname: "bengio y" is
+        Y. Bengio as reference lists write him, the full stop left out, and the letter, rarer than the surname,
+        found every abstract writing a variable "y" before his papers ("transport of y" keeps its letter)."""
+        if len(content) < 2 or not any(len(word) == 1 and word.isalpha() for word in content):
+            return content
+        if not any(len(word) > 1 and self._mostly_a_name(word) for word in content):
+            return content
+        return [word for word in content if len(word) > 1 or not word.isalpha()]
 
     def _complete_from_titles(self, resolved: dict[str, QueryTerm], last: str) -> QueryTerm:
         """The half-typed last word, also completed by the words of the titles the other words find first.
@@ -1005,6 +1022,7 @@ class _Builder:
             field_counts = Counter(ids)
             if name == "authors":
                 field_counts.update(self._as_written(all_words))
+                self._count_authors_words(ids)
             if joined:
                 field_counts.update([known(j) or word_term(j) for j in joined])
             if name == "abstract" and "(" in text:
@@ -1035,6 +1053,14 @@ class _Builder:
         self.tf.extend(counts.values())
         if (position + 1) % self.CHUNK == 0:
             self._flush()
+
+    def _count_authors_words(self, ids: list[int]) -> None:
+        """Count the paper for each term its authors' names write (SearchIndex.author_df)."""
+        author_df = self.index.author_df
+        if len(author_df) < len(self.index.terms):
+            author_df.frombytes(bytes(author_df.itemsize * (len(self.index.terms) - len(author_df))))
+        for tid in set(ids):
+            author_df[tid] += 1
 
     def _as_written(self, names: list[str]) -> list[int]:
         """The terms of the words of authors' names that the stemmer makes other words, as written (see
