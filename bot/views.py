@@ -211,11 +211,27 @@ class RandomButton(_ReportingItem, discord.ui.DynamicItem[discord.ui.Button[Any]
     async def handle(self, interaction: discord.Interaction) -> None:
         spend_button("random", interaction)
         bot = _bot(interaction)
-        venue = find_venue(bot, self.venue_key) if self.venue_key else None
+        venue = await _kept_venue(bot, self.venue_key, self.paper_id) if self.venue_key else None
         paper = await random_paper(bot, self.topic, venue=venue, exclude=self.paper_id)
         await interaction.response.send_message(
             embed=paper_embed(paper, heading=random_heading(self.topic, venue)),
             view=paper_card_view(paper.id, random_button=True, topic=self.topic, venue=venue), ephemeral=True)
+
+
+async def _kept_venue(bot: PaperBot, venue_key: str, paper_id: str) -> Venue:
+    """The venue "Another random" keeps (by its key, from the card's custom_id). When a corpus change left no paper
+    of it, the reply names it as the card's paper does and points to the command: a button has no venue option."""
+    venue = bot.search_engine.venue(venue_key)
+    if venue is not None:
+        return venue
+    paper = await bot.papers.by_id(paper_id)
+    name = discord.utils.escape_markdown(one_line(paper.venue, VENUE_IN_MESSAGE)) if paper and paper.venue else None
+    gone = f"There are no papers from {name or 'this card’s venue'} here any more."
+    venues = bot.search_engine.venues()
+    if not venues:
+        raise UserFacingError(f"{gone} Try `/paper random` without a venue.")
+    raise UserFacingError(f"{gone} Venues: {_venues_there(venues)}. "
+                          "Try `/paper random` with one of them, or without a venue.")
 
 
 def _fit_topic(button_key: str, topic: str | None) -> str | None:
@@ -258,11 +274,16 @@ def unknown_venue(error: UnknownVenueError) -> UserFacingError:
     if not error.venues:
         return UserFacingError(f"There is no venue “{shown}”: the papers here name no venue. "
                                "Leave the venue out.")
-    there = ", ".join(f"**{discord.utils.escape_markdown(one_line(v.name, 60))}** ({v.papers:,})"
-                      for v in error.venues[:VENUES_SHOWN])
-    more = f" and {len(error.venues) - VENUES_SHOWN:,} more" if len(error.venues) > VENUES_SHOWN else ""
-    return UserFacingError(f"There is no venue “{shown}” here. Venues: {there}{more}. "
+    return UserFacingError(f"There is no venue “{shown}” here. Venues: {_venues_there(error.venues)}. "
                            "Pick one of the option's suggestions.")
+
+
+def _venues_there(venues: Sequence[Venue]) -> str:
+    """The first VENUES_SHOWN venues, most papers first, with their counts: "**ICML 2018** (582), … and 3 more"."""
+    there = ", ".join(f"**{discord.utils.escape_markdown(one_line(v.name, 60))}** ({v.papers:,})"
+                      for v in venues[:VENUES_SHOWN])
+    more = f" and {len(venues) - VENUES_SHOWN:,} more" if len(venues) > VENUES_SHOWN else ""
+    return there + more
 
 
 async def random_paper(bot: PaperBot, topic: str | None, *, venue: Venue | None = None,
