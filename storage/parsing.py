@@ -70,6 +70,7 @@ _LOCALISED_COLUMNS = {
 _COLUMN_NOTE = re.compile(r"(?:\([^()]*\)|\[[^\[\]]*\]|:)$")
 _COLUMN_NAME_CHARS = 100  # a header's cell is short; the rows read to find the header may hold whole abstracts
 _COLUMN_NAMES = frozenset(alias for aliases in _FIELD_ALIASES.values() for alias in aliases)
+_FIELD_OF = {alias: field_name for field_name, aliases in _FIELD_ALIASES.items() for alias in aliases}
 # OpenAlex gives a work's abstract only as its words' positions: {"Despite": [0], "growing": [1], ...}.
 _INVERTED_ABSTRACT = "abstract_inverted_index"
 _HEADER_SUFFIX = re.compile(r"\s+(?:accepted\s+)?(?:papers|abstracts|proceedings)\s*$", re.IGNORECASE)
@@ -366,24 +367,32 @@ def _starts_with_a_table_header(text: str) -> bool:
 
 def _column_names(cells: list[str]) -> list[str]:
     """A header row's cells as the names the fields are looked up by: lowercased, and the name of a column written
-    in another language or with a note (see _LOCALISED_COLUMNS, _COLUMN_NOTE) as the English one. A second column
-    that would so take a name already taken keeps its own ("Abstract (German)" after "Abstract (English)")."""
-    names: list[str] = []
-    for cell in cells:
-        written = cell.strip().lower()
-        name = written if written in _COLUMN_NAMES else _column_name(written)
-        names.append(written if name != written and name in names else name)
+    in another language or with a note (see _LOCALISED_COLUMNS, _COLUMN_NOTE) as the English one. A field's column
+    named in English is read before one with a note, and that before one in another language, whatever their order:
+    a column that would so give a field already given keeps its own name ("Abstract (German)" after "Abstract
+    (English)"; "Zusammenfassung" beside "Abstract (English)" or "Summary": a bilingual sheet's English abstract)."""
+    names = [cell.strip().lower() for cell in cells]
+    given = {_FIELD_OF[name] for name in names if name in _FIELD_OF}
+    renamed = [(localised, at, name) for at, written in enumerate(names) if written not in _FIELD_OF
+               for name, localised in [_column_name(written)] if name != written]
+    for _, at, name in sorted(renamed):
+        if _FIELD_OF[name] not in given:
+            names[at] = name
+            given.add(_FIELD_OF[name])
     return names
 
 
-def _column_name(written: str) -> str:
-    """The English name of a column written otherwise (lowercased), or the name as written."""
+def _column_name(written: str) -> tuple[str, bool]:
+    """The English name of a column written otherwise (lowercased), or the name as written; whether it was written
+    in another language."""
     if len(written) > _COLUMN_NAME_CHARS:
-        return written
+        return written, False
     bare = _COLUMN_NOTE.sub("", written).rstrip() if written[-1:] in ")]:" else written
     if not bare.isascii():
         bare = "".join(ch for ch in unicodedata.normalize("NFKD", bare) if not unicodedata.combining(ch))
-    return _LOCALISED_COLUMNS.get(bare, bare if bare in _COLUMN_NAMES else written)
+    if bare in _LOCALISED_COLUMNS:
+        return _LOCALISED_COLUMNS[bare], True
+    return (bare if bare in _COLUMN_NAMES else written), False
 
 
 # --- seed text: a header line naming the collection, then one abstract per paragraph ---------------
