@@ -186,10 +186,13 @@ async def send_ephemeral(interaction: discord.Interaction, message: str, *, erro
 
 async def _take_back_thinking(interaction: discord.Interaction) -> None:
     """Delete the public "thinking…" message, so the followup after it is a private message of its own; a
-    delete Discord refuses (an outage, a rate limit) is one line, and the followup fills the message instead."""
+    delete Discord refuses (an outage, a rate limit) is one line, and the followup fills the message instead.
+    One deleted already (a moderator's delete: 10008 Unknown Message) is gone as wanted: nothing to say."""
     try:
         await interaction.delete_original_response()
     except DISCORD_REFUSED as error:
+        if message_deleted(error):
+            return
         log.info("%s: could not delete its public \"thinking…\" message (%s); the reply fills it instead",
                  _describe(interaction), error)
 
