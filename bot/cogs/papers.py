@@ -86,6 +86,8 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         `venue` when given)."""
         within = find_venue(self.bot, venue) if venue else None  # an unknown one: before anything else
         paper = await self._pasted_paper(query)
+        if paper is None and _footer_pasted(query):  # a card's footer: no words to search, maybe a retired paper
+            paper = await self._retired_paper(query)
         if paper is not None:  # an id names one paper: searching its letters as words finds nothing
             await self._send_card(interaction, paper)
             return
@@ -102,6 +104,10 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         """Fill the deferred reply: the first page of results, or "no papers match"."""
         results = await search_within(self.bot, text, venue, limit=PAGE_SIZE)
         notes = [f"(Your query was shortened to its first {len(text)} characters.)"] if shortened else []
+        retired = await self._retired_paper(text) if not results.hits and venue is None else None
+        if retired is not None:  # its id or card's footer, pasted: its card, as /paper show gives it
+            await fill_thinking(interaction, embed=paper_embed(retired), view=paper_card_view(retired.id))
+            return
         if not results.hits:
             notes.append(_no_results(text, results.suggestions, venue))
             await fill_thinking(interaction, content="\n".join(notes))
@@ -217,6 +223,12 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
                 return None
         return await self.bot.papers.by_id(paper_id)
 
+    async def _retired_paper(self, typed: str) -> Paper | None:
+        """The paper no longer in the corpus whose id (or card's footer) a search that found nothing was: a read of
+        the database only then, for what is shaped like an id."""
+        paper_id = pasted_id(typed)
+        return await self.bot.papers.by_id(paper_id) if paper_id else None
+
     async def _suggest(self, current: str, *, prefix: str, channels: tuple[int, ...],
                        venue: str | None = None) -> list[app_commands.Choice[str]]:
         # Back in a field that holds a picked paper, or an id pasted: offer that paper.
@@ -257,6 +269,12 @@ def pasted_id(typed: str) -> str | None:
     footer copied: see `_TYPED_ID`), else None."""
     match = _TYPED_ID.fullmatch(typed.strip())
     return match["id"] if match else None
+
+
+def _footer_pasted(typed: str) -> bool:
+    """Whether what was typed is a card's footer ("id 2j4bd5wqfl", "id … · paper of the day 2026-11-30"), not words."""
+    stripped = typed.strip().lower()
+    return pasted_id(typed) is not None and (stripped.startswith(("id ", "id:")) or "·" in stripped)
 
 
 def venue_choices(bot: PaperBot, typed: str) -> list[app_commands.Choice[str]]:
