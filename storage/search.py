@@ -501,8 +501,16 @@ def _opening_first(index: SearchIndex, typed: list[str], ranked: list[int], *, p
     Combinatorial Semi-Bandits" before "Racing Thompson", which says "Thompson sampling" more often."""
     if len(typed) < 2:  # a word opens many titles; typed alone, it may be a name or acronym ("DRO", not "Dropout")
         return ranked
-    opening = [p for p in ranked if _opens_with(words(index.titles[p]), typed, partial=partial)]
+    opening = [p for p in ranked if _may_open(index.titles[p], typed[0][0])
+               and _opens_with(words(index.titles[p]), typed, partial=partial)]
     return list(dict.fromkeys([*opening, *ranked]))
+
+
+def _may_open(title: str, letter: str) -> bool:
+    """Whether a title may open with a word starting with `letter` (folded), read without folding it, at every key
+    typed: its first letter, past markup, is that letter in either case, or one folding may make it."""
+    first = title.lstrip("`*_$\\([{\"'“‘ ")[:1]
+    return not first.isascii() or first.lower() == letter
 
 
 def _opens_with(title: list[str], typed: list[str], *, partial: bool) -> bool:
