@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import threading
 import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
@@ -266,6 +267,10 @@ def _country_keys(name: str) -> set[str]:
 CountryTable = dict[str, Country]
 _COUNTRY_TABLES: dict[date, CountryTable] = {}  # by that first day; the latest few kept
 _COUNTRY_TABLES_KEPT = 12
+# Held while a table is looked up or built: the first keystrokes of a new month (several members, each keystroke
+# its own autocomplete) each started a build in a worker thread, five keystrokes five builds at once; the others now
+# wait for the first and take its table. Also keeps the dict whole while a worker thread adds and drops tables.
+_COUNTRY_TABLES_LOCK = threading.Lock()
 
 
 def _month_of(now: datetime) -> date:
@@ -275,12 +280,13 @@ def _month_of(now: datetime) -> date:
 def countries_since(since: date) -> CountryTable:
     """The countries table whose clocks are those kept from `since` on (_countries), built once (0.04 to
     0.05 s of CPU on an idle machine, 0.45 s of wall time on a busy one: every zone's offset weekly over
-    three years), then kept."""
-    table = _COUNTRY_TABLES.get(since)
-    if table is None:
-        table = _COUNTRY_TABLES[since] = _countries(since)
-        for older in sorted(_COUNTRY_TABLES)[:-_COUNTRY_TABLES_KEPT]:
-            _COUNTRY_TABLES.pop(older, None)
+    three years), then kept; built once however many threads ask for it at once."""
+    with _COUNTRY_TABLES_LOCK:
+        table = _COUNTRY_TABLES.get(since)
+        if table is None:
+            table = _COUNTRY_TABLES[since] = _countries(since)
+            for older in sorted(_COUNTRY_TABLES)[:-_COUNTRY_TABLES_KEPT]:
+                _COUNTRY_TABLES.pop(older, None)
     return table
 
 
