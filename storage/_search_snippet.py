@@ -13,6 +13,8 @@ from storage._search_text import fold, stem
 from storage.enrich import URL as LINK  # the links enrichment finds are the ones a snippet keeps whole
 
 SNIPPET_CHARS = 240
+NAME_CHARS = 60  # an author's name in a result's "By …" line (real ones are shorter)
+ELLIPSIS = "…"
 _WORD = re.compile(r"[^\W_]+")
 # Emphasis the display text already carries (*FedOne*, **MA-DT**, _x_): dropped, the words kept. An
 # escaped marker is a character, not emphasis: "p(x\_T | x\_S)" is two subscripts, not "_T | x\_" in italics.
@@ -91,20 +93,45 @@ def _escape_but_links(text: str) -> str:
 
 
 def by_line(authors: Sequence[str], matched: frozenset[str], text: str = "", *, shown: int = 3) -> str:
-    """"By A, **B** et al. — " naming the authors a query matched (in bold, first), or "" when it matched
+    """"By A, B, …, **E** et al. — " naming the authors a query matched (in bold), or "" when it matched
     none: a paper found by its author's name says why, since its abstract's snippet cannot. A matched
-    word that `text` (the title and abstract) has too is no reason: "long context" does not name Long Chen."""
+    word that `text` (the title and abstract) has too is no reason: "long context" does not name Long Chen.
+
+    The authors keep their order, as a citation's: the first one always, the matched ones (up to `shown`)
+    where they stand, the first ones after it up to `shown` names; "…" stands for those skipped between
+    two shown, "et al." for those after the last. A matched author moved first read as the first author."""
     if not authors:
         return ""
     told = {fold(word) for word in _WORD.findall(text) if _is_match(word, matched)}
-    hits = [name for name in authors
+    hits = [at for at, name in enumerate(authors)
             if any(_is_match(word, matched) and fold(word) not in told for word in _WORD.findall(name))]
     if not hits:
         return ""
-    named = [f"**{escape(name)}**" for name in hits[:shown]]
-    named += [escape(name) for name in authors if name not in hits][: max(0, shown - len(named))]
-    more = " et al." if len(authors) > len(named) else ""
+    kept = _first_ones({0, *hits[:shown]}, len(authors), shown)
+    named, last = [], -1
+    for at in sorted(kept):
+        if at > last + 1:
+            named.append(ELLIPSIS)
+        name = escape(_short(authors[at]))
+        named.append(f"**{name}**" if at in hits else name)
+        last = at
+    more = " et al." if last < len(authors) - 1 else ""
     return f"By {', '.join(named)}{more} — "
+
+
+def _first_ones(kept: set[int], count: int, shown: int) -> set[int]:
+    """`kept` with the first authors not in it added, in order, until it holds `shown` of the `count`."""
+    for at in range(count):
+        if len(kept) >= shown:
+            break
+        kept.add(at)
+    return kept
+
+
+def _short(name: str) -> str:
+    """A name of at most NAME_CHARS characters: a whole line of names cannot push the matched one out of a result
+    list's line, whatever a corpus calls a name."""
+    return name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1].rstrip() + ELLIPSIS
 
 
 def _is_match(word: str, matched: frozenset[str]) -> bool:
