@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
+import Stemmer
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
@@ -871,8 +872,16 @@ class SearchIndex:
     def did_you_mean(self, query: str, terms: Sequence[QueryTerm], *, found: bool,
                      within: np.ndarray | None = None) -> list[str]:
         """The query with its typos fixed; when nothing was found, close vocabulary words too. `within` (a venue's
-        mask, the one `rank` was given): only words its papers use, so that a suggestion searched there finds some."""
+        mask, the one `rank` was given): only words its papers use, so that a suggestion searched there finds some.
+
+        A typo that found its word through the word's stem ("reinforcment", stem reinforc) is shown as the corpus
+        writes the word; when papers were found by the other words, a word too far from any to be a typo ("deep
+        lernnig") is shown as its closest look-alike."""
         fixes = {term.word: term.corrected for term in terms if term.corrected}
+        fixes |= self._spelt_as_written(query, fixes)
+        if found:
+            fixes |= self._unmatched_look_alikes(query, terms, fixes, within)
+        typed = " ".join(query_words(query))
         suggestions = []
         if fixes:  # not "y bengio" for "Y. Bengoi": searched, the letter y would count
             suggestions.append(" ".join(fixes.get(word, word) for word in query_words(query)))
@@ -880,7 +889,36 @@ class SearchIndex:
             unknown = [w for w in content_words(query) if len(w) >= 3 and not self._known_within(w, within)][:3]
             for word in unknown:
                 suggestions += self._look_alikes(word, within=within)
-        return list(dict.fromkeys(s for s in suggestions if s))[:5]
+        return list(dict.fromkeys(s for s in suggestions if s and s != typed))[:5]
+
+    def _spelt_as_written(self, query: str, fixes: dict[str, str]) -> dict[str, str]:
+        """The query's misspelt words that the index matched through their stem, each to the most used word of
+        that stem it is a typo of: "reinforcment" (stem reinforc) is "reinforcement". Not another form of the
+        word ("learnings", "modelling", "optimisation"): those are meant as typed."""
+        spelt: dict[str, str] = {}
+        for word in dict.fromkeys(content_words(query)):
+            tid = None if word in fixes or word in self.words else self.term_id(word)
+            if tid is None or not (edits := typo_edits(word)):
+                continue
+            written = [match for length in range(len(word) - edits, len(word) + edits + 1)
+                       for match, _, _ in process.extract(word, self.by_length.get(length, []), scorer=OSA.distance,
+                                                          score_cutoff=edits, limit=None)
+                       if self.term_id(match) == tid and misspelt(word, match) and not _another_form(word, match)]
+            if written:
+                spelt[word] = max(written, key=lambda match: (self.words[match], match))
+        return spelt
+
+    def _unmatched_look_alikes(self, query: str, terms: Sequence[QueryTerm], fixes: dict[str, str],
+                               within: np.ndarray | None) -> dict[str, str]:
+        """Each query word that matched nothing at all ("lernnig": too far from any word to be a typo), to its
+        closest look-alike, for a query that found papers by its other words. Not a short word, which may be an
+        acronym the corpus lacks, nor a word with a number, which is meant as typed."""
+        content = content_words(query)
+        matched = {word for term in terms if term.alternatives
+                   for word in (term.word.split() if " " in term.word else _split_of(term.word, content))}
+        unmatched = [word for word in dict.fromkeys(content) if word not in matched and word not in fixes
+                     and len(word) > MIN_TYPO_WORD and word.isalpha() and self.term_id(word) is None][:3]
+        return {word: alike[0] for word in unmatched if (alike := self._look_alikes(word, within=within))}
 
     def _known_within(self, word: str, within: np.ndarray | None) -> bool:
         """Whether some paper has the word (some paper `within` marks, when given)."""
@@ -933,6 +971,22 @@ def misspelt(typed: str, meant: str) -> bool:
     edits = typo_edits(typed)
     return edits > 0 and typed != meant and is_typo(typed, meant, int(OSA.distance(typed, meant,
                                                                                     score_cutoff=edits)))
+
+
+_DOUBLED = re.compile(r"(.)\1")
+_SNOWBALL = Stemmer.Stemmer("english")  # stemming without the British spellings made American
+
+
+def _another_form(typed: str, meant: str) -> bool:
+    """Whether `typed`, which has the stem of the other word `meant`, is another form of it rather than a typo of
+    it: another ending ("learnings", "studied"), a letter doubled or not ("modelling"), or a British spelling that
+    stemming makes American ("optimisation")."""
+    shared = sum(1 for _ in itertools.takewhile(lambda pair: pair[0] == pair[1], zip(typed, meant, strict=False)))
+    if shared >= min(len(typed), len(meant)) - 2:
+        return True
+    if _DOUBLED.sub(r"\1", typed) == _DOUBLED.sub(r"\1", meant):
+        return True
+    return bool(_SNOWBALL.stemWord(typed) != stem(typed))
 
 
 def _meaning_key(term_ids: Iterable[int]) -> str:
