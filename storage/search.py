@@ -59,6 +59,11 @@ _PASTED_LINK = re.compile(r"https?://[^\s<>\"]+", re.IGNORECASE)
 # The same link written without its scheme, as people type links in chat and some records give code links
 # ("openreview.net/forum?id=…", "github.com/owner/repo"): a host with a top-level domain, then a path.
 _BARE_LINK = re.compile(r"(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d+)?/[^\s<>\"]*", re.IGNORECASE)
+# The top-level domains that links to papers, their pages and code end in (openreview.net, github.com, icml.cc,
+# proceedings.mlr.press, a lab's page at ethz.ch): written without a scheme, a host in small letters ending in one
+# is a web address; a dotted word with another ending ("TensorFlow.js/WebGL", "model.pt/onnx") may be words.
+_WEB_TOP_LEVEL = frozenset(("com", "org", "net", "edu", "gov", "io", "ai", "cc", "press", "dev", "app", "co", "info",
+                            "science", "uk", "de", "fr", "ch", "nl", "ca", "jp"))
 # A URL's parts (urllib's urlsplit costs 3 times as much, at every link of every paper on a refresh).
 _LINK_PARTS = re.compile(r"https?://(?:[^@/?#]*@)?(?P<host>[^@/?#:\[\]]+)(?::\d*)?(?P<path>[^?#]*)"
                          r"(?:\?(?P<query>[^#]*))?(?:#.*)?", re.IGNORECASE)
@@ -401,6 +406,23 @@ class SearchEngine:
         """Ids of the active papers of `venue` (a name or key, see `venue`); UnknownVenueError for none."""
         index, within = self._index, self._within(venue)
         return [index.ids[p] for p in np.flatnonzero(within)] if within is not None else list(index.ids)
+
+
+def written_as_link(typed: str) -> bool:
+    """Whether `typed` is a web address for sure, so one of no paper here is refused rather than searched (its
+    words, "https", "openreview", "forum", find unrelated papers): a link with its scheme or "www.", or a host in
+    small letters ending in a web top-level domain ("openreview.net/forum?id=…"). Other text shaped like a link
+    without its scheme ("TensorFlow.js/WebGL", "ASP.NET/Core") names a paper when one has that link (`link_key`),
+    and is searched as words otherwise."""
+    key = link_key(typed)
+    if key is None:
+        return False
+    typed = typed.strip().strip(_AROUND_LINK)
+    if typed[:4].lower() == "http" or typed[:4].lower() == "www.":
+        return True
+    written = typed.split("/", 1)[0]
+    written = written[:1].lower() + written[1:]  # a phone's keyboard capitalises the first letter: "Openreview.net"
+    return written.islower() and key.split("/", 1)[0].rsplit(".", 1)[-1] in _WEB_TOP_LEVEL
 
 
 def link_key(typed: str) -> str | None:

@@ -26,7 +26,7 @@ from bot.views import (
 )
 from storage.models import Paper
 from storage.picks import PickRepository
-from storage.search import Venue, link_key, plain_title
+from storage.search import Venue, plain_title, written_as_link
 
 if TYPE_CHECKING:
     from bot.client import PaperBot
@@ -91,7 +91,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         if paper is not None:  # an id names one paper: searching its letters as words finds nothing
             await self._send_card(interaction, paper)
             return
-        if link_key(query) is not None:
+        if written_as_link(query):
             raise UserFacingError(NO_SUCH_LINK)
         text, shortened = clean_query(query)
         if not any(ch.isalnum() for ch in text):
@@ -167,7 +167,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         found = await self.bot.papers.by_id(paper_id) if paper_id else None
         if found is None:
             found = await self._by_title(paper)
-        if found is None and link_key(paper) is not None:
+        if found is None and written_as_link(paper):
             raise PaperNotFoundError(NO_SUCH_LINK)
         if found is None:
             shown = as_typed(paper, 60) or "(empty)"
@@ -239,7 +239,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         text, _ = clean_query(current)
         if not text:
             return await self._paper_of_the_day_choice(prefix, channels)
-        if link_key(current) is not None:  # a link of no paper here: its words match unrelated ones
+        if written_as_link(current):  # a link of no paper here: its words match unrelated ones
             return []
         if current[-1].isspace():
             text += " "  # the last word is finished: search reads it whole, not as the start of longer ones
