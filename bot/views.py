@@ -31,7 +31,7 @@ from bot.errors import DISCORD_REFUSED, PaperNotFoundError, UserFacingError
 from bot.limits import as_typed, one_line
 from bot.tree import ButtonOnCooldownError, report_error, send_ephemeral
 from storage.models import Paper
-from storage.search import SearchResults, UnknownVenueError, Venue, plain_title
+from storage.search import SearchResults, UnknownVenueError, Venue, closest_venues, plain_title
 
 if TYPE_CHECKING:
     from bot.client import PaperBot
@@ -269,12 +269,16 @@ def find_venue(bot: PaperBot, typed: str) -> Venue:
 
 
 def unknown_venue(error: UnknownVenueError) -> UserFacingError:
-    """What a venue the current corpus does not have gets: the venues there are, most papers first."""
+    """What a venue the current corpus does not have gets: the venues there are, most papers first; of more than
+    VENUES_SHOWN, the ones it most likely meant first ("icml 2019": ICML 2018, ICML 2017, … of 40 venues)."""
     shown = as_typed(error.typed, 60) or "(empty)"
     if not error.venues:
         return UserFacingError(f"There is no venue “{shown}”: the papers here name no venue. "
                                "Leave the venue out.")
-    return UserFacingError(f"There is no venue “{shown}” here. Venues: {_venues_there(error.venues)}. "
+    venues = error.venues
+    if len(venues) > VENUES_SHOWN:
+        venues = closest_venues(error.typed, venues, len(venues))
+    return UserFacingError(f"There is no venue “{shown}” here. Venues: {_venues_there(venues)}. "
                            "Pick one of the option's suggestions.")
 
 
