@@ -73,6 +73,24 @@ async def engine_with_titles(db: aiosqlite.Connection, folder: Path, titles: lis
     return await SearchEngine.open(db, meaning=False)
 
 
+Records = list[dict[str, object]]
+
+
+async def engine_over(db: aiosqlite.Connection, folder: Path, files: dict[str, Records]) -> SearchEngine:
+    """A words-only engine over JSON corpus files written into `folder` (file name -> records; a file's name is
+    its records' venue when they name none), loaded as `paperbot ingest` loads them."""
+    await load_corpus(db, [write_json(folder / name, records) for name, records in files.items()])
+    return await SearchEngine.open(db, meaning=False)
+
+
+def papers_about(topic: str, count: int) -> Records:
+    """`count` titled records that write `topic` twice each, alike but for their number."""
+    return [{"title": f"Studies of {topic} number {n}",
+             "abstract": f"We study {topic} in setting {n}, with bounds on {topic} errors and a new estimator. "
+                         "Experiments on public data confirm what the theory predicts."}
+            for n in range(count)]
+
+
 async def id_titled(db: aiosqlite.Connection, start: str) -> str:
     """The id of the one stored paper whose title starts with `start`."""
     async with db.execute("SELECT id FROM papers WHERE title LIKE ? || '%'", (start,)) as cursor:

@@ -12,9 +12,8 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from storage.loader import load_corpus
 from storage.search import SearchEngine
-from tests.storage.conftest import paper_titled, write_json
+from tests.storage.conftest import engine_over, paper_titled
 
 DROPOUT = "Variational Bayesian Dropout: Pitfalls and Fixes"
 DRO = "Robust Inference under Distribution Shift"
@@ -43,8 +42,7 @@ RECORDS: list[dict[str, object]] = [
 
 @pytest.fixture
 async def engine(db: aiosqlite.Connection, tmp_path: Path) -> SearchEngine:
-    await load_corpus(db, [write_json(tmp_path / "papers.json", RECORDS)])
-    return await SearchEngine.open(db, meaning=False)
+    return await engine_over(db, tmp_path, {"papers.json": RECORDS})
 
 
 async def first_label(engine: SearchEngine, typed: str) -> str:

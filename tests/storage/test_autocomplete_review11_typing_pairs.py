@@ -11,9 +11,8 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from storage.loader import load_corpus
 from storage.search import SearchEngine
-from tests.storage.conftest import write_json
+from tests.storage.conftest import engine_over
 
 KERNELS = "Sparse Graph Kernels for Molecules"
 APART = "Kernel Machines on a Sparse Graph"
@@ -33,8 +32,7 @@ RECORDS: list[dict[str, object]] = [
 
 @pytest.fixture
 async def engine(db: aiosqlite.Connection, tmp_path: Path) -> SearchEngine:
-    await load_corpus(db, [write_json(tmp_path / "papers.json", RECORDS)])
-    return await SearchEngine.open(db, meaning=False)
+    return await engine_over(db, tmp_path, {"papers.json": RECORDS})
 
 
 async def labels(engine: SearchEngine, typed: str) -> list[str]:

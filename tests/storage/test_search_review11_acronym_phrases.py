@@ -15,9 +15,8 @@ import aiosqlite
 import pytest
 
 from storage._search_text import acronyms
-from storage.loader import load_corpus
 from storage.search import SearchEngine
-from tests.storage.conftest import paper_titled, write_json
+from tests.storage.conftest import engine_over, paper_titled
 
 TAIL = " Experiments on standard benchmarks support the analysis."
 DEFINES = "Training Generators with Critics"
@@ -64,8 +63,7 @@ RECORDS: list[dict[str, object]] = [
 
 @pytest.fixture
 async def engine(db: aiosqlite.Connection, tmp_path: Path) -> SearchEngine:
-    await load_corpus(db, [write_json(tmp_path / "papers.json", RECORDS)])
-    return await SearchEngine.open(db, meaning=False)
+    return await engine_over(db, tmp_path, {"papers.json": RECORDS})
 
 
 async def _found(engine: SearchEngine, query: str) -> list[str]:

@@ -13,7 +13,7 @@ import pytest
 
 from storage.loader import load_corpus
 from storage.search import SearchEngine
-from tests.storage.conftest import SHARED_DATASETS, write_json
+from tests.storage.conftest import SHARED_DATASETS, engine_over, papers_about
 
 DATASETS = [SHARED_DATASETS / "icml2018.json", SHARED_DATASETS / "aistats2025.json"]
 
@@ -41,21 +41,12 @@ async def test_a_typo_inside_a_query_is_suggested_as_the_corpus_writes_it(corpus
     assert (await corpus.search(meant)).suggestions == []
 
 
-TAIL = " Experiments on public data confirm what the theory predicts."
-
-
-def _papers(topic: str, count: int) -> list[dict[str, object]]:
-    return [{"title": f"Studies of {topic} number {n}",
-             "abstract": f"We study {topic} in setting {n}, with bounds on {topic} errors and a new estimator." + TAIL}
-            for n in range(count)]
-
-
 @pytest.fixture
 async def engine(db: aiosqlite.Connection, tmp_path: Path) -> SearchEngine:
-    await load_corpus(db, [write_json(tmp_path / "icml2018.json", _papers("ranking", 6) + _papers("modeling", 2)
-                                      + _papers("optimization", 2) + _papers("learning", 2)),
-                           write_json(tmp_path / "aistats2025.json", _papers("banking", 2) + _papers("kernels", 3))])
-    return await SearchEngine.open(db, meaning=False)
+    aistats = papers_about("banking", 2) + papers_about("kernels", 3)
+    icml = papers_about("ranking", 6) + papers_about("modeling", 2) + papers_about("optimization", 2)
+    return await engine_over(db, tmp_path, {"icml2018.json": icml + papers_about("learning", 2),
+                                            "aistats2025.json": aistats})
 
 
 @pytest.mark.parametrize("typed", [

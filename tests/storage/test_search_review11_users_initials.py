@@ -11,16 +11,14 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from storage.loader import load_corpus
 from storage.search import SearchEngine
-from tests.storage.conftest import write_json
+from tests.storage.conftest import engine_over
 from tests.storage.test_search_review9_authors import PAPERS
 
 
 @pytest.fixture
 async def engine(db: aiosqlite.Connection, tmp_path: Path) -> SearchEngine:
-    await load_corpus(db, [write_json(tmp_path / "icml.json", PAPERS)])
-    return await SearchEngine.open(db, meaning=False)
+    return await engine_over(db, tmp_path, {"icml.json": PAPERS})
 
 
 @pytest.mark.parametrize(("typed", "title"), [

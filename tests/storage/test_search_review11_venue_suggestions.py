@@ -10,25 +10,16 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from storage.loader import load_corpus
 from storage.search import SearchEngine
-from tests.storage.conftest import write_json
-
-TAIL = " Experiments on public data confirm what the theory predicts."
-
-
-def _papers(topic: str, count: int) -> list[dict[str, object]]:
-    return [{"title": f"Studies of {topic} number {n}",
-             "abstract": f"We study {topic} in setting {n}, with bounds on {topic} errors and a new estimator." + TAIL}
-            for n in range(count)]
+from tests.storage.conftest import engine_over, papers_about
 
 
 @pytest.fixture
 async def engine(db: aiosqlite.Connection, tmp_path: Path) -> SearchEngine:
+    aistats = papers_about("banking", 2) + papers_about("kernels", 3)
     # "ranking" is the corpus's commoner word, so the typo "ganking" is read as it; only ICML 2018 uses it.
-    await load_corpus(db, [write_json(tmp_path / "icml2018.json", _papers("ranking", 6) + _papers("graphons", 2)),
-                           write_json(tmp_path / "aistats2025.json", _papers("banking", 2) + _papers("kernels", 3))])
-    return await SearchEngine.open(db, meaning=False)
+    return await engine_over(db, tmp_path, {"icml2018.json": papers_about("ranking", 6) + papers_about("graphons", 2),
+                                            "aistats2025.json": aistats})
 
 
 async def test_a_typo_is_corrected_to_a_word_of_the_venue(engine: SearchEngine) -> None:
