@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
     import aiosqlite
 
+    from storage.models import Paper
     from storage.search import SearchEngine, SearchResults, Venue
     from storage.subscriptions import Delivery, Subscription
 
@@ -86,8 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     command("stats", "papers active/retired, venues, last load")
 
-    show = command("show", "print one paper")
-    show.add_argument("paper_id", metavar="ID", help="the paper's id, as in every card's footer")
+    show = command("show", "print one paper, named by its id, a link or its title")
+    show.add_argument("paper_id", metavar="PAPER", help="its id (as in every card's footer), one of its links (page, "
+                      "PDF or code) or its title")
     show.add_argument("--json", action="store_true", help="print JSON")
 
     search = command("search", "search papers ('-' reads queries from stdin)")
@@ -484,23 +486,25 @@ def _cmd_stats(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _cmd_show(args: argparse.Namespace, settings: Settings) -> int:
-    """Print one paper (active or retired) as text or JSON; exit 1 when the id is unknown."""
+    """Print one paper (active or retired) as text or JSON, named by its id, a link of it or its title; exit 1
+    when none is, or several are."""
     import dataclasses
     import json
 
-    from storage.papers import PaperRepository
+    typed = args.paper_id
+    if not typed.strip():
+        print("paperbot show: give the paper's id, one of its links or its title", file=sys.stderr)
+        return 2
 
     async def show(conn: aiosqlite.Connection) -> int:
-        papers = PaperRepository(conn)
-        paper = await papers.by_id(args.paper_id)
-        if paper is None:  # the card's footer pasted whole ("id abc123 · …"), as /paper show takes it
-            from bot.cogs.papers import pasted_id  # imports discord: only when the plain id was not found
-
-            typed = pasted_id(args.paper_id)
-            paper = await papers.by_id(typed) if typed else None
+        paper, refusal = await _paper_by_id(conn, typed), ""
+        if paper is None and _id_shaped(typed):
+            refusal = (f"no paper with id {typed!r} in {settings.database_path} "
+                       "(every card's footer has the id; `paperbot search` finds one)")
+        elif paper is None:  # a link or a title: only now is the search index built
+            paper, refusal = await _named_paper(conn, typed, settings.database_path)
         if paper is None:
-            print(f"paperbot show: no paper with id {args.paper_id!r} in {settings.database_path} "
-                  "(every card's footer has the id; `paperbot search` finds one)", file=sys.stderr)
+            print(f"paperbot show: {refusal}", file=sys.stderr)
             return 1
         if args.json:
             print(json.dumps(dataclasses.asdict(paper), ensure_ascii=False, indent=2))
@@ -518,6 +522,115 @@ def _cmd_show(args: argparse.Namespace, settings: Settings) -> int:
         return 0
 
     return _on_database(settings, show, must_exist=True, may_read_only=True)
+
+
+_ID_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz234567")  # storage.enrich.paper_id's base32
+_NAMED_AT_MOST = 5  # the papers an ambiguous link or title lists, and the closest titles of an unknown one
+
+
+async def _paper_by_id(conn: aiosqlite.Connection, typed: str) -> Paper | None:
+    """The paper (active or retired) whose id was typed, or whose card's footer was pasted whole ("id abc123 · …",
+    as /paper show takes it); one read of the database each."""
+    from storage.papers import PaperRepository
+
+    papers = PaperRepository(conn)
+    paper = await papers.by_id(typed)
+    if paper is None:
+        from bot.cogs.papers import pasted_id  # imports discord: only when the plain id was not found
+
+        paper_id = pasted_id(typed)
+        paper = await papers.by_id(paper_id) if paper_id else None
+    return paper
+
+
+def _id_shaped(typed: str) -> bool:
+    """Whether `typed` is an id (or a card's footer) as the ids are made: ID_LENGTH base32 characters. One that
+    names no paper is an unknown id; anything else may be a link or a title."""
+    from bot.cogs.papers import pasted_id
+    from storage.enrich import ID_LENGTH
+
+    paper_id = pasted_id(typed)
+    return paper_id is not None and len(paper_id) == ID_LENGTH and set(paper_id.lower()) <= _ID_CHARACTERS
+
+
+async def _named_paper(conn: aiosqlite.Connection, typed: str, database: Path) -> tuple[Paper | None, str]:
+    """The paper that `typed`, a link or a title, names (as /paper show and /paper search read them), or None and
+    the one line saying why not: no paper has that link or title (with the closest titles), or several have."""
+    from storage.papers import PaperRepository
+    from storage.search import SearchEngine, link_key, written_as_link
+
+    engine = await SearchEngine.open(conn, meaning=False)  # a lookup: no sentence encoder to load
+    shown = _echo(typed)
+    paper_id = engine.by_url(typed)
+    key = link_key(typed) if paper_id is None else None
+    if key is not None:  # shared by several papers, or a retired paper's (the index holds the current ones)
+        holders = await _papers_with_link(conn, key)
+        if len(holders) > 1:
+            return None, (f"{len(holders)} papers have the link {shown} in {database}: {_listed(holders)}; "
+                          "name one by its id")
+        if holders:
+            paper_id = holders[0][0]
+        elif written_as_link(typed):
+            return None, (f"no paper has the link {shown} in {database} (its page, PDF or code link; "
+                          "`paperbot search` finds one)")
+    if paper_id is None and (paper_id := await engine.by_title(typed)) is not None:
+        namesakes = await _papers_titled(conn, paper_id)
+        if len(namesakes) > 1:
+            return None, (f"{len(namesakes)} papers are titled {shown} in {database}: {_listed(namesakes)}; "
+                          "name one by its id")
+    if paper_id is None:
+        paper_id = await _retired_titled(conn, typed)
+    if paper_id is None:
+        closest = await engine.autocomplete(typed, limit=_NAMED_AT_MOST)
+        hint = ("; the closest: " + "; ".join(f"“{found.label}” ({found.id})" for found in closest)) if closest \
+            else " (`paperbot search` finds one)"
+        return None, f"no paper titled {shown} in {database}{hint}"
+    return await PaperRepository(conn).by_id(paper_id), ""
+
+
+def _echo(typed: str) -> str:
+    """What the user typed, quoted on one line, at most 80 characters of it."""
+    text = " ".join(typed.split())
+    return repr(text if len(text) <= 80 else text[:79] + "…")
+
+
+def _listed(papers: Sequence[tuple[str, str | None]]) -> str:
+    """"abc (ICML 2018), def (AISTATS 2025)": ids and venues, the first few, then how many more."""
+    named = [f"{paper_id} ({venue})" if venue else paper_id for paper_id, venue in papers[:_NAMED_AT_MOST]]
+    more = f" and {len(papers) - _NAMED_AT_MOST} more" if len(papers) > _NAMED_AT_MOST else ""
+    return ", ".join(named) + more
+
+
+async def _papers_with_link(conn: aiosqlite.Connection, key: str) -> list[tuple[str, str | None]]:
+    """(id, venue) of the papers, current first, with a link (page, PDF or code) whose `link_key` is `key`. The
+    rows holding the key's last part are read (SQLite's instr), then each of their links is compared."""
+    import re
+
+    from storage.search import link_key
+
+    tail = re.split(r"[/?=&]", key)[-1] or key
+    query = ("SELECT id, venue, url, pdf, links FROM papers WHERE instr(lower(coalesce(url, '') || ' ' || "
+             "coalesce(pdf, '') || ' ' || links), ?) ORDER BY active DESC, num")
+    async with conn.execute(query, (tail.lower(),)) as cursor:
+        rows = await cursor.fetchall()
+    return [(row[0], row[1]) for row in rows
+            if any(link_key(link) == key for link in (row[2], row[3], *json.loads(row[4] or "[]")) if link)]
+
+
+async def _papers_titled(conn: aiosqlite.Connection, paper_id: str) -> list[tuple[str, str | None]]:
+    """(id, venue) of the current papers whose stored title is the one of `paper_id`, itself included."""
+    async with conn.execute("SELECT id, venue FROM papers WHERE active = 1 AND title = "
+                            "(SELECT title FROM papers WHERE id = ?) ORDER BY num", (paper_id,)) as cursor:
+        return [(row[0], row[1]) for row in await cursor.fetchall()]
+
+
+async def _retired_titled(conn: aiosqlite.Connection, typed: str) -> str | None:
+    """The id of the one retired paper whose title is `typed` (spacing and ASCII case aside), if one is: the index
+    that finds titles holds only the current papers."""
+    async with conn.execute("SELECT id FROM papers WHERE active = 0 AND lower(title) = lower(?) LIMIT 2",
+                            (" ".join(typed.split()),)) as cursor:
+        rows = list(await cursor.fetchall())
+    return str(rows[0][0]) if len(rows) == 1 else None
 
 
 def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:
