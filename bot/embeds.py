@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import re
 from collections.abc import Sequence
@@ -13,9 +14,10 @@ from discord.utils import escape_markdown
 
 from bot import limits
 from bot.limits import one_line, truncate
+from storage._search_snippet import cited_authors, matched_authors
 from storage.enrich import is_code_link
 from storage.models import Paper
-from storage.search import plain_title
+from storage.search import MAX_QUERY_CHARS, SearchEngine, as_displayed, plain_title
 
 PAPER_COLOUR = discord.Colour(0x3B7DD8)
 RESULTS_COLOUR = discord.Colour(0x5A6B7B)
@@ -27,6 +29,7 @@ _HOST_LABEL = re.compile(r"[^\W_]+(?:-+[^\W_]+)*")
 
 # Per-field budgets keep the abstract at least ~3,300 characters of the 6,000 total.
 _AUTHORS_BUDGET = 300
+_MATCHED_AUTHORS = 3  # matched authors kept in view on the card, as a result list's "By …" line shows them
 _LIST_BUDGET = 300
 _VENUE_BUDGET = 120
 _LINKS_BUDGET = 600
@@ -45,10 +48,12 @@ class ResultLine:
 
 
 def paper_embed(paper: Paper, *, heading: str | None = None, note: str | None = None,
-                footer_note: str | None = None) -> discord.Embed:
+                footer_note: str | None = None, matched: frozenset[str] = frozenset()) -> discord.Embed:
     """The paper card: title, readable abstract, authors, keywords, methods, venue, links, id.
 
-    `note` is a line in italics above the abstract, `footer_note` follows the id in the footer.
+    `note` is a line in italics above the abstract, `footer_note` follows the id in the footer. `matched`: the
+    stems a search matched, when the card is opened from its results: the authors it names are in bold and
+    shown however far down a long list they stand.
     Always within Discord's limits, whatever the corpus holds; the abstract gets whatever the
     other parts leave of the 6,000-character total.
     """
@@ -56,7 +61,7 @@ def paper_embed(paper: Paper, *, heading: str | None = None, note: str | None = 
                           url=_safe_url(paper.url) or _safe_url(paper.pdf), colour=PAPER_COLOUR)
     if heading:
         embed.set_author(name=one_line(heading, limits.EMBED_AUTHOR))
-    for name, value, inline in _card_fields(paper):
+    for name, value, inline in _card_fields(paper, matched):
         embed.add_field(name=name, value=value, inline=inline)
     footer = _footer(paper) + (f" · {footer_note}" if footer_note else "")
     embed.set_footer(text=truncate(footer, limits.EMBED_FOOTER))
@@ -64,6 +69,15 @@ def paper_embed(paper: Paper, *, heading: str | None = None, note: str | None = 
     room = min(limits.EMBED_DESCRIPTION, limits.EMBED_TOTAL - len(embed)) - len(lead)
     embed.description = lead + truncate(paper.abstract.strip() or "*(no abstract)*", room)
     return embed
+
+
+async def searched_stems(engine: SearchEngine, query: str) -> frozenset[str]:
+    """The stems `query` matches in `engine`'s index (typos resolved, as its result list bolds them), for
+    `paper_embed(matched=)`; worked out in a worker thread, as searches are."""
+    text, index = as_displayed(query[:MAX_QUERY_CHARS].strip()), engine.index
+    if not text:
+        return frozenset()
+    return await asyncio.to_thread(lambda: index.matched_stems(index.query_terms(text)))
 
 
 def results_embed(title: str, lines: Sequence[ResultLine], *, footer: str) -> discord.Embed:
@@ -86,11 +100,11 @@ def _result_line(line: ResultLine, budget: int) -> str:
     return truncate(f"{text}\n{snippet}" if snippet else text, budget)
 
 
-def _card_fields(paper: Paper) -> list[tuple[str, str, bool]]:
+def _card_fields(paper: Paper, matched: frozenset[str] = frozenset()) -> list[tuple[str, str, bool]]:
     """(name, value, inline) for every card field that has something to show."""
     fields: list[tuple[str, str, bool]] = []
     if paper.authors:
-        fields.append(("Authors", _join(paper.authors, _AUTHORS_BUDGET), False))
+        fields.append(("Authors", _authors(paper, matched), False))
     if paper.keywords:
         fields.append(("Keywords", _join(paper.keywords, _LIST_BUDGET), False))
     if paper.names:
@@ -129,6 +143,37 @@ def _join(items: Sequence[str], budget: int) -> str:
     if not shown:
         return truncate(cleaned[0], budget)
     return ", ".join(cleaned[:shown]) + _more_items(len(cleaned) - shown)
+
+
+def _authors(paper: Paper, matched: frozenset[str]) -> str:
+    """The Authors field: the authors in their order within _AUTHORS_BUDGET, `… (+N more)` for the rest. Those a
+    search matched (`matched`) are in bold and always shown: the first author, "…", the matched ones where they
+    stand (up to _MATCHED_AUTHORS), and as many first authors as fit, as a result list's "By …" line names them
+    (storage._search_snippet.by_line): a reader who searched a paper's 40th author finds them on its card."""
+    authors = [author for author in paper.authors if author.strip()]
+    hits = matched_authors(authors, matched, f"{paper.title} {paper.abstract}")
+    if not hits:
+        return _join(authors, _AUTHORS_BUDGET)
+    names = [escape_markdown(one_line(author, 100)) for author in authors]
+    kept = {0, *hits[:_MATCHED_AUTHORS]}
+    text = _cited(names, kept, hits)
+    for at in range(len(names)):  # then the first authors, as many as the budget takes
+        if at not in kept:
+            longer = _cited(names, kept | {at}, hits)
+            if len(longer) > _AUTHORS_BUDGET:
+                break
+            kept.add(at)
+            text = longer
+    return truncate(text, limits.EMBED_FIELD_VALUE)
+
+
+def _cited(names: Sequence[str], kept: set[int], hits: Sequence[int]) -> str:
+    """`kept` of the authors' `names` in order, bold where matched, "…" between, and how many are not shown."""
+    text = ", ".join(cited_authors({at: names[at] for at in kept}, hits))
+    left_out = len(names) - len(kept)
+    if not left_out:
+        return text
+    return text + (_more_items(left_out) if max(kept) < len(names) - 1 else f" (+{left_out} more)")
 
 
 def _more_items(left_out: int) -> str:

@@ -26,7 +26,7 @@ import discord
 from discord import app_commands
 
 from bot import limits
-from bot.embeds import ResultLine, paper_embed, results_embed
+from bot.embeds import ResultLine, paper_embed, results_embed, searched_stems
 from bot.errors import DISCORD_REFUSED, PaperNotFoundError, UserFacingError
 from bot.limits import as_typed, one_line
 from bot.tree import ButtonOnCooldownError, report_error, send_ephemeral
@@ -75,12 +75,15 @@ def _bot(interaction: discord.Interaction) -> PaperBot:
     return cast("PaperBot", interaction.client)
 
 
-async def open_paper(interaction: discord.Interaction, paper_id: str, *, ephemeral: bool) -> None:
-    """Answer `interaction` with the card of `paper_id`."""
-    paper = await _bot(interaction).papers.by_id(paper_id)
+async def open_paper(interaction: discord.Interaction, paper_id: str, *, ephemeral: bool, query: str = "") -> None:
+    """Answer `interaction` with the card of `paper_id`; `query`, the search it was picked from, keeps the authors
+    it matched on the card."""
+    bot = _bot(interaction)
+    paper = await bot.papers.by_id(paper_id)
     if paper is None:
         raise PaperNotFoundError(f"That paper (`{one_line(paper_id, 40)}`) is no longer available.")
-    await interaction.response.send_message(embed=paper_embed(paper), view=paper_card_view(paper.id),
+    matched = await searched_stems(bot.search_engine, query) if query else frozenset()
+    await interaction.response.send_message(embed=paper_embed(paper, matched=matched), view=paper_card_view(paper.id),
                                             ephemeral=ephemeral)
 
 
@@ -635,7 +638,7 @@ class SearchPaginator(_ListView):
     async def open(self, interaction: discord.Interaction, select: discord.ui.Select[SearchPaginator]) -> None:
         """Post the chosen paper's card in the channel."""
         spend_button(_OPEN_FROM_A_LIST, interaction, what="menu")
-        await open_paper(interaction, select.values[0], ephemeral=False)
+        await open_paper(interaction, select.values[0], ephemeral=False, query=self.query)
 
     async def on_timeout(self) -> None:
         """Disable the buttons and the select so nobody clicks a dead list."""

@@ -7,7 +7,7 @@ escaped, so an abstract's own asterisks or underscores never garble the result l
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from storage._search_text import fold, stem
 from storage.enrich import URL as LINK  # the links enrichment finds are the ones a snippet keeps whole
@@ -94,29 +94,40 @@ def _escape_but_links(text: str) -> str:
 
 def by_line(authors: Sequence[str], matched: frozenset[str], text: str = "", *, shown: int = 3) -> str:
     """"By A, B, …, **E** et al. — " naming the authors a query matched (in bold), or "" when it matched
-    none: a paper found by its author's name says why, since its abstract's snippet cannot. A matched
-    word that `text` (the title and abstract) has too is no reason: "long context" does not name Long Chen.
+    none: a paper found by its author's name says why, since its abstract's snippet cannot.
 
     The authors keep their order, as a citation's: the first one always, the matched ones (up to `shown`)
     where they stand, the first ones after it up to `shown` names; "…" stands for those skipped between
     two shown, "et al." for those after the last. A matched author moved first read as the first author."""
-    if not authors:
-        return ""
-    told = {fold(word) for word in _WORD.findall(text) if _is_match(word, matched)}
-    hits = [at for at, name in enumerate(authors)
-            if any(_is_match(word, matched) and fold(word) not in told for word in _WORD.findall(name))]
+    hits = matched_authors(authors, matched, text)
     if not hits:
         return ""
     kept = _first_ones({0, *hits[:shown]}, len(authors), shown)
-    named, last = [], -1
-    for at in sorted(kept):
-        if at > last + 1:
-            named.append(ELLIPSIS)
-        name = escape(_short(authors[at]))
-        named.append(f"**{name}**" if at in hits else name)
-        last = at
-    more = " et al." if last < len(authors) - 1 else ""
+    named = cited_authors({at: escape(_short(authors[at])) for at in kept}, hits)
+    more = " et al." if max(kept) < len(authors) - 1 else ""
     return f"By {', '.join(named)}{more} — "
+
+
+def matched_authors(authors: Sequence[str], matched: frozenset[str], text: str = "") -> list[int]:
+    """The positions of the authors whose name has a word a query matched (`matched`: its stems). A matched
+    word that `text` (the title and abstract) has too is no reason: "long context" does not name Long Chen."""
+    if not authors or not matched:
+        return []
+    told = {fold(word) for word in _WORD.findall(text) if _is_match(word, matched)}
+    return [at for at, name in enumerate(authors)
+            if any(_is_match(word, matched) and fold(word) not in told for word in _WORD.findall(name))]
+
+
+def cited_authors(names: Mapping[int, str], hits: Collection[int]) -> list[str]:
+    """The authors to show (`names`: by position, written as shown) in their order, those at `hits` in bold, and
+    "…" for the authors skipped between two shown (and before the first, when it is not the first author)."""
+    cited, last = [], -1
+    for at in sorted(names):
+        if at > last + 1:
+            cited.append(ELLIPSIS)
+        cited.append(f"**{names[at]}**" if at in hits else names[at])
+        last = at
+    return cited
 
 
 def _first_ones(kept: set[int], count: int, shown: int) -> set[int]:
