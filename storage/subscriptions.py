@@ -936,14 +936,20 @@ class SubscriptionRepository:
             (subscription_id, day.isoformat()),
         )
 
-    async def unpublished(self) -> list[PendingDelivery]:
+    async def unpublished(self, *, sent_before: datetime | None = None) -> list[PendingDelivery]:
         """The cards recorded as sent in an announcement channel whose publishing was never tried (a crash
-        came between the two), with their subscriptions, whatever their status now."""
+        came between the two), with their subscriptions, whatever their status now.
+
+        `sent_before`: only those recorded as sent by then (to the second). A card recorded a moment ago is
+        most likely being published right now by the process that sent it, another bot process on this
+        database included (a deploy that starts the new process before the old one stops): publishing it a
+        second time is refused by Discord ("already crossposted")."""
         async with self._conn.execute(
             f"SELECT {', '.join('d.' + c.strip() for c in _DELIVERY_COLUMNS.split(','))}, "
             f"{', '.join('s.' + c.strip() for c in _SUB_COLUMNS.split(','))} "
             "FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id "
-            "WHERE d.unpublished = 1 ORDER BY d.subscription_id, d.local_day"
+            "WHERE d.unpublished = 1 AND d.sent_at <= ? ORDER BY d.subscription_id, d.local_day",
+            (_iso(sent_before) if sent_before is not None else "9999",),
         ) as cursor:
             rows = await cursor.fetchall()
         width = len(_DELIVERY_COLUMNS.split(","))

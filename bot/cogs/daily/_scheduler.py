@@ -58,6 +58,10 @@ RECOVERY_SCAN = 50  # messages searched (the latest; as many either side of the 
 # How long a started attempt owns its delivery: no other tick (of this or another bot process on the
 # same database) looks at it meanwhile. Longer than a send can take, rate-limit waits included.
 ATTEMPT_WINDOW = timedelta(minutes=5)
+# How long a card recorded as sent in an announcement channel is left to the process that sent it to publish
+# (it does so right after recording it; a publish Discord rate-limits raises after 30 s at most, see
+# max_ratelimit_timeout): only a card still marked after that was left by a crash (_publish_left_over).
+PUBLISHING_WINDOW = timedelta(minutes=1)
 MARKER = "paper of the day"
 # Why a day's delivery was given up: never posted late, on a day that is not its own.
 DAY_ENDED = "the local day ended before the post got through"
@@ -415,8 +419,10 @@ class DailyScheduler:
 
         The card is fetched first: one published meanwhile (the crash came after Discord did it) is left as it
         is. A card deleted since, or a channel gone, has nothing to publish; a failure worth trying again
-        (Discord down, the network) is tried at the next tick; anything else is given up with one log line."""
-        for item in await self.repo.unpublished():
+        (Discord down, the network) is tried at the next tick; anything else is given up with one log line.
+        A card recorded less than PUBLISHING_WINDOW ago is left to the worker publishing it, in this process
+        (then also in _in_flight) or in another one on the same database, as during a deploy."""
+        for item in await self.repo.unpublished(sent_before=self.bot.now() - PUBLISHING_WINDOW):
             sub, day = item.subscription, item.delivery.local_day
             if (sub.id, day) in self._in_flight or item.delivery.message_id is None:
                 continue  # a worker is on it (it publishes after recording)
