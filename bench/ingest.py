@@ -1,10 +1,14 @@
 """Ingest benchmark: `load_corpus` on N synthetic abstracts against a bare-SQLite floor.
 
-    .venv/bin/python bench/ingest.py [--sizes 3300 100000] [--repeats 3]
+    .venv/bin/python bench/ingest.py [--sizes 3300 100000] [--repeats 3] [--format txt|json|bib]
 
 For each N: write N synthetic abstracts in the seed text format (files of 10,000 paragraphs),
 made deterministically by recombining real sentences from the development datasets and the
-bundled seeds. Then, each in a fresh process (so peak memory is per measurement):
+bundled seeds. `--format json` writes them as JSON records and `--format bib` as BibTeX entries
+(the ACL Anthology's export: one file of N entries), each with a real title and real authors
+drawn from the datasets, so no headline is written for them; the issue's target is for the seed
+format, where every paper's title is a headline. Then, each in a fresh process (so peak memory is
+per measurement):
 
 - ingest: `load_corpus` into a new database file (parse, enrich, write, FTS index), end to end,
   with the CPU time of all its processes, and of the loading process and its enrichment workers
@@ -63,16 +67,66 @@ def sentence_pool() -> list[str]:
     return [s.strip() for a in abstracts for s in _SENTENCE.split(" ".join(a.split())) if len(s.split()) >= 5]
 
 
-def write_corpus(folder: Path, n: int, seed: int = 20_25) -> None:
-    """N abstracts of 5–9 recombined sentences, in seed-format files of 10,000 paragraphs."""
+def titles_and_authors() -> tuple[list[str], list[str]]:
+    """The datasets' real titles and author names."""
+    titles: list[str] = []
+    authors: set[str] = set()
+    for source in SOURCES:
+        if source.is_file():
+            for paper in json.loads(source.read_text(encoding="utf-8")):
+                titles.append(" ".join(paper["title"].split()))
+                authors.update(name.strip() for name in paper["author"].split(";") if name.strip())
+    return titles, sorted(authors)
+
+
+def write_corpus(folder: Path, n: int, form: str = "txt", seed: int = 20_25) -> None:
+    """N abstracts of 5–9 recombined sentences: seed-format files of 10,000 paragraphs, JSON files of
+    10,000 records, or one BibTeX file (see the module's docstring)."""
     rng = random.Random(seed)
     pool = sentence_pool()
+    if form == "bib":  # a value in braces must balance them; the few sentences that do not are left out
+        pool = [s for s in pool if _balanced(s)]
+    titles, authors = titles_and_authors()
+    if form != "txt" and not titles:
+        raise SystemExit(f"--format {form} takes its titles and authors from {SOURCES[0].parent}, which is missing")
     folder.mkdir(parents=True, exist_ok=True)
+    entries: list[str] = []
     for start in range(0, n, PARAGRAPHS_PER_FILE):
         count = min(PARAGRAPHS_PER_FILE, n - start)
         paragraphs = [" ".join(rng.sample(pool, rng.randint(5, 9))) for _ in range(count)]
-        (folder / f"synthetic_{start // PARAGRAPHS_PER_FILE:03d}.txt").write_text(
-            "Synthetic 2025 Papers\n\n" + "\n\n".join(paragraphs) + "\n", encoding="utf-8")
+        name = folder / f"synthetic_{start // PARAGRAPHS_PER_FILE:03d}.{form}"
+        if form == "txt":
+            name.write_text("Synthetic 2025 Papers\n\n" + "\n\n".join(paragraphs) + "\n", encoding="utf-8")
+            continue
+        papers = [_paper(start + i, abstract, rng, titles, authors) for i, abstract in enumerate(paragraphs)]
+        if form == "json":
+            name.write_text(json.dumps(papers, ensure_ascii=False, indent=1), encoding="utf-8")
+        else:
+            entries += map(_bib_entry, papers)
+    if entries:
+        (folder / "synthetic.bib").write_text("".join(entries), encoding="utf-8")
+
+
+def _paper(number: int, abstract: str, rng: random.Random, titles: list[str], authors: list[str]) -> dict[str, str]:
+    return {"title": rng.choice(titles), "author": "; ".join(rng.sample(authors, rng.randint(2, 6))),
+            "abstract": abstract, "site": f"https://example.org/synthetic/{number:06d}", "venue": "Synthetic 2025"}
+
+
+def _bib_entry(paper: dict[str, str]) -> str:
+    number = paper["site"].rsplit("/", 1)[1]
+    fields = {"title": paper["title"], "author": paper["author"].replace("; ", " and "),
+              "booktitle": paper["venue"], "url": paper["site"], "abstract": paper["abstract"]}
+    body = "".join(f"    {key} = {{{value}}},\n" for key, value in fields.items())
+    return f"@inproceedings{{synthetic-{number},\n{body}}}\n\n"
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += (char == "{") - (char == "}")
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def cpu_seconds() -> tuple[float, float]:
@@ -117,7 +171,7 @@ async def _timed_reload(corpus: Path, db_file: Path) -> tuple[float, LoadReport]
 
 async def _skip(corpus: Path, db_file: Path, touch: bool) -> dict[str, float]:
     if touch:
-        for path in sorted(corpus.glob("*.txt")):  # noqa: ASYNC240 - a benchmark set-up step, nothing else runs
+        for path in sorted(corpus.glob("synthetic*")):  # noqa: ASYNC240 - a benchmark set-up step, nothing else runs
             os.utime(path)
     seconds, report = await _timed_reload(corpus, db_file)
     assert report.skipped_unchanged, "the unchanged corpus was reloaded"
@@ -125,14 +179,30 @@ async def _skip(corpus: Path, db_file: Path, touch: bool) -> dict[str, float]:
 
 
 async def _edited(corpus: Path, db_file: Path) -> dict[str, float]:
-    last = sorted(corpus.glob("*.txt"))[-1]  # noqa: ASYNC240 - benchmark set-up, nothing else runs
+    last = sorted(corpus.glob("synthetic*"))[-1]  # noqa: ASYNC240 - benchmark set-up, nothing else runs
     text = last.read_text(encoding="utf-8")
-    new = " ".join(text.split("\n\n")[1].split()[::-1])  # a new abstract: a paragraph's words reversed
-    last.write_text(text.rstrip("\n") + "\n\n" + new + "\n", encoding="utf-8")
+    last.write_text(_with_one_more(text, last.suffix), encoding="utf-8")
     seconds, report = await _timed_reload(corpus, db_file)
     assert report.added == 1, report
     last.write_text(text, encoding="utf-8")  # leave the corpus as it was
     return {"seconds": seconds, "peak_mb": peak_mb()}
+
+
+def _with_one_more(text: str, suffix: str) -> str:
+    """The file's text with one new paper: its first abstract's words reversed."""
+    if suffix == ".json":
+        records = json.loads(text)
+        added = {**records[0], "abstract": " ".join(records[0]["abstract"].split()[::-1]),
+                 "site": "https://example.org/new"}
+        return json.dumps([*records, added], ensure_ascii=False, indent=1)
+    if suffix == ".bib":
+        first = text.split("\n\n", 1)[0]
+        abstract = re.search(r"abstract = \{(.*)\},\n", first)
+        assert abstract
+        new = first.replace(abstract.group(1), " ".join(abstract.group(1).split()[::-1])).replace(
+            "@inproceedings{synthetic-", "@inproceedings{new-")
+        return text + new + "\n"
+    return text.rstrip("\n") + "\n\n" + " ".join(text.split("\n\n")[1].split()[::-1]) + "\n"
 
 
 def _floor(source_db: Path, floor_db: Path) -> dict[str, float]:
@@ -176,10 +246,10 @@ def measure(*args: str) -> dict[str, float]:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def bench_size(n: int, repeats: int, work: Path) -> dict[str, object]:
+def bench_size(n: int, repeats: int, work: Path, form: str = "txt") -> dict[str, object]:
     """All measurements for one corpus size; medians over `repeats`."""
     corpus = work / f"corpus_{n}"
-    write_corpus(corpus, n)
+    write_corpus(corpus, n, form)
     runs: dict[str, list[dict[str, float]]] = {"ingest": [], "floor": [], "skip": [], "touched": [], "edited": []}
     for attempt in range(repeats):
         db_file, floor_db = work / f"ingest_{n}_{attempt}.db", work / f"floor_{n}_{attempt}.db"
@@ -204,6 +274,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[3_300, 100_000])
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--format", choices=("txt", "json", "bib"), default="txt",
+                        help="the synthetic corpus's file format (default: the seed text format)")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -211,9 +283,9 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory(prefix="paperbot-bench-") as tmp:
         for n in args.sizes:
-            result = bench_size(n, args.repeats, Path(tmp))
+            result = bench_size(n, args.repeats, Path(tmp), args.format)
             m, p = result["median_s"], result["peak_mb"]
-            print(f"N={n:,} ({result['papers']:,} distinct papers, {result['cpus']} CPUs, "
+            print(f"N={n:,} as {args.format} ({result['papers']:,} distinct papers, {result['cpus']} CPUs, "
                   f"medians of {args.repeats}):")
             print(f"  ingest  {m['ingest']:8.2f} s   peak {p['ingest']:7.0f} MB   "  # type: ignore[index]
                   f"CPU {result['ingest_cpu_s']:.1f} s (all processes: this one "

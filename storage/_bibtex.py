@@ -39,34 +39,38 @@ _DIGITS = re.compile(r"\d+")
 
 @dataclass(slots=True)
 class BibEntries:
-    """What a .bib file holds: each entry with an abstract as (where, fields), or a Problem, in file order;
-    where the entries without an abstract are (told in one line, not one each); how many entries there are."""
+    """What a .bib file holds, counted as its pieces are read: how many entries there are, and where the entries
+    without an abstract are (told in one line, not one each)."""
 
-    items: list[tuple[str, Any]] = field(default_factory=list)
     without_abstract: list[str] = field(default_factory=list)
     entries: int = 0
 
 
-def bibtex_entries(name: str, text: str) -> BibEntries:
-    """The entries of a BibTeX file's text (see BibEntries); a block bibtexparser cannot read is a Problem naming
-    its line, and the entries after it still load."""
+Items = list[tuple[str, Any]]  # each entry with an abstract as (where, fields), or ("", a Problem), in file order
+
+
+def bibtex_entries(name: str, text: str, found: BibEntries) -> Iterator[Items]:
+    """The entries of a BibTeX file's text, a piece of the file at a time (see _chunks), so a large file's first
+    papers are enriched while the rest is read; `found` counts them. A block bibtexparser cannot read is a Problem
+    naming its line, and the entries after it still load."""
     import bibtexparser  # here: 30 ms to import, for files few corpora have
     from bibtexparser import model
 
-    found = BibEntries()
     strings = _Strings(allowance=max(len(text), _LEAST_ALLOWANCE))
     for first_line, chunk, next_block in _chunks(text):
+        items: Items = []
         try:
             library = bibtexparser.parse_string(chunk + next_block, parse_stack=[])
         except Exception as exc:  # its splitter raises only on a state it calls its own bug: no entry lost silently
             where = f"lines {first_line + 1}-{first_line + chunk.count(chr(10)) + 1}"
-            found.items.append(("", Problem(name, where, f"cannot read as BibTeX ({type(exc).__name__}: {exc}); "
-                                                         "skipped")))
+            items.append(("", Problem(name, where, f"cannot read as BibTeX ({type(exc).__name__}: {exc}); "
+                                                   "skipped")))
+            yield items
             continue
         for at, line, block in _block_lines(chunk + next_block, first_line, library.blocks):
             if at < len(chunk) or not next_block:  # the block after the piece is the next piece's
-                _add_block(name, found, block, f"line {line}", strings, model)
-    return found
+                _add_block(name, found, items, block, f"line {line}", strings, model)
+        yield items
 
 
 def _block_lines(text: str, first_line: int, blocks: list[Any]) -> Iterator[tuple[int, int, Any]]:
@@ -139,7 +143,8 @@ class _Strings:
                                "least); skipped")
 
 
-def _add_block(name: str, found: BibEntries, block: Any, line: str, strings: _Strings, model: Any) -> None:
+def _add_block(name: str, found: BibEntries, items: Items, block: Any, line: str, strings: _Strings,
+               model: Any) -> None:
     """What one block of the file adds: a @string's value, an entry, or a Problem (`model`: bibtexparser.model)."""
     if isinstance(block, model.DuplicateBlockKeyBlock) and block.ignore_error_block is not None:
         # An entry's key used before (two versions of a paper; the loader tells a repeated abstract), or a @string
@@ -147,33 +152,34 @@ def _add_block(name: str, found: BibEntries, block: Any, line: str, strings: _St
         # (see _chunks), whose pieces cannot see each other's keys, reads it.
         block = block.ignore_error_block
     try:
-        _read_block(name, found, block, line, strings, model)
+        _read_block(name, found, items, block, line, strings, model)
     except _TooMuchTextError as exc:
         if isinstance(block, model.String):
             where = f"@string {block.key} ({line})"
         else:
             where = _where(getattr(block, "ignore_error_block", None) or block, line)
-        found.items.append(("", Problem(name, where, str(exc))))
+        items.append(("", Problem(name, where, str(exc))))
 
 
-def _read_block(name: str, found: BibEntries, block: Any, line: str, strings: _Strings, model: Any) -> None:
+def _read_block(name: str, found: BibEntries, items: Items, block: Any, line: str, strings: _Strings,
+                model: Any) -> None:
     if isinstance(block, model.String):
         strings.values[str(block.key).lower()] = _value(str(block.value), strings)
     elif isinstance(block, model.Entry):
         found.entries += 1
-        _add_entry(found, block, line, strings)
+        _add_entry(found, items, block, line, strings)
     elif isinstance(block, model.DuplicateFieldKeyBlock) and isinstance(block.ignore_error_block, model.Entry):
         found.entries += 1  # BibTeX itself takes a field's first value and warns; so here
         entry = block.ignore_error_block
         keys = Counter(str(item.key).lower() for item in entry.fields)
         twice = sorted(key for key, count in keys.items() if count > 1)
-        found.items.append(("", Problem(name, _where(entry, line), f"{_listed(twice)} given twice; the first is read")))
-        _add_entry(found, entry, line, strings)
+        items.append(("", Problem(name, _where(entry, line), f"{_listed(twice)} given twice; the first is read")))
+        _add_entry(found, items, entry, line, strings)
     elif isinstance(block, model.ParsingFailedBlock):
-        found.items.append(("", Problem(name, line, _failure(block))))
+        items.append(("", Problem(name, line, _failure(block))))
 
 
-def _add_entry(found: BibEntries, entry: Any, line: str, strings: _Strings) -> None:
+def _add_entry(found: BibEntries, items: Items, entry: Any, line: str, strings: _Strings) -> None:
     fields: dict[str, str] = {}
     for item in entry.fields:
         fields.setdefault(str(item.key).lower(), str(item.value))
@@ -195,7 +201,7 @@ def _add_entry(found: BibEntries, entry: Any, line: str, strings: _Strings) -> N
     archive = _value(fields.get("archiveprefix") or fields.get("eprinttype") or "", strings)
     if archive.strip().lower() == "arxiv" and "eprint" in fields:
         record["arxiv_id"] = _value(fields["eprint"], strings).strip()  # arXiv's own BibTeX
-    found.items.append((where, record))
+    items.append((where, record))
 
 
 def _where(entry: Any, line: str) -> str:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from storage.enrich import ENRICH_VERSION, display_text, enrich, paper_id, paper_links, source_of
 from storage.models import Paper, Problem, RawRecord
-from storage.parsing import expand_paths, parse_file
+from storage.parsing import expand_paths, parse_file_in_pieces
 
 # Below this much corpus text a process pool costs more (start-up, pickling) than it saves.
 POOL_THRESHOLD_BYTES = 3_000_000
@@ -75,13 +75,15 @@ def stream_rows(paths: Sequence[Path], built: Built, known: Mapping[str, bool] |
         pending: list[Future[list[Row]] | list[RawRecord]] = []  # inline (no pool): records, enriched below
         total = 0
         for path in files:
-            parsed = parse_file(path)
-            built.problems.extend(parsed.problems)
-            if not parsed.records:
+            loaded = False
+            for parsed in parse_file_in_pieces(path):  # a large BibTeX file's first papers are enriched meanwhile
+                built.problems.extend(parsed.problems)
+                loaded = loaded or bool(parsed.records)
+                for chunk in _chunks(parsed.records):
+                    total += len(chunk)
+                    pending.append(pool.submit(_rows_for_fields, list(map(_record_fields, chunk))) if pool else chunk)
+            if not loaded:
                 built.failed_files.append(str(path.resolve()))
-            for chunk in _chunks(parsed.records):
-                total += len(chunk)
-                pending.append(pool.submit(_rows_for_fields, list(map(_record_fields, chunk))) if pool else chunk)
         built.phases["parse"] = time.perf_counter() - started
         built.total = total
         done = 0

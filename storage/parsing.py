@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from storage._bibtex import bibtex_entries, without_abstract_note
+from storage._bibtex import BibEntries, bibtex_entries, without_abstract_note
 from storage.enrich import display_name
 from storage.models import Problem, RawRecord
 
@@ -217,6 +217,16 @@ def parse_paths(paths: Sequence[Path]) -> ParseResult:
 
 def parse_file(path: Path) -> ParseResult:
     """Read one corpus file, choosing the format from its extension."""
+    result = ParseResult()
+    for piece in parse_file_in_pieces(path):
+        result.extend(piece)
+    return result
+
+
+def parse_file_in_pieces(path: Path) -> Iterator[ParseResult]:
+    """parse_file's result a piece at a time: a BibTeX file's records as each few megabytes of it are read (a
+    large one takes seconds to split, and its first papers can be enriched meanwhile); one piece for the other
+    formats. The first piece names the file."""
     result = ParseResult(files=[path])
     name = str(path)
     suffix = corpus_suffix(path)
@@ -226,7 +236,8 @@ def parse_file(path: Path) -> ParseResult:
         result.problems.append(Problem(name, "", f"unsupported file type {shown or '(none)'!r}; "
                                                  f"expected {SUPPORTED_NAMES}"
                                                  + (", gzipped or not" if gzipped else "")))
-        return result
+        yield result
+        return
     try:
         data = path.read_bytes()
         if gzipped:
@@ -235,18 +246,26 @@ def parse_file(path: Path) -> ParseResult:
         result.unreadable.append(path)
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         result.problems.append(Problem(name, "", f"cannot read {'the gzip ' if gzipped else ''}file: {reason}"))
-        return result
+        yield result
+        return
     text, problem = decode(name, data)
+    del data  # a large file's bytes are not held while its text is read
     if problem:
         result.problems.append(problem)
         if text is None:
             result.unreadable.append(path)
-            return result
+            yield result
+            return
     assert text is not None
+    if suffix in BIBTEX_SUFFIXES and text.strip():
+        yield result
+        for records, problems in parse_bibtex_in_pieces(name, text):
+            yield ParseResult(records=records, problems=problems)
+        return
     records, problems = parse_text(name, text, suffix)
     result.records.extend(records)
     result.problems.extend(problems)
-    return result
+    yield result
 
 
 # UTF-32's marks come first: its little-endian one (FF FE 00 00) begins with UTF-16's (FF FE), so a
@@ -1323,15 +1342,30 @@ def parse_csv(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
 def parse_bibtex(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
     """Parse a BibTeX file (storage._bibtex): each entry with an abstract is a record; those without one are told
     in one line; a malformed entry is a problem naming its line, and the others still load."""
-    found = bibtex_entries(name, text)
-    records, problems = _collect(name, found.items)
+    records: list[RawRecord] = []
+    problems: list[Problem] = []
+    for piece_records, piece_problems in parse_bibtex_in_pieces(name, text):
+        records += piece_records
+        problems += piece_problems
+    return records, problems
+
+
+def parse_bibtex_in_pieces(name: str, text: str) -> Iterator[tuple[list[RawRecord], list[Problem]]]:
+    """parse_bibtex's records and problems a piece of the file at a time; what is said of the whole file last."""
+    found = BibEntries()
+    loaded = False
+    for items in bibtex_entries(name, text, found):
+        records, problems = _collect(name, items)
+        loaded = loaded or bool(records)
+        yield records, problems
     if not found.entries:
-        return [], [*problems, Problem(name, "", "not BibTeX: no entry (such as @inproceedings{key, ...}) in it")]
-    if not records and len(found.without_abstract) == found.entries:
+        yield [], [Problem(name, "", "not BibTeX: no entry (such as @inproceedings{key, ...}) in it")]
+    elif not loaded and len(found.without_abstract) == found.entries:
         none = "its one entry has no abstract" if found.entries == 1 else \
             f"none of its {found.entries:,} entries has an abstract"
-        return [], [*problems, Problem(name, "", f"not a corpus: {none}")]
-    return records, [*problems, *without_abstract_note(name, found)]
+        yield [], [Problem(name, "", f"not a corpus: {none}")]
+    else:
+        yield [], list(without_abstract_note(name, found))
 
 
 def _names_an_abstract(row: list[str]) -> bool:
