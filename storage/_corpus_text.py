@@ -232,7 +232,14 @@ VERBS = wordset(
     caused proceeds becomes become related totaling indicate indicates suggest suggests remain emerge emerges
     emerged struggle struggles assume assumes assumed dictate dictates encourage encourages come comes extend
     extends arise arises arising associated expressed encountered tailored underlying involving regarding
-    following indeed available possible difficult employed represented ranging depend depends plays renders""")
+    following indeed available possible difficult employed represented ranging depend depends plays renders
+    arrive arrives exist exists differ differs ignore ignores involve obey obeys attend attends evolve evolves
+    govern governs converge undergo undergoes accomplish adhere adheres belong belongs correspond corresponds
+    consist consists enjoy enjoys deviate deviates behave behaves explore explores examine examines investigate
+    investigates mitigate mitigates alleviate alleviates prevent prevents exceed exceeds induce induces incur incurs
+    admit admits infer infers inherit inherits outpace outpaces satisfy satisfies discover discovers motivate
+    motivates develops describes tackles lacks assigns recovers selects sheds affects injects delivers addresses
+    matters""")
 _SPLITTERS = STOPWORDS | VERBS | wordset("cannot instead despite besides whilst amongst unless whereby")
 # A participle or verb closing a run follows its noun ("a model trained on …", "which can lead to …"):
 # it is cut off the phrase ("model trained" -> "model"), unlike one before it ("trained models").
@@ -908,7 +915,8 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     """RAKE-style candidate phrases (runs of content words between stopwords and punctuation) and word counts.
 
     A run right after "we", "that", "to", "can" … starts with a verb ("that integrates medical
-    knowledge"); that first word is dropped, as are adverbs. This loop runs for every token of every
+    knowledge"); that first word is dropped, as are adverbs. A plural noun ends its phrase, the word after it
+    dropped too ("algorithms run in …": "algorithms"; see _PLURAL). This loop runs for every token of every
     paper of every load: each distinct token is classified once per process (`_token_kind`), and it
     collects into lists and counts once at the end (Counter's C fast path). Its state is only the run
     and the word before it: `previous` is "" at the start of a chunk (a break's "lower-cased" form is "").
@@ -917,7 +925,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     content: list[str] = []  # content words, lower-cased, one entry per occurrence
     before_verb, before_gerund = _BEFORE_A_VERB, _BEFORE_A_GERUND
     known, kind_of, tokens_of = _TOKEN_KINDS.get, _token_kind, _TOKEN.findall
-    content_kind, gerund, trailing = _CONTENT, _GERUND, _TRAILING
+    content_kind, gerund, trailing, plural, named = _CONTENT, _GERUND, _TRAILING, _PLURAL, _ACRONYM | _CAPITALISED
     proper: dict[str, bool] = {}  # each opening word looked for once: "Ab c. " * 3333 has 3,333 sentences
     for sentence in sentences(plain):
         tokens = tokens_of(sentence)  # one C call per sentence
@@ -931,27 +939,37 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
             if not is_proper:
                 tokens[0] = first_low  # a capital only because it opens the sentence (unlike "Bayesian")
         run: list[str] = []
-        closes_badly = 0  # the run's last word may not close a phrase (_TRAILING: "model trained")
+        last = 0  # the kind of the run's last word: _TRAILING, _PLURAL (see below)
         previous = ""
         for token in tokens:
             low, kind = known(token) or kind_of(token)
             if kind < content_kind:  # punctuation ends a chunk, a stop word a run: no phrase crosses either
                 if run:
-                    found.append(_phrase(run) if closes_badly else " ".join(run[-3:]))  # head noun last
+                    found.append(_phrase(run) if last & trailing else " ".join(run[-3:]))  # head noun last
                     run = []
                 previous = low
-            elif run:
+            elif run and not last & plural:
                 content.append(low)
                 run.append(token)  # as written: lower case, an acronym, or a capital mid-sentence
-                closes_badly = kind & trailing
+                last = kind
+            elif run:  # a plural noun ends its phrase: a noun it qualified would come before it, so the word
+                # after it is its verb or what it is ("algorithms run in …", "CNNs necessary for …")
+                found.append(" ".join(run[-3:]))
+                if kind & named:  # a name set beside it ("our algorithms MD-UCBE") is a phrase of its own
+                    content.append(low)
+                    run = [token]
+                    last = kind
+                else:
+                    run = []
+                    previous = low
             elif previous in before_verb or (kind & gerund and (not previous or previous in before_gerund)):
                 previous = low  # the verb opening a clause: not part of a keyphrase
             else:
                 content.append(low)
                 run = [token]
-                closes_badly = kind & trailing
+                last = kind
         if run:
-            found.append(_phrase(run) if closes_badly else " ".join(run[-3:]))
+            found.append(_phrase(run) if last & trailing else " ".join(run[-3:]))
     return Counter(found), Counter(content)
 
 
@@ -985,8 +1003,9 @@ def _phrase(run: list[str]) -> str:
 # Token kinds: a chunk break (punctuation, a spaced dash), a splitter (stop word, verb, adverb,
 # number), or a content word with flags: ends in "-ing", has two capitals (an acronym, kept as
 # written), starts with a capital (kept as written except as a sentence's first word), may not
-# close a phrase (a participle after its noun: "model trained").
-_BREAK, _SPLIT, _CONTENT, _GERUND, _ACRONYM, _CAPITALISED, _TRAILING = 1, 2, 4, 8, 16, 32, 64
+# close a phrase (a participle after its noun: "model trained"), a plural noun (no noun of its phrase follows it:
+# English qualifies a noun with a singular one, "feature maps", so what follows "maps" is its verb: "maps capture").
+_BREAK, _SPLIT, _CONTENT, _GERUND, _ACRONYM, _CAPITALISED, _TRAILING, _PLURAL = 1, 2, 4, 8, 16, 32, 64, 128
 _TOKEN_KINDS: dict[str, tuple[str, int]] = {}
 _TOKEN_KINDS_LIMIT = 200_000
 
@@ -998,7 +1017,7 @@ def _token_kind(token: str) -> tuple[str, int]:
     low = token.lower()
     if not token[0].isalnum():
         low, kind = "", _BREAK  # no word: after it, a chunk starts
-    elif low in _SPLITTERS or low.endswith("ly") or len(low) < 2 or not low.strip(_DIGITS):
+    elif low in _SPLITTERS or low.endswith("ly") or len(low) < 2 or not low.strip(_DIGITS) or _is_verb_form(low):
         kind = _SPLIT
     else:
         kind = _CONTENT | (_GERUND if low.endswith("ing") else 0) | (
@@ -1006,8 +1025,43 @@ def _token_kind(token: str) -> tuple[str, int]:
             else 0)
         if token != low:
             kind |= _ACRONYM if _TWO_CAPITALS.search(token) else _CAPITALISED
+        if low[-1] == "s" and _is_plural(token, low):
+            kind |= _PLURAL
     _TOKEN_KINDS[token] = low, kind
     return low, kind
+
+
+# Words ending in "s" that are no plural noun: singular ones ("series", "bias"), adverbs, nouns in the plural that
+# qualify another noun ("materials science"), and endings of singular words ("class", "corpus", "analysis", "physics").
+_NOT_PLURAL = wordset("series species means squares news odds sales sports goods materials bayes chaos ethos lens "
+                      "atlas alias canvas gas bias diabetes perhaps sometimes always nowadays afterwards backwards "
+                      "forwards towards upwards downwards outwards sideways")
+_SINGULAR_ENDINGS = ("ss", "us", "is", "ics", "’s", "'s")
+_ACRONYM_PLURAL = re.compile(r"[A-Z0-9]*[A-Z][A-Z0-9]*[A-Z]s")  # "CNNs", "LLMs", "MDPs"
+
+
+def _is_plural(token: str, low: str) -> bool:
+    """Whether a word ending in "s" is a plural noun, as written in lower case ("algorithms", "time-series" is not)
+    or an acronym's plural ("CNNs"); a capitalised word may be a name ("Gibbs", "Lanczos")."""
+    if token != low:
+        return _ACRONYM_PLURAL.fullmatch(token) is not None
+    word = low.rpartition("-")[2]
+    return len(word) > 3 and not word.endswith(_SINGULAR_ENDINGS) and word not in _NOT_PLURAL
+
+
+# "-ize", "-ise" and "-ify" make verbs: "generalizes", "optimises", "quantifies"; not a size ("stepsize"), a prize,
+# "-wise" ("pairwise") nor these nouns and adjectives.
+_VERB_ENDINGS = ("ize", "izes", "ise", "ises", "ify", "ifies")
+_NOT_VERB_ENDINGS = (
+    "size", "sizes", "prize", "prizes", "wise", "noise", "noises", "premise", "premises", "promise", "promises",
+    "exercise", "exercises", "expertise", "enterprise", "enterprises", "surprise", "surprises", "compromise",
+    "compromises", "franchise", "franchises", "precise", "concise", "paradise", "treatise", "merchandise", "rise",
+    "rises", "demise", "guise", "cruise", "praise", "poise")
+
+
+def _is_verb_form(low: str) -> bool:
+    """Whether a word is a verb by its ending: "generalizes", "quantifies" (a run ends at a verb)."""
+    return low.endswith(_VERB_ENDINGS) and not low.endswith(_NOT_VERB_ENDINGS)
 
 
 def _expansions(plain: str) -> set[str]:
