@@ -31,9 +31,11 @@ from storage._search_text import (
     analyse,
     compounds,
     content_words,
+    is_name_particle,
     name_key,
     name_keys,
     query_words,
+    shaped_like_a_name,
     stem,
     words,
 )
@@ -124,6 +126,8 @@ class QueryTerm:
     # An acronym's words written out ("MoE": mixture, expert) and what they count for: an alternative that counts
     # only where they are written side by side, in order (a paper with "mixture" alone is not about MoE).
     spelled: Alternative | None = None
+    # Typed in a person's name (SearchIndex._typed_as_a_name): its typo fix stands only as a whole name (_whole_name).
+    name: bool = False
 
     @property
     def every_alternative(self) -> tuple[Alternative, ...]:
@@ -309,9 +313,12 @@ class SearchIndex:
         tid = self._word_terms.get(word) or self.terms.get(stem(word))
         return tid if tid else None
 
-    def resolve(self, word: str, *, partial: bool = False, lone: bool = False) -> QueryTerm:
+    def resolve(self, word: str, *, partial: bool = False, lone: bool = False, name: bool = False,
+                typos: bool = True, fixes: list[tuple[str, int]] | None = None) -> QueryTerm:
         """The index terms a query word may stand for: itself, a typo fix, or a prefix's completions (`lone`: the
-        query's only word, which half-typed may be a method name being typed: "IMPA" is IMPALA, not "impact")."""
+        query's only word, which half-typed may be a method name being typed: "IMPA" is IMPALA, not "impact").
+        `name`: part of a person's name, which is no two words run together nor a relative of a word (`_whole_name`
+        says whether its typo fix stands); `typos=False`: no typo fix at all; `fixes`: `correct(word)`, when known."""
         alternatives: dict[int, float] = {}
         exact = self.term_id(word)
         corrected = None
@@ -345,8 +352,8 @@ class SearchIndex:
                 alternatives.setdefault(tid, PREFIX_FACTOR * (1.0 if lone else self._no_rarer(tid, most_used)))
                 if (surname := self._surname_term(completion)) is not None:
                     alternatives.setdefault(surname, PREFIX_FACTOR)
-        if exact is None:
-            for fix, distance in self.correct(word):
+        if exact is None and typos:
+            for fix, distance in self.correct(word) if fixes is None else fixes:
                 if completed and not fix.startswith(word):
                     # A half-typed word that starts words is being typed, not misspelt: "bandi" is "bandit" on its
                     # way, not a typo of the name Andi, whose rarity would outweigh every paper on bandits.
@@ -359,13 +366,13 @@ class SearchIndex:
                     if corrected is None:
                         corrected, primary = fix, tid
         found: list[Alternative] = [((tid,), f) for tid, f in alternatives.items()]
-        if exact is None and not partial:
+        if exact is None and not partial and not name:
             found += self._split(word)
-        if exact is None and corrected is None:
+        if exact is None and corrected is None and not name:
             found += [((tid,), RELATIVE_FACTOR) for tid in self._relatives(word)]
         # An acronym written out ("MoE": mixture of experts); not a half-typed word ("vi" may be "via" being typed).
         spelled = self.spelled_out.get(exact) if exact is not None and not partial else None
-        return QueryTerm(word, tuple(found), corrected, primary, spelled)
+        return QueryTerm(word, tuple(found), corrected, primary, spelled, name)
 
     def _no_rarer(self, tid: int, than: int) -> float:
         """The share of its own weight that term `tid` keeps so as to weigh no more than term `than` (IDF)."""
@@ -462,15 +469,61 @@ class SearchIndex:
         unique = list(dict.fromkeys(content))[:MAX_QUERY_WORDS]
         resolved: dict[str, QueryTerm] = {}
         fuzzy_budget = MAX_FUZZY_WORDS
+        fixes: dict[str, list[tuple[str, int]]] = {}  # the typo look-ups made (the costly part), each made once
+        name = self._typed_as_a_name(query, unique, last, fixes)
         for word in unique:
             if self.term_id(word) is None and word != last:
                 if fuzzy_budget <= 0:
                     continue
                 fuzzy_budget -= 1
-            resolved[word] = self.resolve(word, partial=word == last, lone=len(unique) == 1)
+            resolved[word] = self.resolve(word, partial=word == last, lone=len(unique) == 1, name=name,
+                                          fixes=fixes.get(word))
+        if name:
+            resolved = self._whole_name(query, resolved, last)
         if last in resolved and len(resolved) > 1:
             resolved[last] = self._complete_from_titles(resolved, last)
         return self._join_compounds(content, resolved, query, last)
+
+    def _typed_as_a_name(self, query: str, content: list[str], last: str | None = None,
+                         fixes: dict[str, list[tuple[str, int]]] | None = None) -> bool:
+        """Whether the query is a person's name (shaped like one, `shaped_like_a_name`), maybe with a topic, that
+        the corpus does not read as words: none of its words is a word the corpus writes outside authors' names,
+        and one at least is surely a name: a surname or first name its authors have, a capitalised stop word
+        ("Kaiming He"), or an unknown word that no ordinary word is a typo of (not the half-typed `last`: it is
+        being typed). A title typed in capitals with every word misspelt ("Nueral Estimaton") is words: each is a
+        typo of an ordinary word. The typo look-ups made are kept in `fixes`."""
+        if not content or not shaped_like_a_name(query):
+            return False
+        surely = len(content) < len([word for word in query_words(query) if len(word) > 1])
+        for word in content:
+            if is_name_particle(word):
+                continue
+            if self.term_id(word) is not None:
+                if not self._mostly_a_name(word):
+                    return False
+                surely = True
+            elif word != last:
+                found = self.correct(word)
+                if fixes is not None:
+                    fixes[word] = found
+                surely = surely or all(self._mostly_a_name(fix) for fix, _ in found)
+        return surely
+
+    def _whole_name(self, query: str, resolved: dict[str, QueryTerm], last: str | None) -> dict[str, QueryTerm]:
+        """A name's words with their typos fixed when the query so fixed is one the corpus has whole: every word
+        found, and some paper has them all ("Yoshua Bengoi" is Yoshua Bengio; "Bengio Attenton", a name and a
+        topic, is Bengio's papers on attention); otherwise as typed, unfixed: "Kaiming He" is not "aiming", "Ilya
+        Sutskever" not the "Ilya Yurtsever" no paper has, "Andrej Karpathy" no "Andrew". A stop word is never
+        indexed: a name with one ("He", "Do", "An") cannot be told to be the corpus's, and is left as typed."""
+        if not any(term.corrected for term in resolved.values()):
+            return resolved
+        terms = [term for word, term in resolved.items() if not is_name_particle(word)]
+        found = [term.primary for term in terms if term.primary is not None]
+        if (not STOPWORDS.intersection(query_words(query)) and all(term.alternatives for term in terms)
+                and self._has_all(found).any()):
+            return resolved
+        return {word: self.resolve(word, partial=word == last, name=True, typos=False) if term.corrected else term
+                for word, term in resolved.items()}
 
     def _without_initials(self, content: list[str]) -> list[str]:
         """The query's words without its lone letters when another word is an author's surname: "bengio y" is
@@ -743,6 +796,8 @@ class SearchIndex:
         "banking", so "did you mean" and the meaning of the query are the venue's."""
         if term.primary is not None and self._used_within(term.primary, within):
             return term
+        if term.name:  # a name's fix stands only as a whole the corpus has (_whole_name)
+            return replace(term, corrected=None, primary=None)
         for fix, _distance in self.correct(term.word):
             tid = self.term_id(fix)
             if tid is not None and self._used_within(tid, within):
@@ -878,23 +933,25 @@ class SearchIndex:
         writes the word; when papers were found by the other words, a word too far from any to be a typo ("deep
         lernnig") is shown as its closest look-alike."""
         fixes = {term.word: term.corrected for term in terms if term.corrected}
-        fixes |= self._spelt_as_written(query, fixes)
-        if found:
+        name = any(term.name for term in terms)
+        fixes |= self._spelt_as_written(query, fixes, name=name)
+        if found and not name:  # a look-alike of a name is somebody else
             fixes |= self._unmatched_look_alikes(query, terms, fixes, within)
         typed = " ".join(query_words(query))
         suggestions = []
         if fixes:  # not "y bengio" for "Y. Bengoi": searched, the letter y would count
             suggestions.append(" ".join(fixes.get(word, word) for word in query_words(query)))
-        if not found:
+        if not found and not name:
             unknown = [w for w in content_words(query) if len(w) >= 3 and not self._known_within(w, within)][:3]
             for word in unknown:
                 suggestions += self._look_alikes(word, within=within)
         return list(dict.fromkeys(s for s in suggestions if s and s != typed))[:5]
 
-    def _spelt_as_written(self, query: str, fixes: dict[str, str]) -> dict[str, str]:
+    def _spelt_as_written(self, query: str, fixes: dict[str, str], *, name: bool = False) -> dict[str, str]:
         """The query's misspelt words that the index matched through their stem, each to the most used word of
         that stem it is a typo of: "reinforcment" (stem reinforc) is "reinforcement". Not another form of the
-        word ("learnings", "modelling", "optimisation"): those are meant as typed."""
+        word ("learnings", "modelling", "optimisation"): those are meant as typed; in a name (`name`), only a
+        word the corpus writes mostly as a name."""
         spelt: dict[str, str] = {}
         for word in dict.fromkeys(content_words(query)):
             tid = None if word in fixes or word in self.words else self.term_id(word)
@@ -903,7 +960,8 @@ class SearchIndex:
             written = [match for length in range(len(word) - edits, len(word) + edits + 1)
                        for match, _, _ in process.extract(word, self.by_length.get(length, []), scorer=OSA.distance,
                                                           score_cutoff=edits, limit=None)
-                       if self.term_id(match) == tid and misspelt(word, match) and not _another_form(word, match)]
+                       if self.term_id(match) == tid and misspelt(word, match) and not _another_form(word, match)
+                       and (not name or self._mostly_a_name(match))]
             if written:
                 spelt[word] = max(written, key=lambda match: (self.words[match], match))
         return spelt

@@ -121,6 +121,34 @@ def query_words(text: str) -> list[str]:
     return words(text)
 
 
+def shaped_like_a_name(text: str) -> bool:
+    """Whether a query is typed as a person's name: two to MAX_NAME_WORDS words (initials, "et al.", particles such
+    as "van" or "de" aside), each a capital and small letters ("Kaiming He", "Yoshua Bengio", "Fei-Fei Li",
+    "LeCun"), and nothing but letters, spaces, hyphens, apostrophes, full stops and commas ("QuACK: A Queuing
+    Algorithm" is a title). A lone word is not: a phone capitalises the first word of anything typed."""
+    if _NOT_IN_A_NAME.search(text):
+        return False
+    if "." in text:
+        text = _INITIALS.sub(_initials_dropped, text)
+    if "al" in text or "AL" in text or "Al" in text:
+        text = _ET_AL.sub(" ", text)
+    typed = [word for word in _WORD.findall(unicodedata.normalize("NFKC", _plain(text)))
+             if len(word) > 1 and word not in _NAME_PARTICLES]
+    return 2 <= len(typed) <= MAX_NAME_WORDS and all(
+        word.isalpha() and word[0].isupper() and word[1].islower() for word in typed)
+
+
+def is_name_particle(word: str) -> bool:
+    """Whether a folded word joins a person's names in small letters ("Guy Van den Broeck", "Marco di Renzo")."""
+    return word in _NAME_PARTICLES
+
+
+MAX_NAME_WORDS = 3
+_NOT_IN_A_NAME = re.compile(r"[^\w\s.,'’‐‑-]|[\d_]")
+_NAME_PARTICLES = frozenset(("al", "bin", "da", "das", "de", "del", "della", "den", "der", "di", "dos", "du", "el",
+                             "la", "le", "ten", "ter", "van", "von", "zu"))
+
+
 def content_words(text: str) -> list[str]:
     """The folded words of a query that carry meaning, in order (stop words left out; see query_words)."""
     return [word for word in query_words(text) if word not in STOPWORDS]
