@@ -17,6 +17,7 @@ import operator
 import os
 import threading
 import time
+import zipfile
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -25,7 +26,7 @@ from pathlib import Path
 
 from storage.enrich import ENRICH_VERSION, display_text, enrich, paper_id, paper_links, source_of
 from storage.models import Paper, Problem, RawRecord
-from storage.parsing import expand_paths, parse_file_in_pieces
+from storage.parsing import ZIP_SUFFIX, expand_paths, parse_file_in_pieces
 
 # Below this much corpus text a process pool costs more (start-up, pickling) than it saves.
 POOL_THRESHOLD_BYTES = 3_000_000
@@ -75,15 +76,16 @@ def stream_rows(paths: Sequence[Path], built: Built, known: Mapping[str, bool] |
         pending: list[Future[list[Row]] | list[RawRecord]] = []  # inline (no pool): records, enriched below
         total = 0
         for path in files:
-            loaded = False
+            loaded: dict[str, bool] = {}  # whether each file read (a zip archive's each) gave a record
             for parsed in parse_file_in_pieces(path):  # a large BibTeX file's first papers are enriched meanwhile
                 built.problems.extend(parsed.problems)
-                loaded = loaded or bool(parsed.records)
+                loaded.update((str(file), False) for file in parsed.files)
+                if parsed.records:  # a piece's records are all of one file
+                    loaded[parsed.records[0].source_file] = True
                 for chunk in _chunks(parsed.records):
                     total += len(chunk)
                     pending.append(pool.submit(_rows_for_fields, list(map(_record_fields, chunk))) if pool else chunk)
-            if not loaded:
-                built.failed_files.append(str(path.resolve()))
+            built.failed_files += [str(Path(file).resolve()) for file, gave in loaded.items() if not gave]
         built.phases["parse"] = time.perf_counter() - started
         built.total = total
         done = 0
@@ -127,15 +129,19 @@ def _executor(files: Sequence[Path], known: Mapping[str, bool]) -> Iterator[Proc
 
 def _size(path: Path) -> int:
     """The corpus text a file holds, in bytes: a gzipped file's unpacked size (its trailer's ISIZE, the size
-    modulo 4 GiB), so a `.jsonl.gz` of 30 MB of abstracts in 3 MB is enriched on every core too."""
+    modulo 4 GiB), so a `.jsonl.gz` of 30 MB of abstracts in 3 MB is enriched on every core too; a zip
+    archive's files' unpacked sizes."""
     try:
+        if path.suffix.lower() == ZIP_SUFFIX and zipfile.is_zipfile(path):
+            with zipfile.ZipFile(path) as archive:
+                return sum(member.file_size for member in archive.infolist())
         size = path.stat().st_size
         if path.name.endswith(".gz") and size >= 18:  # a gzip member: a 10-byte header ... an 8-byte trailer
             with path.open("rb") as packed:
                 packed.seek(-4, os.SEEK_END)
                 return max(size, int.from_bytes(packed.read(4), "little"))
         return size
-    except OSError:
+    except (OSError, zipfile.BadZipFile):
         return 0
 
 

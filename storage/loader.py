@@ -29,7 +29,7 @@ import aiosqlite
 from storage._corpus_build import FULL, PAPER_COLUMNS, RECORD_COLUMNS, Built, Row, row_source, stream_rows
 from storage.enrich import ENRICH_VERSION
 from storage.models import LoadReport, Problem
-from storage.parsing import expand_paths
+from storage.parsing import ZIP_SUFFIX, expand_paths
 
 log = logging.getLogger(__name__)
 
@@ -378,6 +378,8 @@ def _retire(db: sqlite3.Connection, plan: _Plan, stored: dict[object, tuple[obje
     """Retire active papers this load did not see, except those from files that could not be read."""
     seen = set(seen)
     failed_files, missing = set(plan.built.failed_files), [str(Path(m).resolve()) for m in plan.missing]
+    # A zip archive that could not be read at all keeps the papers of every file in it (archive.zip/its/name.json).
+    missing += [failed for failed in failed_files if failed.lower().endswith(ZIP_SUFFIX)]
     source_file_at = _STORED_RECORD.index("source_file")
     retire = [(old[0],) for pid, old in stored.items()
               if old[1] and pid not in seen and not _protected(str(old[source_file_at]), failed_files, missing)]

@@ -18,6 +18,7 @@ import math
 import os
 import re
 import unicodedata
+import zipfile
 import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -45,6 +46,7 @@ BIBTEX_SUFFIXES = frozenset({".bib"})  # entries with an abstract: the ACL Antho
 SUPPORTED_SUFFIXES = TEXT_SUFFIXES | JSON_SUFFIXES | JSONL_SUFFIXES | CSV_SUFFIXES | BIBTEX_SUFFIXES
 SUPPORTED_NAMES = ".txt, .json, .jsonl, .ndjson, .csv, .tsv or .bib"  # for messages
 GZIP_SUFFIX = ".gz"  # any of them compressed, as datasets ship them: papers.jsonl.gz
+ZIP_SUFFIX = ".zip"  # an archive of them, as a dataset is downloaded
 
 _FIELD_ALIASES: dict[str, tuple[str, ...]] = {
     "title": ("title",),
@@ -177,7 +179,8 @@ def _corpus_files_in(folder: Path) -> list[Path]:
         folders[:] = [name for name in folders if not name.startswith(".")]
         present = set(names)
         found += [Path(root, name) for name in names if not name.startswith(".")
-                  and corpus_suffix(Path(name)) in SUPPORTED_SUFFIXES and Path(root, name).is_file()
+                  and (corpus_suffix(Path(name)) in SUPPORTED_SUFFIXES or Path(name).suffix.lower() == ZIP_SUFFIX)
+                  and Path(root, name).is_file()
                   and not _unpacked_beside(name, present)]
     return sorted(found)
 
@@ -225,29 +228,37 @@ def parse_file(path: Path) -> ParseResult:
 
 def parse_file_in_pieces(path: Path) -> Iterator[ParseResult]:
     """parse_file's result a piece at a time: a BibTeX file's records as each few megabytes of it are read (a
-    large one takes seconds to split, and its first papers can be enriched meanwhile); one piece for the other
-    formats. The first piece names the file."""
-    result = ParseResult(files=[path])
-    name = str(path)
+    large one takes seconds to split, and its first papers can be enriched meanwhile), a zip archive's one file
+    at a time; one piece for the other formats. The first piece of each file names it."""
+    if path.suffix.lower() == ZIP_SUFFIX:
+        yield from _archive_in_pieces(path)
+        return
     suffix = corpus_suffix(path)
     gzipped = path.suffix.lower() == GZIP_SUFFIX
     if suffix not in SUPPORTED_SUFFIXES:
         shown = "".join(path.suffixes[-2:]).lower() if gzipped else suffix
-        result.problems.append(Problem(name, "", f"unsupported file type {shown or '(none)'!r}; "
-                                                 f"expected {SUPPORTED_NAMES}"
-                                                 + (", gzipped or not" if gzipped else "")))
-        yield result
+        expected = f"{SUPPORTED_NAMES}{', gzipped or not' if gzipped else ''}, or a .zip of them"
+        yield ParseResult(files=[path], problems=[
+            Problem(str(path), "", f"unsupported file type {shown or '(none)'!r}; expected {expected}")])
         return
     try:
         data = path.read_bytes()
-        if gzipped:
-            data = gzip.decompress(data)
-    except (OSError, EOFError, zlib.error) as exc:  # gzip's: not gzip data, cut short, corrupt
-        result.unreadable.append(path)
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        result.problems.append(Problem(name, "", f"cannot read {'the gzip ' if gzipped else ''}file: {reason}"))
-        yield result
+    except OSError as exc:
+        yield _unreadable(path, f"cannot read {'the gzip ' if gzipped else ''}file: {exc.strerror or exc}")
         return
+    yield from _bytes_in_pieces(path, data, suffix, gzipped)
+
+
+def _bytes_in_pieces(path: Path, data: bytes, suffix: str, gzipped: bool) -> Iterator[ParseResult]:
+    """A corpus file's records and problems from its bytes (see parse_file_in_pieces)."""
+    result = ParseResult(files=[path])
+    name = str(path)
+    if gzipped:
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error) as exc:  # not gzip data, cut short, corrupt
+            yield _unreadable(path, f"cannot read the gzip file: {exc}")
+            return
     text, problem = decode(name, data)
     del data  # a large file's bytes are not held while its text is read
     if problem:
@@ -266,6 +277,45 @@ def parse_file_in_pieces(path: Path) -> Iterator[ParseResult]:
     result.records.extend(records)
     result.problems.extend(problems)
     yield result
+
+
+def _unreadable(path: Path, message: str) -> ParseResult:
+    return ParseResult(files=[path], unreadable=[path], problems=[Problem(str(path), "", message)])
+
+
+def _archive_in_pieces(path: Path) -> Iterator[ParseResult]:
+    """The corpus files in a zip archive (a dataset as it is downloaded), each read as it would be unpacked, in
+    the order of their names; each is named `archive.zip/its/name.json`, so a problem says where it is and the
+    papers of a file that cannot be read are kept, as those of an unpacked one are. What a folder leaves out is
+    left out: other files, hidden ones, macOS's `__MACOSX/` copies, a gzipped file whose unpacked copy is there."""
+    try:
+        archive = zipfile.ZipFile(path)
+    except (OSError, zipfile.BadZipFile) as exc:
+        yield _unreadable(path, f"cannot read the zip archive: {getattr(exc, 'strerror', None) or exc}")
+        return
+    with archive:
+        members = _corpus_members(archive)
+        if not members:
+            yield _unreadable(path, f"zip archive has no corpus files ({SUPPORTED_NAMES})")
+            return
+        for member in members:
+            inside = Path(path, member.filename)
+            try:
+                data = archive.read(member)
+            except (OSError, EOFError, zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError) as exc:
+                # a damaged or cut-short archive, a compression zipfile lacks, an encrypted file (RuntimeError)
+                yield _unreadable(inside, f"cannot read it from the zip archive: {exc}")
+                continue
+            yield from _bytes_in_pieces(inside, data, corpus_suffix(inside), inside.suffix.lower() == GZIP_SUFFIX)
+
+
+def _corpus_members(archive: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
+    names = set(archive.namelist())
+    return sorted((member for member in archive.infolist()
+                   if not member.is_dir() and not any(part.startswith((".", "__MACOSX")) for part in
+                                                      member.filename.split("/"))
+                   and corpus_suffix(Path(member.filename)) in SUPPORTED_SUFFIXES
+                   and not _unpacked_beside(member.filename, names)), key=lambda member: member.filename)
 
 
 # UTF-32's marks come first: its little-endian one (FF FE 00 00) begins with UTF-16's (FF FE), so a

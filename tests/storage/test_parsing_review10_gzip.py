@@ -53,7 +53,7 @@ def test_a_broken_or_unsupported_gzip_file_says_what_and_where(tmp_path: Path, a
         f"{not_gzip}: cannot read the gzip file: Not a gzipped file (b'[{{')",
         f"{cut}: cannot read the gzip file: Compressed file ended before the end-of-stream marker was reached",
         f"{xml}: unsupported file type '.xml.gz'; expected .txt, .json, .jsonl, .ndjson, .csv, .tsv or .bib, "
-        "gzipped or not"]
+        "gzipped or not, or a .zip of them"]
     assert result.unreadable == [not_gzip, cut]
 
 

@@ -24,7 +24,7 @@ def test_an_unsupported_file_is_told_every_supported_type(tmp_path: Path) -> Non
     path.write_bytes(b"PK\x03\x04")
     (problem,) = parse_file(path).problems
     assert str(problem).endswith(
-        "unsupported file type '.xlsx'; expected .txt, .json, .jsonl, .ndjson, .csv, .tsv or .bib")
+        "unsupported file type '.xlsx'; expected .txt, .json, .jsonl, .ndjson, .csv, .tsv or .bib, or a .zip of them")
     (tmp_path / "papers.xlsx").unlink()
     (tmp_path / "notes.md").write_text("# notes\n", encoding="utf-8")
     (folder_problem,) = parse_paths([tmp_path]).problems
