@@ -226,6 +226,9 @@ class DailyScheduler:
         self._too_late: set[tuple[int, date]] = set()
         self._picks: dict[tuple[date, str], tuple[Paper, str | None]] = {}
         self._pruned_on: date | None = None  # the UTC day whose history pruning is done
+        # Publishing the cards a crash left unpublished: a task of its own, so that a tick (new posts due)
+        # never waits behind it (see _start_publishing_left_over).
+        self.publishing_left_over: asyncio.Task[None] | None = None
         self.ticks = 0
 
     # ---- lifecycle
@@ -236,12 +239,15 @@ class DailyScheduler:
             self._loop_task = asyncio.create_task(self._run(), name="daily-posts")
 
     async def stop(self) -> None:
-        """Cancel the loop and any sends in progress (their state stays recoverable in the database)."""
-        tasks = [t for t in (self._loop_task, *self._worker_tasks) if t is not None and not t.done()]
+        """Cancel the loop, any sends in progress and the publishing of left-over cards (their state stays
+        recoverable in the database: a card not published yet stays marked, for the next start)."""
+        tasks = [t for t in (self._loop_task, self.publishing_left_over, *self._worker_tasks)
+                 if t is not None and not t.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._loop_task = None
+        self.publishing_left_over = None
         self._worker_tasks.clear()
         self._queue.clear()
         self._in_flight.clear()
@@ -259,14 +265,14 @@ class DailyScheduler:
                 self._report_failed_tick(error)
             await asyncio.sleep(self._seconds_to_next_tick())
 
-    def _report_failed_tick(self, error: Exception) -> None:
+    def _report_failed_tick(self, error: Exception, *, what: str = "daily-post tick") -> None:
         """A write the disk refused or that waited out the busy timeout is the operator's to fix (free some
         space) or nothing to fix: one line naming the database, as commands log it. Anything else is a bug."""
         if disk_refused(error) or busy(error):
             log.warning("daily posts: %s; trying again next minute",
                         cannot_write(self.bot.settings.database_path, error))
         else:
-            log.exception("daily-post tick failed; trying again next minute")
+            log.exception("%s failed; trying again next minute", what)
 
     def _seconds_to_next_tick(self) -> float:
         """Sleep until just after the next minute boundary of the bot's clock (1 to 60 s)."""
@@ -299,7 +305,7 @@ class DailyScheduler:
             if len(page) < PAGE_SIZE:
                 break
             after = page[-1].delivery
-        await self._publish_left_over()
+        self._start_publishing_left_over()
         if report.claimed or report.queued or report.expired or report.pruned:
             log.info("daily posts: %d claimed, %d queued, %d expired, %d old deliveries pruned", report.claimed,
                      report.queued, report.expired, report.pruned)
@@ -413,6 +419,23 @@ class DailyScheduler:
         if announced:
             await self._publish(sub, message)
             await self.repo.mark_published(sub.id, day)
+
+    def _start_publishing_left_over(self) -> None:
+        """Publish what a crash left (_publish_left_over) in a task of its own, unless one is still on it.
+
+        Each card is a fetch and a publish, and Discord allows 10 publications per channel and hour: after a
+        crash with many cards left, the tick that awaited them ended minutes late, and the posts due meanwhile
+        waited for it. A card still marked when this task ends is looked at by the next tick's task."""
+        if self.publishing_left_over is None or self.publishing_left_over.done():
+            self.publishing_left_over = asyncio.create_task(self._publish_left_over_logged(),
+                                                            name="daily-posts-publish-left-over")
+
+    async def _publish_left_over_logged(self) -> None:
+        """_publish_left_over, its failure logged as a tick's is (no task's exception goes unseen)."""
+        try:
+            await self._publish_left_over()
+        except Exception as error:
+            self._report_failed_tick(error, what="daily posts: publishing the cards a crash left unpublished")
 
     async def _publish_left_over(self) -> None:
         """Publish the cards a crash left recorded as sent but not yet published (see _record_and_publish).
