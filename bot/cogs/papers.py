@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot import limits
 from bot.embeds import paper_embed
 from bot.errors import PaperNotFoundError, UserFacingError
-from bot.limits import as_typed, one_line
+from bot.limits import as_typed, one_line, visible
 from bot.today import channel_day, daily_channels, day_heading, day_pick
 from bot.tree import fill_thinking, think_in_public
 from bot.views import (
@@ -58,8 +58,9 @@ def _per_user(interaction: discord.Interaction) -> int:
 
 
 def clean_query(query: str) -> tuple[str, bool]:
-    """The query to search for (whitespace collapsed, cut at MAX_QUERY_CHARS) and whether it was cut."""
-    collapsed = " ".join(query.split())
+    """The query to search for (invisible characters dropped, whitespace collapsed, cut at MAX_QUERY_CHARS) and
+    whether it was cut."""
+    collapsed = " ".join(visible(query).split())
     if len(collapsed) <= MAX_QUERY_CHARS:
         return collapsed, False
     cut = collapsed[:MAX_QUERY_CHARS]
