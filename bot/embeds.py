@@ -17,7 +17,7 @@ from bot.limits import one_line, truncate
 from storage._search_snippet import cited_authors, matched_authors
 from storage.enrich import is_code_link
 from storage.models import Paper
-from storage.search import MAX_QUERY_CHARS, SearchEngine, as_displayed, plain_title
+from storage.search import MAX_QUERY_CHARS, SearchEngine, as_displayed, link_key, plain_title
 
 PAPER_COLOUR = discord.Colour(0x3B7DD8)
 RESULTS_COLOUR = discord.Colour(0x5A6B7B)
@@ -119,9 +119,13 @@ def _card_fields(paper: Paper, matched: frozenset[str] = frozenset()) -> list[tu
 
 def _links(paper: Paper) -> tuple[str, list[str]]:
     """Code links first, then the paper's PDF: one per line, each a valid http(s) URL; and the links other than
-    the PDF that it shows."""
-    urls = [url for url in (_safe_url(link) for link in paper.links) if url][:_MAX_LINKS]
+    the PDF that it shows. A link of the abstract that is the PDF, however written (OpenReview's forum and PDF
+    pages of a paper, arXiv's abstract and PDF of any version: one `link_key`), is not shown again: the PDF came
+    twice, raw and as "[PDF](…)", when the abstract gave it."""
     pdf = _safe_url(paper.pdf)
+    the_pdf = link_key(pdf) if pdf else None
+    urls = [url for url in (_safe_url(link) for link in paper.links)
+            if url and (the_pdf is None or link_key(url) != the_pdf)][:_MAX_LINKS]
     lines = list(urls)
     if pdf:
         lines.append(f"{_PDF_LINK}{pdf})")
