@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 46
+ENRICH_VERSION = 47
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -375,30 +375,12 @@ def _operator_name(node: object, macroname: str) -> str:
     return f" {macroname}" if before and (before.isalnum() or before in ")]}") else macroname
 
 
-# A fraction's part that needs brackets once it is written on one line: "\frac{1}{1-\nu}" is 1/(1-ν), not 1/1-ν.
-# What is inside brackets already is no matter ("(1-γ)⁴τ²" stays as it is), nor is "*" (ν* is a superscript star).
-_OPERATOR_OR_SPACE = frozenset(" +-−±/·×=<>,;")
-
-
 def _fraction(node: object, l2tobj: object) -> str:
     """\frac{a}{b} as "a/b", a part of more than one term in brackets ("(a+b)/c", "x/(y+1)")."""
     arguments = [argument for argument in getattr(getattr(node, "nodeargd", None), "argnlist", None) or ()
                  if argument is not None]
     parts = [l2tobj.nodelist_to_text([argument]).strip() for argument in arguments[-2:]]  # type: ignore[attr-defined]
-    return "/".join(f"({part})" if _compound(part) else part for part in parts)
-
-
-def _compound(part: str) -> bool:
-    """Whether a rendered part has an operator or a space outside any bracket ("a+b", "α² ε²"; not "(a+b)")."""
-    depth = 0
-    for char in part:
-        if char in "([{":
-            depth += 1
-        elif char in ")]}":
-            depth -= 1
-        elif depth == 0 and char in _OPERATOR_OR_SPACE:
-            return True
-    return False
+    return "/".join(f"({part})" if _more_than_one_term(part) else part for part in parts)
 
 
 # Emphasis the LaTeX asks for (\textit, \emph, \textbf) stands in for Discord's markers while a piece is
@@ -475,9 +457,12 @@ def _font_switched(segment: str) -> str:
 
 _SCRIPT_GROUP = re.compile(r"[\^_]\{")
 _FONT_SWITCH_IN_MATH = re.compile(r"\\(?:rm|it|bf|sf|tt|sl|sc|cal|em)(?![A-Za-z])\s*")
-# What makes a script's group more than one term: an operator, a space, a relation or a fraction outside its groups.
-_SCRIPT_OPERATOR = frozenset(" +-−/=<>,;|")
-_SCRIPT_RELATION = re.compile(
+# What makes a fraction's part or a script's group more than one term once it is written on one line, so it needs
+# brackets ("\\frac{1}{1-\\nu}" is 1/(1-ν), not 1/1-ν; "n^{-1/4}" n^(-1/4)): an operator or a space outside any
+# bracket ("(1-γ)⁴τ²" is one term, and "*" is no operator: ν* is a superscript star), in LaTeX an operator's or a
+# relation's macro, or a bar that pairs with no other ("x|y"; "|x|" is one term).
+_TERM_SEPARATORS = frozenset(" +-−±/·×=<>,;")
+_MACRO_SEPARATOR = re.compile(
     r"\\(?:[dt]?frac|cdot|times|pm|mp|leq?|geq?|neq|in|notin|to|mid|cup|cap|setminus)(?![A-Za-z])")
 
 
@@ -492,7 +477,7 @@ def _grouped_scripts(source: str) -> str:
         if opening < cursor:  # inside a group bracketed already
             continue
         closing = _closing_brace(source, opening)
-        if closing is not None and _compound_source(source[opening + 1:closing]):
+        if closing is not None and _more_than_one_term(source[opening + 1:closing]):
             pieces += [source[cursor:opening + 1], "(", source[opening + 1:closing], ")"]
             cursor = closing
     return "".join(pieces) + source[cursor:] if pieces else source
@@ -517,18 +502,24 @@ def _closing_brace(source: str, opening: int) -> int | None:
     return None
 
 
-def _compound_source(body: str) -> bool:
-    """Whether a script's LaTeX is more than one term: see _SCRIPT_OPERATOR."""
-    body = _FONT_SWITCH_IN_MATH.sub("", body).strip()  # "\\Delta_{\\rm AMP}" is one term
-    depth = 0
-    for char in body:
-        if char == "{":
-            depth += 1
-        elif char == "}":
-            depth -= 1
-        elif depth == 0 and char in _SCRIPT_OPERATOR:
+def _more_than_one_term(text: str) -> bool:
+    """Whether a fraction's part, as rendered ("a+b", "α² ε²"), or a script's group, as LaTeX ("a \\cdot b"), is more
+    than one term: see _TERM_SEPARATORS. A font switch is no part of it ("\\Delta_{\\rm AMP}" is one term)."""
+    if "\\" in text:
+        text = _FONT_SWITCH_IN_MATH.sub("", text)
+        if _MACRO_SEPARATOR.search(text):
             return True
-    return _SCRIPT_RELATION.search(body) is not None
+    depth = bars = 0
+    for char in text.strip():
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif depth == 0:
+            if char in _TERM_SEPARATORS:
+                return True
+            bars += char == "|"
+    return bars % 2 == 1
 
 
 def _script(match: re.Match[str]) -> str:
