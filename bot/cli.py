@@ -509,19 +509,34 @@ def _cmd_show(args: argparse.Namespace, settings: Settings) -> int:
         if args.json:
             print(json.dumps(dataclasses.asdict(paper), ensure_ascii=False, indent=2))
             return 0
-        rows = [("id", paper.id + ("" if paper.active else " (retired)")), ("venue", paper.venue),
-                ("authors", ", ".join(paper.authors)), ("names", ", ".join(paper.names)),
-                ("keywords", ", ".join(paper.keywords)), ("links", " ".join(paper.links)),
-                ("url", paper.url), ("pdf", paper.pdf), ("source", paper.source)]
-        print(paper.title)
-        for label, value in rows:
-            if value:
-                print(f"  {label + ':':<9} {value}")
-        print()
-        print(paper.abstract)
+        _print_paper(paper)
         return 0
 
     return _on_database(settings, show, must_exist=True, may_read_only=True)
+
+
+def _print_paper(paper: Paper) -> None:
+    """`paperbot show`'s text: the title, one row per field, then the abstract (`_as_text`; --json keeps them as
+    stored)."""
+    rows = [("id", paper.id + ("" if paper.active else " (retired)")), ("venue", paper.venue),
+            ("authors", ", ".join(paper.authors)), ("names", ", ".join(paper.names)),
+            ("keywords", ", ".join(paper.keywords)), ("links", " ".join(paper.links)),
+            ("url", paper.url), ("pdf", paper.pdf), ("source", paper.source)]
+    print(_as_text(paper.title, title=True))
+    for label, value in rows:
+        if value:
+            print(f"  {label + ':':<9} {value}")
+    print()
+    print(_as_text(paper.abstract))
+
+
+def _as_text(markdown: str, *, title: bool = False) -> str:
+    """A stored title or abstract (Discord markdown) as a terminal shows text: escapes as the characters ("Θ\\_L",
+    "x\\*"), a title's markup left out ("q`POTS`" is "qPOTS", as autocomplete shows it)."""
+    from storage._search_snippet import unescape
+    from storage.search import plain_title
+
+    return plain_title(markdown) if title else unescape(markdown)
 
 
 _ID_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz234567")  # storage.enrich.paper_id's base32
@@ -671,9 +686,10 @@ def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:
                   "(run `paperbot ingest`)", file=sys.stderr)
             return 1
         print(f"Paper of the day, {day:%A %-d %B %Y}" + (f" ({topic})" if topic else ""))
-        print(f"{paper.title}\n  id:    {paper.id}" + (f"\n  venue: {paper.venue}" if paper.venue else ""))
+        print(f"{_as_text(paper.title, title=True)}\n  id:    {paper.id}"
+              + (f"\n  venue: {paper.venue}" if paper.venue else ""))
         print()
-        print(paper.abstract)
+        print(_as_text(paper.abstract))
         return 0
 
     return _on_database(settings, today, must_exist=True, may_read_only=True)
@@ -883,7 +899,7 @@ def _print_results(query: str, results: SearchResults, *, bold: bool, venue: Ven
     if results.suggestions:
         print("(did you mean: " + ", ".join(results.suggestions) + "?)")
     for rank, hit in enumerate(results.hits, start=1):
-        print(f"\n{rank:>2}. {hit.paper.title}\n    id {hit.paper.id} · score {hit.score:.2f}")
+        print(f"\n{rank:>2}. {_as_text(hit.paper.title, title=True)}\n    id {hit.paper.id} · score {hit.score:.2f}")
         print(f"    {_terminal_text(hit.snippet, bold=bold)}")
 
 
