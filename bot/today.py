@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from storage.models import Paper
+from storage.picks import PickRepository
 from storage.subscriptions import ScheduleError, Subscription, SubscriptionRepository, local_day
 
 if TYPE_CHECKING:
@@ -63,9 +64,16 @@ async def _first_subscription(bot: PaperBot, channel_ids: Sequence[int]) -> Subs
 
 async def day_pick(bot: PaperBot, day: date, topic: str | None) -> tuple[Paper | None, str | None]:
     """The pick of `day` (for `topic`, if any), recorded on first use, with a note when the topic matches
-    no paper any more (then it is the general pick): the same paper for every channel with that date and topic."""
+    no paper any more (then it is the general pick): the same paper for every channel with that date and topic.
+
+    A topic's pick recorded already and still in the corpus is the answer as it is: matching the topic against
+    the corpus (a pass over the whole index in a worker thread) is needed only to make the day's pick, or to
+    find that a pick a corpus change retired has no paper of the topic left to replace it."""
     if not topic:
         return await bot.picks.pick_for(day), None
+    recorded = await PickRepository(bot.db).recorded_paper(day, topic=topic)  # a read: on bot.db, see channel_day
+    if recorded is not None:
+        return recorded, None
     candidates: Sequence[str] = await bot.search_engine.matching_ids(topic)
     if not candidates:
         note = f"No paper matches “{topic}” any more, so here is the general paper of the day."
