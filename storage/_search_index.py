@@ -68,8 +68,11 @@ MAX_PREFIX_EXPANSIONS = 40
 TITLE_COMPLETION_PAPERS = 20  # a half-typed word is also completed by words of these papers' titles
 MAX_ACRONYM_WORDS = 6
 # An acronym typed also finds the papers writing out the words it stands for, up to this many ("SVGD": Stein
-# variational gradient descent), side by side in that order (stop words aside).
-MAX_PHRASE_WORDS = 4
+# variational gradient descent; "DBSCAN": density-based spatial clustering of applications with noise), side by side
+# in that order (stop words aside), in up to MAX_SPELLINGS wordings of its meaning ("differential privacy",
+# "differentially private").
+MAX_PHRASE_WORDS = MAX_ACRONYM_WORDS
+MAX_SPELLINGS = 3
 SPLIT_FACTOR = 0.5  # an unknown word read as two indexed words run together, each counting half
 MIN_SPLIT_PART = 3
 UNKNOWN_RELATIVES = True  # longest run of query words looked up as an acronym's spelled-out form
@@ -125,14 +128,16 @@ class QueryTerm:
     primary: int | None = None  # the term used for word-pair matching
     # An acronym's words written out ("MoE": mixture, expert) and what they count for: an alternative that counts
     # only where they are written side by side, in order (a paper with "mixture" alone is not about MoE).
-    spelled: Alternative | None = None
+    # One per wording of the acronym's meaning the corpus defines it with ("differential privacy", "differentially
+    # private").
+    spelled: tuple[Alternative, ...] = ()
     # Typed in a person's name (SearchIndex._typed_as_a_name): its typo fix stands only as a whole name (_whole_name).
     name: bool = False
 
     @property
     def every_alternative(self) -> tuple[Alternative, ...]:
         """The alternatives, and the written-out words when there are some."""
-        return self.alternatives if self.spelled is None else (*self.alternatives, self.spelled)
+        return (*self.alternatives, *self.spelled) if self.spelled else self.alternatives
 
 
 @dataclass(slots=True)
@@ -207,8 +212,9 @@ class SearchIndex:
         self.names: dict[str, np.ndarray] = {}  # method name key -> positions of the papers introducing it
         self.acronyms: dict[str, int] = {}  # spelled-out words (_meaning_key) -> the acronym's term
         # The other way: an acronym's term -> the terms of its two to MAX_PHRASE_WORDS words, and what they count for
-        # (at most the acronym's IDF over theirs: the words count no more than the acronym would).
-        self.spelled_out: dict[int, Alternative] = {}
+        # (at most the acronym's IDF over theirs: the words count no more than the acronym would); one alternative
+        # per wording of its meaning, the one most definitions use first.
+        self.spelled_out: dict[int, tuple[Alternative, ...]] = {}
         self.phrase_papers: dict[int, np.ndarray] = {}  # those words' phrase_code -> the papers writing them so
         # Titles made only of stop words ("Are We There Yet?"): no term of theirs is indexed, so words
         # cannot find them. Title key (name_key) -> positions; a handful of papers in any corpus.
@@ -371,7 +377,7 @@ class SearchIndex:
         if exact is None and corrected is None and not name:
             found += [((tid,), RELATIVE_FACTOR) for tid in self._relatives(word)]
         # An acronym written out ("MoE": mixture of experts); not a half-typed word ("vi" may be "via" being typed).
-        spelled = self.spelled_out.get(exact) if exact is not None and not partial else None
+        spelled = self.spelled_out.get(exact, ()) if exact is not None and not partial else ()
         return QueryTerm(word, tuple(found), corrected, primary, spelled, name)
 
     def _no_rarer(self, tid: int, than: int) -> float:
@@ -679,7 +685,7 @@ class SearchIndex:
 
     def _term_scores(self, term: QueryTerm) -> np.ndarray:
         """One query word's score for every paper: the best of its alternatives."""
-        if len(term.alternatives) == 1 and len(term.alternatives[0][0]) == 1 and term.spelled is None:
+        if len(term.alternatives) == 1 and len(term.alternatives[0][0]) == 1 and not term.spelled:
             (tid,), factor = term.alternatives[0]
             best = np.zeros(self.size, np.float32)
             docs, weights = self._postings(tid)
@@ -696,8 +702,7 @@ class SearchIndex:
                     best[docs] = np.maximum(best[docs], weights * factor)
             if len(tids) > 1:
                 np.maximum(best, summed, out=best)
-        if term.spelled is not None:
-            tids, factor = term.spelled
+        for tids, factor in term.spelled:
             summed = np.zeros(self.size, np.float32)
             for tid in tids:
                 docs, weights = self._postings(tid)
@@ -870,8 +875,8 @@ class SearchIndex:
         has = np.zeros(self.size, bool)
         for tids, _factor in term.alternatives:
             has |= self._has_all(tids)
-        if term.spelled is not None:
-            has |= self._side_by_side(term.spelled[0])
+        for tids, _factor in term.spelled:
+            has |= self._side_by_side(tids)
         return has
 
     def _side_by_side(self, tids: Sequence[int]) -> np.ndarray:
@@ -1045,6 +1050,25 @@ def _another_form(typed: str, meant: str) -> bool:
     if _DOUBLED.sub(r"\1", typed) == _DOUBLED.sub(r"\1", meant):
         return True
     return bool(_SNOWBALL.stemWord(typed) != stem(typed))
+
+
+def _same_meaning(one: Sequence[str], other: Sequence[str]) -> bool:
+    """Whether two wordings of an acronym (their stems) say one meaning: a word written in two ("auto-encoder",
+    "autoencoder"), or the same words but for their endings ("differential privacy", "differentially private": privaci,
+    privat) or one shortened ("nets", "networks"). Not "dynamic programming" for "differential privacy", nor
+    "self-supervised" for "semi-supervised": each word must be the other's."""
+    if "".join(one) == "".join(other):
+        return True
+    return len(one) == len(other) and all(_same_word(a, b) for a, b in zip(one, other, strict=True))
+
+
+def _same_word(one: str, other: str) -> bool:
+    """Whether two stems are one word worded otherwise: one starts the other ("net", "network"), or they share five
+    letters at least ("privaci", "privat"; "convex" and "convolut" share four)."""
+    shorter, longer = sorted((one, other), key=len)
+    if len(shorter) >= 3 and longer.startswith(shorter):
+        return True
+    return sum(1 for _ in itertools.takewhile(lambda pair: pair[0] == pair[1], zip(one, other, strict=False))) >= 5
 
 
 def _meaning_key(term_ids: Iterable[int]) -> str:
@@ -1246,8 +1270,8 @@ class _Builder:
         spellings = self._spellings()
         self.acronym_entries.clear()
         # Before the postings are laid out, so the kept sequences are gone by then (the build's peak memory).
-        phrases = _papers_with_phrases(self.sequences, [words for words in spellings.values() if len(words) > 2],
-                                       len(self.index.terms))
+        phrases = _papers_with_phrases(self.sequences, [words for wordings in spellings.values() for words in wordings
+                                                        if len(words) > 2], len(self.index.terms))
         self.sequences = []
         _give_back_freed_memory()
         self.name_entries = {}
@@ -1274,23 +1298,39 @@ class _Builder:
         self._weights(df, offsets, post_docs, post_tf)
         self._pairs()
         idf = index.idf
-        index.spelled_out = {acronym: (words, min(1.0, float(idf[acronym] / max(float(idf[list(words)].sum()), 1e-6))))
-                             for acronym, words in spellings.items()}
-        pairs = _papers_with_pairs(index, [words for words in spellings.values() if len(words) == 2])
+        index.spelled_out = {acronym: tuple(
+            (words, min(1.0, float(idf[acronym] / max(float(idf[list(words)].sum()), 1e-6)))) for words in wordings)
+            for acronym, wordings in spellings.items()}
+        pairs = _papers_with_pairs(index, [words for wordings in spellings.values() for words in wordings
+                                           if len(words) == 2])
         index.phrase_papers = {**pairs, **phrases}
 
-    def _spellings(self) -> dict[int, tuple[int, ...]]:
+    def _spellings(self) -> dict[int, list[tuple[int, ...]]]:
         """Each defined acronym's term -> the terms of the words (two to MAX_PHRASE_WORDS) most definitions spell it
-        out with."""
-        best: dict[int, tuple[int, tuple[int, ...]]] = {}
+        out with, then those of its other wordings of that meaning (`_same_meaning`), most used first: "DP" defined as
+        "differential privacy" and as "differentially private" is both, while its rarer "dynamic programming" is
+        another meaning, whose papers are not about DP."""
+        defined: defaultdict[int, list[tuple[int, tuple[int, ...]]]] = defaultdict(list)
         for meaning, counts in self.acronym_entries.items():
             words = tuple(int(tid) for tid in meaning.split(",") if tid)
             if not 2 <= len(words) <= MAX_PHRASE_WORDS:
                 continue
-            for acronym, defined in counts.items():
-                if acronym not in words and defined > best.get(acronym, (0, ()))[0]:
-                    best[acronym] = (defined, words)
-        return {acronym: words for acronym, (_, words) in best.items()}
+            for acronym, times in counts.items():
+                if acronym not in words:
+                    defined[acronym].append((times, words))
+        stems: dict[int, str] = {}
+        if any(len(wordings) > 1 for wordings in defined.values()):
+            wanted = {tid for wordings in defined.values() if len(wordings) > 1
+                      for _, words in wordings for tid in words}
+            stems = {tid: term for term, tid in self.index.terms.items() if tid in wanted}
+        spellings: dict[int, list[tuple[int, ...]]] = {}
+        for acronym, wordings in defined.items():
+            # Most used first; of as many definitions, the first met (sorted() is stable), as before.
+            ranked = [words for _, words in sorted(wordings, key=lambda wording: -wording[0])]
+            best = ranked[0]
+            spellings[acronym] = [best, *[words for words in ranked[1:] if _same_meaning(
+                [stems[tid] for tid in best], [stems[tid] for tid in words])]][:MAX_SPELLINGS]
+        return spellings
 
     def _weights(self, df: np.ndarray, offsets: np.ndarray, post_docs: np.ndarray, post_tf: np.ndarray) -> None:
         index = self.index
@@ -1359,21 +1399,27 @@ def _papers_with_phrases(sequences: Iterable[tuple[tuple[np.ndarray, np.ndarray]
                          phrases: Iterable[tuple[int, ...]], vocabulary: int) -> dict[int, np.ndarray]:
     """The papers that write each phrase (three terms or more) side by side in this order, by its `phrase_code`: one
     pass over the kept sequences (`_Builder.sequences`: a chunk's terms, where each paper starts, which paper), from
-    the places where a phrase's first word stands only (a few in a hundred), each run coded a word at a time."""
+    the places where a phrase's first word stands only (a few in a hundred), each run coded a word at a time and left
+    once it crossed a field's end or is longer than the longest phrase its first word opens."""
     listed = [tuple(phrase) for phrase in phrases]
     if not listed:
         return {}
     wanted = {length: np.unique(np.array([phrase_code(p) for p in listed if len(p) == length], np.uint32))
               for length in {len(phrase) for phrase in listed}}
-    opens = np.zeros(vocabulary, bool)
-    opens[[phrase[0] for phrase in listed]] = True
+    reach = np.zeros(vocabulary, np.uint8)  # a term -> the length of the longest phrase it opens (0: none)
+    np.maximum.at(reach, np.array([phrase[0] for phrase in listed], np.int64),
+                  np.array([len(phrase) for phrase in listed], np.uint8))
+    opens = reach > 0
     multiplier = np.uint32(_PAIR_MULTIPLIER)
     found_codes, found_papers = [], []
     for packed, starts, papers in sequences:
         sequence = _unpacked(packed)
         at = np.flatnonzero(opens[sequence])
-        codes, whole = sequence[at], np.ones(len(at), bool)
+        codes, whole, reaches = sequence[at], np.ones(len(at), bool), reach[sequence[at]]
         for length in range(2, max(wanted) + 1):
+            if length > 2:  # runs broken or past their longest phrase need no more words
+                going = whole & (reaches >= length)
+                at, codes, whole, reaches = at[going], codes[going], whole[going], reaches[going]
             following = at + (length - 1)
             whole &= following < len(sequence)
             word = sequence[np.minimum(following, len(sequence) - 1)]
