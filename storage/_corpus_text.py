@@ -1017,7 +1017,8 @@ def _token_kind(token: str) -> tuple[str, int]:
     low = token.lower()
     if not token[0].isalnum():
         low, kind = "", _BREAK  # no word: after it, a chunk starts
-    elif low in _SPLITTERS or low.endswith("ly") or len(low) < 2 or not low.strip(_DIGITS) or _is_verb_form(low):
+    elif low in _SPLITTERS or (low.endswith("ly") and low.rpartition("-")[2] not in _NOT_ADVERBS) or len(low) < 2 \
+            or not low.strip(_DIGITS) or _is_verb_form(low):
         kind = _SPLIT
     else:
         kind = _CONTENT | (_GERUND if low.endswith("ing") else 0) | (
@@ -1031,6 +1032,11 @@ def _token_kind(token: str) -> tuple[str, int]:
     return low, kind
 
 
+# Words ending in "-ly" that are no adverb: nouns ("anomaly detection", "exponential family") and adjectives that say
+# what a thing is ("early stopping", "user-friendly interface"; not how good, "costly", like "efficient"), part of a
+# keyphrase as other content words are.
+_NOT_ADVERBS = wordset("anomaly family assembly supply monopoly butterfly italy july ally rally belly jelly "
+                       "early friendly daily weekly monthly yearly hourly timely elderly")
 # Words ending in "s" that are no plural noun: singular ones ("series", "bias"), adverbs, nouns in the plural that
 # qualify another noun ("materials science"), and endings of singular words ("class", "corpus", "analysis", "physics").
 _NOT_PLURAL = wordset("series species means squares news odds sales sports goods materials bayes chaos ethos lens "
