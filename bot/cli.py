@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import io
 import json
 import logging
 import os
@@ -115,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `paperbot` and `python -m bot`; returns the exit code."""
     args = build_parser().parse_args(argv)
+    _write_what_the_output_cannot_encode()
     corpus = getattr(args, "corpus", None)
     settings = load_settings(database_path=getattr(args, "db", None), corpus_paths=tuple(corpus) if corpus else None)
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)-7s %(name)s: %(message)s")
@@ -130,6 +132,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _ended_by_sigterm() if termination.received else 130
     except BrokenPipeError:
         return _reader_gone()
+
+
+def _write_what_the_output_cannot_encode() -> None:
+    """Standard output writes a character its encoding lacks as "?", as standard error writes it escaped.
+
+    Output that is no terminal taking Unicode (a file or pipe on Windows, cp1252; a Latin-1 locale;
+    PYTHONIOENCODING=ascii) has the locale's encoding, and Python's default for standard output is to raise:
+    `paperbot show ID > paper.txt` of an abstract with a Θ ended in a traceback, half the paper written.
+    """
+    if isinstance(sys.stdout, io.TextIOWrapper):  # not when a test or an embedding program put another stream there
+        sys.stdout.reconfigure(errors="replace")
 
 
 class _Termination:
