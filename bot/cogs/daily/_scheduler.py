@@ -137,6 +137,20 @@ def _day_over(item: PendingDelivery, now: datetime) -> bool:
     return local_day(now, tz) != local_day(item.delivery.due_at, tz)
 
 
+def _publishing_too_late(item: PendingDelivery, now: datetime) -> bool:
+    """Whether the card of a delivery recorded as sent is too late to publish: its local day has ended. In a zone
+    this machine cannot load (a held subscription), it is not: publishing posts nothing new in the channel."""
+    try:
+        return _day_over(item, now)
+    except ScheduleError:
+        return False
+
+
+def _log_not_published_late(sub: Subscription, day: date) -> None:
+    log.info("daily post for subscription %s: the card of %s was not published to the servers following its "
+             "announcement channel: its local day ended first", sub.id, day)
+
+
 def _still_timed_out(member: Any, now: datetime) -> datetime | None:
     """When `member`'s timeout ends, if it has not ended by `now` (the bot's clock, not the system's)."""
     ends = getattr(member, "timed_out_until", None)
@@ -408,13 +422,14 @@ class DailyScheduler:
         )
         await self._record_and_publish(sub, delivery.local_day, message)
 
-    async def _record_and_publish(self, sub: Subscription, day: date, message: discord.Message) -> None:
+    async def _record_and_publish(self, sub: Subscription, day: date, message: discord.Message, *,
+                                  publish: bool = True) -> None:
         """Record the day's card as sent and, in an announcement channel, publish it.
 
         The delivery is recorded as sent and still to publish in one statement, and the mark is cleared once
         publishing was tried: a crash in between leaves it marked, and the next start publishes it
         (_publish_left_over), where a card recorded as sent was never looked at again."""
-        announced = _announcement(message.channel)
+        announced = publish and _announcement(message.channel)
         await self.repo.mark_sent(sub.id, day, message_id=message.id, now=self.bot.now(), to_publish=announced)
         if announced:
             await self._publish(sub, message)
@@ -444,11 +459,17 @@ class DailyScheduler:
         is. A card deleted since, or a channel gone, has nothing to publish; a failure worth trying again
         (Discord down, the network) is tried at the next tick; anything else is given up with one log line.
         A card recorded less than PUBLISHING_WINDOW ago is left to the worker publishing it, in this process
-        (then also in _in_flight) or in another one on the same database, as during a deploy."""
+        (then also in _in_flight) or in another one on the same database, as during a deploy. A card whose
+        local day has ended is not published: as a post is never made late, on a day that is not its own, the
+        servers following the channel do not get one day's card on another (the bot was down past midnight)."""
         for item in await self.repo.unpublished(sent_before=self.bot.now() - PUBLISHING_WINDOW):
             sub, day = item.subscription, item.delivery.local_day
             if (sub.id, day) in self._in_flight or item.delivery.message_id is None:
                 continue  # a worker is on it (it publishes after recording)
+            if _publishing_too_late(item, self.bot.now()):
+                _log_not_published_late(sub, day)
+                await self.repo.mark_published(sub.id, day)
+                continue
             try:
                 channel = await self._channel(sub)
                 message = await channel.fetch_message(item.delivery.message_id)
@@ -527,7 +548,11 @@ class DailyScheduler:
             if is_daily_card(message, delivery.local_day, bot_id):
                 log.info("daily post for subscription %s on %s was already delivered; recording it",
                          sub.id, delivery.local_day)
-                await self._record_and_publish(sub, delivery.local_day, message)  # the crash came before either
+                # The crash came before either; a card found after its local day is not published that late.
+                late = _publishing_too_late(item, self.bot.now())
+                if late and _announcement(message.channel):
+                    _log_not_published_late(sub, delivery.local_day)
+                await self._record_and_publish(sub, delivery.local_day, message, publish=not late)
                 return True
         return False
 
