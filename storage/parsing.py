@@ -339,9 +339,15 @@ _UTF8_MULTIBYTE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf
 _NON_ASCII_RUN = re.compile(rb"[\x80-\xff]{3}")
 # Letters of other code pages that Windows-1252 reads as symbols (or capitals) inside a word: Central
 # European (Windows-1250) "Wroc³aw" (ł), "D¹browski" (ą), "Ró¿ewicz" (ż); Mac Roman, as Excel for Mac
-# saves "CSV", "rŽsumŽ" (é), "MŸller" (ü), "M‡laga" (á), "S‹o" (ã). Not the apostrophe, dashes or š ž œ,
-# which Windows-1252 text has inside words ("l’été", "Lennard–Jones", "Dušan", "œuvre").
-_SYMBOL_IN_A_WORD = re.compile(r"(?<=[^\W\d_])[£¥¯³¹¼¾¿€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘“”•˜™›Ÿ](?=[^\W\d_])")
+# saves "CSV", "rŽsumŽ" (é), "MŸller" (ü), "M‡laga" (á), "S‹o" (ã) (read as Mac Roman: `_as_mac_roman`).
+# Not the apostrophe, dashes or š ž œ, which Windows-1252 text has inside words ("l’été", "Lennard–Jones",
+# "Dušan", "œuvre").
+_SYMBOL_IN_A_WORD = re.compile(r"(?<=[^\W\d_])[£¥¯³¹¼¾¿€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘“”•˜™›Ÿ](?=[^\W\d_])"
+                               # Mac Roman's dashes and quotes after a small letter: "LennardÐJones" (–), "donÕt"
+                               # (’); a capital so is no word's ("ESPAÑA", "INFORMAÇÕES" have capitals before)
+                               r"|(?<=[a-zß-öø-ÿ])[ÐÑÒÓÔÕ](?=[^\W\d_])"
+                               # and its accented letters at a word's end or start: "JosŽ" (é), "†ber" (Ü), "€rger" (Ä)
+                               r"|(?<=[a-zß-öø-ÿ])[ŠŒŽŸ]|(?<![^\W\d_])[€†](?=[a-zß-öø-ÿ])")
 WINDOWS_1252_NOTE = "not UTF-8; read as Windows-1252 (Excel's CSV export)"
 
 
@@ -361,6 +367,34 @@ def _as_windows_1252(data: bytes) -> str | None:
     except UnicodeDecodeError:  # 0x81, 0x8d, 0x8f, 0x90, 0x9d: no character in Windows-1252
         return None
     return None if _SYMBOL_IN_A_WORD.search(text) else text
+
+
+MAC_ROMAN_NOTE = "not UTF-8; read as Mac Roman (Excel for Mac's CSV export)"
+_BESIDE_A_LETTER = re.compile(r"(?<=[^\W\d_])[^\x00-\x7f]|[^\x00-\x7f](?=[^\W\d_])")
+_BETWEEN_LETTERS = re.compile(r"([^\W\d_])([^\x00-\x7f])([^\W\d_])")
+_BESIDE_A_LETTER_TOO = frozenset("’‘“”–—…")  # "l’été", "Lennard–Jones", "“Word”": no letters, but at home there
+
+
+def _as_mac_roman(data: bytes) -> str | None:
+    """The text of a file Excel for Mac saved as "CSV" (Mac Roman), or None when the bytes do not look like that.
+
+    Called only on bytes that are neither UTF-8 nor Windows-1252 (`_as_windows_1252`), which reads Mac Roman's
+    accented letters as symbols inside words ("rŽsumŽ", "MŸller", "M‡laga"): taken when every character beyond
+    ASCII beside a letter reads as a letter, a quote, a dash or an ellipsis in Mac Roman. Another code page's
+    letters read so as symbols ("Wroc≥aw", Windows-1250's ł) or come in runs (Cyrillic, CJK): those files are
+    refused, as before.
+    """
+    if _UTF8_MULTIBYTE.search(data) or _NON_ASCII_RUN.search(data):
+        return None
+    text = data.decode("mac_roman")  # every byte is a character of it
+    beside = set(_BESIDE_A_LETTER.findall(text))
+    if not beside or not all(char.isalpha() or char in _BESIDE_A_LETTER_TOO for char in beside):
+        return None
+    for before, char, after in _BETWEEN_LETTERS.findall(text):  # a word's letters agree in case: Windows-1252's
+        around = before + after  # "ŽIŽEK" reads "éIéEK" so
+        if (around.isupper() and char.islower()) or (around.islower() and char.isupper()):
+            return None
+    return text
 
 
 def _utf16_without_mark(data: bytes) -> str | None:
@@ -401,6 +435,8 @@ def decode(name: str, data: bytes) -> tuple[str | None, Problem | None]:
     except UnicodeDecodeError as exc:
         if (windows := _as_windows_1252(data)) is not None:  # every record loads, its accents as written
             return windows, Problem(name, "", WINDOWS_1252_NOTE)
+        if (mac := _as_mac_roman(data)) is not None:
+            return mac, Problem(name, "", MAC_ROMAN_NOTE)
         line = data.count(b"\n", 0, exc.start) + 1
         message = (f"not UTF-8 text (byte 0x{data[exc.start]:02x} at line {line}); "
                    "records with undecodable bytes are skipped, save the file as UTF-8")
