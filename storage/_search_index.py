@@ -17,7 +17,7 @@ import itertools
 import re
 from array import array
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -35,8 +35,8 @@ from storage._search_text import (
     name_key,
     name_keys,
     query_words,
-    shaped_like_a_name,
     stem,
+    typed_name,
     words,
 )
 
@@ -482,54 +482,58 @@ class SearchIndex:
                 if fuzzy_budget <= 0:
                     continue
                 fuzzy_budget -= 1
-            resolved[word] = self.resolve(word, partial=word == last, lone=len(unique) == 1, name=name,
+            resolved[word] = self.resolve(word, partial=word == last, lone=len(unique) == 1, name=word in name,
                                           fixes=fixes.get(word))
         if name:
-            resolved = self._whole_name(query, resolved, last)
+            resolved = self._whole_name(name, resolved, last)
         if last in resolved and len(resolved) > 1:
             resolved[last] = self._complete_from_titles(resolved, last)
         return self._join_compounds(content, resolved, query, last)
 
     def _typed_as_a_name(self, query: str, content: list[str], last: str | None = None,
-                         fixes: dict[str, list[tuple[str, int]]] | None = None) -> bool:
-        """Whether the query is a person's name (shaped like one, `shaped_like_a_name`), maybe with a topic, that
-        the corpus does not read as words: none of its words is a word the corpus writes outside authors' names,
-        and one at least is surely a name: a surname or first name its authors have, a capitalised stop word
-        ("Kaiming He"), or an unknown word that no ordinary word is a typo of (not the half-typed `last`: it is
-        being typed). A title typed in capitals with every word misspelt ("Nueral Estimaton") is words: each is a
-        typo of an ordinary word. The typo look-ups made are kept in `fixes`."""
-        if not content or not shaped_like_a_name(query):
-            return False
-        surely = len(content) < len([word for word in query_words(query) if len(word) > 1])
-        for word in content:
-            if is_name_particle(word):
+                         fixes: dict[str, list[tuple[str, int]]] | None = None) -> list[str]:
+        """The words of the person's name the query is typed with (`typed_name`: all of it, or its start or end
+        before or after a topic in small letters: "Kaiming He residual"), when the corpus does not read them as
+        words, else []: none of them is a word the corpus writes outside authors' names, and one at least is surely
+        a name: a surname or first name its authors have, a capitalised stop word ("Kaiming He"), or an unknown word
+        that no ordinary word is a typo of (not the half-typed `last`: it is being typed). A title typed in capitals
+        with every word misspelt ("Nueral Estimaton") is words: each is a typo of an ordinary word. The typo
+        look-ups made are kept in `fixes`."""
+        typed = typed_name(query) if content else []
+        if not typed:
+            return []
+        surely = bool(STOPWORDS.intersection(typed))
+        for word in dict.fromkeys(typed):
+            if is_name_particle(word) or word in STOPWORDS or word not in content:
                 continue
             if self.term_id(word) is not None:
                 if not self._mostly_a_name(word):
-                    return False
+                    return []
                 surely = True
             elif word != last:
                 found = self.correct(word)
                 if fixes is not None:
                     fixes[word] = found
                 surely = surely or all(self._mostly_a_name(fix) for fix, _ in found)
-        return surely
+        return typed if surely else []
 
-    def _whole_name(self, query: str, resolved: dict[str, QueryTerm], last: str | None) -> dict[str, QueryTerm]:
-        """A name's words with their typos fixed when the query so fixed is one the corpus has whole: every word
-        found, and some paper has them all ("Yoshua Bengoi" is Yoshua Bengio; "Bengio Attenton", a name and a
-        topic, is Bengio's papers on attention); otherwise as typed, unfixed: "Kaiming He" is not "aiming", "Ilya
+    def _whole_name(self, name: list[str], resolved: dict[str, QueryTerm], last: str | None
+                    ) -> dict[str, QueryTerm]:
+        """The words of a `name` with their typos fixed when the name so fixed is one the corpus has whole: every
+        word found, and some paper has them all ("Yoshua Bengoi" is Yoshua Bengio; "Bengio Attenton", typed as a
+        name, Bengio's papers on attention); otherwise as typed, unfixed: "Kaiming He" is not "aiming", "Ilya
         Sutskever" not the "Ilya Yurtsever" no paper has, "Andrej Karpathy" no "Andrew". A stop word is never
         indexed: a name with one ("He", "Do", "An") cannot be told to be the corpus's, and is left as typed."""
-        if not any(term.corrected for term in resolved.values()):
+        named = {word: term for word, term in resolved.items() if word in name}
+        if not any(term.corrected for term in named.values()):
             return resolved
-        terms = [term for word, term in resolved.items() if not is_name_particle(word)]
+        terms = [term for word, term in named.items() if not is_name_particle(word)]
         found = [term.primary for term in terms if term.primary is not None]
-        if (not STOPWORDS.intersection(query_words(query)) and all(term.alternatives for term in terms)
+        if (not STOPWORDS.intersection(name) and all(term.alternatives for term in terms)
                 and self._has_all(found).any()):
             return resolved
-        return {word: self.resolve(word, partial=word == last, name=True, typos=False) if term.corrected else term
-                for word, term in resolved.items()}
+        return {word: self.resolve(word, partial=word == last, name=True, typos=False)
+                if word in named and term.corrected else term for word, term in resolved.items()}
 
     def _without_initials(self, content: list[str]) -> list[str]:
         """The query's words without its lone letters when another word is an author's surname: "bengio y" is
@@ -938,25 +942,26 @@ class SearchIndex:
         writes the word; when papers were found by the other words, a word too far from any to be a typo ("deep
         lernnig") is shown as its closest look-alike."""
         fixes = {term.word: term.corrected for term in terms if term.corrected}
-        name = any(term.name for term in terms)
-        fixes |= self._spelt_as_written(query, fixes, name=name)
-        if found and not name:  # a look-alike of a name is somebody else
-            fixes |= self._unmatched_look_alikes(query, terms, fixes, within)
+        named = {term.word for term in terms if term.name}  # a look-alike of a name is somebody else
+        fixes |= self._spelt_as_written(query, fixes, named=named)
+        if found:
+            fixes |= self._unmatched_look_alikes(query, terms, fixes, within, named=named)
         typed = " ".join(query_words(query))
         suggestions = []
         if fixes:  # not "y bengio" for "Y. Bengoi": searched, the letter y would count
             suggestions.append(" ".join(fixes.get(word, word) for word in query_words(query)))
-        if not found and not name:
-            unknown = [w for w in content_words(query) if len(w) >= 3 and not self._known_within(w, within)][:3]
+        if not found:
+            unknown = [w for w in content_words(query)
+                       if len(w) >= 3 and w not in named and not self._known_within(w, within)][:3]
             for word in unknown:
                 suggestions += self._look_alikes(word, within=within)
         return list(dict.fromkeys(s for s in suggestions if s and s != typed))[:5]
 
-    def _spelt_as_written(self, query: str, fixes: dict[str, str], *, name: bool = False) -> dict[str, str]:
+    def _spelt_as_written(self, query: str, fixes: dict[str, str], *, named: Collection[str] = ()) -> dict[str, str]:
         """The query's misspelt words that the index matched through their stem, each to the most used word of
         that stem it is a typo of: "reinforcment" (stem reinforc) is "reinforcement". Not another form of the
-        word ("learnings", "modelling", "optimisation"): those are meant as typed; in a name (`name`), only a
-        word the corpus writes mostly as a name."""
+        word ("learnings", "modelling", "optimisation"): those are meant as typed; a word of a name (`named`), only
+        as a word the corpus writes mostly as a name."""
         spelt: dict[str, str] = {}
         for word in dict.fromkeys(content_words(query)):
             tid = None if word in fixes or word in self.words else self.term_id(word)
@@ -966,21 +971,23 @@ class SearchIndex:
                        for match, _, _ in process.extract(word, self.by_length.get(length, []), scorer=OSA.distance,
                                                           score_cutoff=edits, limit=None)
                        if self.term_id(match) == tid and misspelt(word, match) and not _another_form(word, match)
-                       and (not name or self._mostly_a_name(match))]
+                       and (word not in named or self._mostly_a_name(match))]
             if written:
                 spelt[word] = max(written, key=lambda match: (self.words[match], match))
         return spelt
 
     def _unmatched_look_alikes(self, query: str, terms: Sequence[QueryTerm], fixes: dict[str, str],
-                               within: np.ndarray | None) -> dict[str, str]:
+                               within: np.ndarray | None, *, named: Collection[str] = ()) -> dict[str, str]:
         """Each query word that matched nothing at all ("lernnig": too far from any word to be a typo), to its
         closest look-alike, for a query that found papers by its other words. Not a short word, which may be an
-        acronym the corpus lacks, nor a word with a number, which is meant as typed."""
+        acronym the corpus lacks, nor a word with a number, which is meant as typed, nor a word of a name
+        (`named`)."""
         content = content_words(query)
         matched = {word for term in terms if term.alternatives
                    for word in (term.word.split() if " " in term.word else _split_of(term.word, content))}
         unmatched = [word for word in dict.fromkeys(content) if word not in matched and word not in fixes
-                     and len(word) > MIN_TYPO_WORD and word.isalpha() and self.term_id(word) is None][:3]
+                     and word not in named and len(word) > MIN_TYPO_WORD and word.isalpha()
+                     and self.term_id(word) is None][:3]
         return {word: alike[0] for word in unmatched if (alike := self._look_alikes(word, within=within))}
 
     def _known_within(self, word: str, within: np.ndarray | None) -> bool:

@@ -122,20 +122,31 @@ def query_words(text: str) -> list[str]:
 
 
 def shaped_like_a_name(text: str) -> bool:
-    """Whether a query is typed as a person's name: two to MAX_NAME_WORDS words (initials, "et al.", particles such
-    as "van" or "de" aside), each a capital and small letters ("Kaiming He", "Yoshua Bengio", "Fei-Fei Li",
-    "LeCun"), and nothing but letters, spaces, hyphens, apostrophes, full stops and commas ("QuACK: A Queuing
-    Algorithm" is a title). A lone word is not: a phone capitalises the first word of anything typed."""
+    """Whether a query is typed with a person's name in it (`typed_name`)."""
+    return bool(typed_name(text))
+
+
+def typed_name(text: str) -> list[str]:
+    """The folded words of the person's name a query is typed with, or []: two to MAX_NAME_WORDS words (initials,
+    "et al.", particles such as "van" or "de" aside), each a capital and small letters ("Kaiming He", "Yoshua
+    Bengio", "Fei-Fei Li", "LeCun"), the whole query or its start or end, its other words in small letters (a topic:
+    "Kaiming He residual", "attention Yoshua Bengio"); nothing but letters, spaces, hyphens, apostrophes, full stops
+    and commas ("QuACK: A Queuing Algorithm" is a title). A lone word is not: a phone capitalises the first word of
+    anything typed."""
     if _NOT_IN_A_NAME.search(text):
-        return False
+        return []
     if "." in text:
         text = _INITIALS.sub(_initials_dropped, text)
     if "al" in text or "AL" in text or "Al" in text:
         text = _ET_AL.sub(" ", text)
-    typed = [word for word in _WORD.findall(unicodedata.normalize("NFKC", _plain(text)))
-             if len(word) > 1 and word not in _NAME_PARTICLES]
-    return 2 <= len(typed) <= MAX_NAME_WORDS and all(
-        word.isalpha() and word[0].isupper() and word[1].islower() for word in typed)
+    typed = [word for word in _WORD.findall(unicodedata.normalize("NFKC", _plain(text))) if len(word) > 1]
+    kinds = "".join("p" if word in _NAME_PARTICLES else "C" if word.isalpha() and word[0].isupper()
+                    and word[1].islower() else "s" if word.islower() else "x" for word in typed)
+    found = _NAME_RUN.fullmatch(kinds)
+    if found is None or not 2 <= found.group(1).count("C") <= MAX_NAME_WORDS or 0 < found.start(1) < found.end(1) < len(
+            kinds):
+        return []
+    return [fold(word) for word in typed[found.start(1):found.end(1)]]
 
 
 def is_name_particle(word: str) -> bool:
@@ -144,6 +155,10 @@ def is_name_particle(word: str) -> bool:
 
 
 MAX_NAME_WORDS = 3
+# Kinds of a query's words (typed_name): C capitalised, p a particle, s small letters, x anything else. A name is a run
+# of capitalised words (particles between them) that is the whole query, its start or its end, with small-letter
+# words around it only.
+_NAME_RUN = re.compile(r"[sp]*(C(?:p*C)+)[sp]*")
 _NOT_IN_A_NAME = re.compile(r"[^\w\s.,'’‐‑-]|[\d_]")
 _NAME_PARTICLES = frozenset(("al", "bin", "da", "das", "de", "del", "della", "den", "der", "di", "dos", "du", "el",
                              "la", "le", "ten", "ter", "van", "von", "zu"))
