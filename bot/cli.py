@@ -653,12 +653,23 @@ async def _papers_titled(conn: aiosqlite.Connection, paper_id: str) -> list[tupl
 
 
 async def _retired_titled(conn: aiosqlite.Connection, typed: str) -> str | None:
-    """The id of the one retired paper whose title is `typed` (spacing and ASCII case aside), if one is: the index
-    that finds titles holds only the current papers."""
-    async with conn.execute("SELECT id FROM papers WHERE active = 0 AND lower(title) = lower(?) LIMIT 2",
-                            (" ".join(typed.split()),)) as cursor:
-        rows = list(await cursor.fetchall())
-    return str(rows[0][0]) if len(rows) == 1 else None
+    """The id of the one retired paper whose title is `typed`, case, spacing, punctuation and markup aside (as
+    `SearchEngine.by_title` compares: "qPOTS: …" copied from its card is "q`POTS`: …"), if one is: the index that
+    finds titles holds only the current papers. The titles holding the longest word typed are read."""
+    import re
+
+    from storage._search_text import name_key
+    from storage.search import MAX_QUERY_CHARS, as_displayed
+
+    typed = as_displayed(typed[:MAX_QUERY_CHARS])  # LaTeX rendered: "\\texttt" is no word of the title
+    wanted = name_key(typed)
+    if not wanted:
+        return None
+    longest = max(re.findall(r"[A-Za-z]{4,}", typed), key=len, default="")
+    query = "SELECT id, title FROM papers WHERE active = 0" + (" AND instr(lower(title), ?)" if longest else "")
+    async with conn.execute(query, (longest.lower(),) if longest else ()) as cursor:
+        found = [row[0] for row in await cursor.fetchall() if name_key(row[1]) == wanted]
+    return str(found[0]) if len(found) == 1 else None
 
 
 def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:

@@ -1,0 +1,48 @@
+"""`paperbot show` finds a retired paper by its title as a card or a conference page writes it (session 12's review).
+
+A current paper's title is found case, spacing, punctuation and markup aside (SearchEngine.by_title), but a retired
+one, which the search index does not hold, only by its stored title exactly: "qPOTS: …" copied from its card (or
+"$q\\texttt{POTS}$: …" from the conference's page) was "no paper titled …" for the paper stored as "q`POTS`: …", with
+unrelated current papers offered as the closest. Its title is now compared as by_title compares them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from tests.storage.conftest import write_json
+
+TAIL = " We report results on four benchmarks and release the code for others to build on."
+RETIRED = {"title": "$q\\texttt{POTS}$: Efficient Batch Multiobjective Optimization", "venue": "AISTATS 2025",
+           "abstract": "We pick batches on the Pareto front by Thompson sampling from Gaussian processes." + TAIL}
+CURRENT = {"title": "Sparse Attention for Long Documents", "venue": "ICML 2025",
+           "abstract": "We make attention sparse so that long documents fit in memory." + TAIL}
+
+
+@pytest.fixture
+def db_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A current paper, and one retired by the second load."""
+    path, corpus = tmp_path / "cli.db", tmp_path / "papers.json"
+    assert main(["ingest", str(write_json(corpus, [RETIRED, CURRENT])), "--db", str(path)]) == 0
+    assert main(["ingest", str(write_json(corpus, [CURRENT])), "--db", str(path)]) == 0
+    capsys.readouterr()
+    return path
+
+
+@pytest.mark.parametrize("typed", ["qPOTS: Efficient Batch Multiobjective Optimization",  # from its card
+                                   "$q\\texttt{POTS}$: Efficient Batch Multiobjective Optimization",  # the page's
+                                   "QPOTS - efficient batch multiobjective optimization"])
+def test_a_retired_papers_title_as_people_copy_it_shows_it(db_file: Path, capsys: pytest.CaptureFixture[str],
+                                                           typed: str) -> None:
+    assert main(["show", typed, "--db", str(db_file)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("qPOTS: Efficient Batch Multiobjective Optimization\n")
+    assert "(retired)" in out
+
+
+def test_another_title_is_still_unknown(db_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "qPOTS: Efficient Batch Optimization", "--db", str(db_file)]) == 1
+    assert capsys.readouterr().err.startswith("paperbot show: no paper titled 'qPOTS: Efficient Batch Optimization'")
