@@ -240,7 +240,23 @@ VERBS = wordset(
     admit admits infer infers inherit inherits outpace outpaces satisfy satisfies discover discovers motivate
     motivates develops describes tackles lacks assigns recovers selects sheds affects injects delivers addresses
     matters""")
-_SPLITTERS = STOPWORDS | VERBS | wordset("cannot instead despite besides whilst amongst unless whereby")
+# A verb's "-ing" form that takes an object and qualifies no noun of a technical term ("for improving alignment
+# quality", "of determining sparsity rates"; not "training data", "sampling algorithms", "normalizing flows",
+# "generating function", which stay content words): it opens a clause, as the verbs above do.
+_VERBAL_GERUNDS = wordset(
+    """estimating identifying detecting reducing applying performing finding improving enhancing recovering addressing
+    selecting evaluating proving certifying calibrating minimizing minimising maximizing maximising conducting
+    maintaining introducing advancing determining reviewing isolating developing propagating assessing refining guiding
+    assigning designing bounding calculating utilizing utilising analyzing analysing inferring enforcing explaining
+    approximating avoiding gathering releasing deciding managing creating retaining erasing collecting exploiting
+    acquiring representing validating extending measuring comparing delaying requiring formulating preventing
+    quantifying predicting constructing obtaining mimicking promoting overcoming capturing distributing considering
+    synthesizing synthesising transferring specifying communicating solving incorporating integrating exploring
+    investigating studying establishing characterizing characterising demonstrating showing facilitating ensuring
+    guaranteeing accelerating bridging tackling alleviating eliminating exhibiting yielding producing describing
+    interpreting examining""")
+_SPLITTERS = STOPWORDS | VERBS | _VERBAL_GERUNDS | wordset(
+    "cannot instead despite besides whilst amongst unless whereby")
 # A participle or verb closing a run follows its noun ("a model trained on …", "which can lead to …"):
 # it is cut off the phrase ("model trained" -> "model"), unlike one before it ("trained models").
 _TRAILING_VERB_FORMS = wordset("lead leads perform relative")
