@@ -10,15 +10,20 @@ within Discord's 1,024-character field. End to end through SimCord.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot import limits
 from bot.client import PaperBot
 from bot.embeds import paper_embed
+from storage._search_text import fold
 from storage.models import Paper
 from tests.bot.conftest import World
+from tests.bot.test_embeds import _papers, assert_within_limits
 from tests.bot.test_papers import embed_of
 
 GIVEN = ["Ana", "Bruno", "Chiara", "Dmitri", "Elif", "Farid", "Greta", "Hiro", "Ines", "Jonas"]
@@ -121,3 +126,15 @@ def test_matched_authors_with_the_longest_names_stay_within_the_field() -> None:
     assert len(authors) <= limits.EMBED_FIELD_VALUE
     assert authors.count("**") == 6, authors  # the three matched ones, in bold
     assert authors.endswith(" more)")
+
+
+@given(_papers, st.data())
+def test_any_card_with_matched_authors_fits_discords_limits(paper: Paper, data: st.DataObject) -> None:
+    words = sorted({fold(word) for name in paper.authors for word in re.findall(r"[^\W_]+", name)})
+    matched = frozenset(data.draw(st.lists(st.sampled_from(words), max_size=5))) if words else frozenset()
+
+    embed = paper_embed(paper, matched=matched)
+
+    assert_within_limits(embed.to_dict(), len(embed))
+    authors = next((field.value for field in embed.fields if field.name == "Authors"), "")
+    assert len(authors) <= limits.EMBED_FIELD_VALUE
