@@ -66,14 +66,16 @@ async def day_pick(bot: PaperBot, day: date, topic: str | None) -> tuple[Paper |
     """The pick of `day` (for `topic`, if any), recorded on first use, with a note when the topic matches
     no paper any more (then it is the general pick): the same paper for every channel with that date and topic.
 
-    A topic's pick recorded already and still in the corpus is the answer as it is: matching the topic against
-    the corpus (a pass over the whole index in a worker thread) is needed only to make the day's pick, or to
-    find that a pick a corpus change retired has no paper of the topic left to replace it."""
-    if not topic:
-        return await bot.picks.pick_for(day), None
-    recorded = await PickRepository(bot.db).recorded_paper(day, topic=topic)  # a read: on bot.db, see channel_day
+    A pick recorded already and still in the corpus is the answer as it is, read on `bot.db`: `bot.picks`
+    writes on `bot.writes`, where a write waiting for another process's lock holds every call queued behind it
+    (up to the busy timeout), and matching a topic against the corpus (a pass over the whole index in a worker
+    thread) is needed only to make the day's pick, or to find that a pick a corpus change retired has no paper
+    of the topic left to replace it."""
+    recorded = await PickRepository(bot.db).recorded_paper(day, topic=topic)
     if recorded is not None:
         return recorded, None
+    if not topic:
+        return await bot.picks.pick_for(day), None
     candidates: Sequence[str] = await bot.search_engine.matching_ids(topic)
     if not candidates:
         note = f"No paper matches “{topic}” any more, so here is the general paper of the day."
