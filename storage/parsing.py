@@ -59,17 +59,34 @@ _FIELD_ALIASES: dict[str, tuple[str, ...]] = {
     "venue": ("venue", "conference"),
 }
 # A spreadsheet's column named in the language of the people who made it: the languages of the places whose Excel
-# saves "CSV" with ";" (which parse_csv reads), their names for the three fields every corpus has, accents aside
-# ("Résumé", "Título"). Read after the English names: a sheet with both reads the English column.
-_LOCALISED_COLUMNS = {
-    alias: field_name for field_name, aliases in {
-        "title": "titel titre titulo titolo tytuł",
-        "abstract": "zusammenfassung kurzfassung resume resumen resumo riassunto sommario samenvatting "
-                    "sammanfattning sammendrag abstrakt streszczenie",
-        "authors": "autoren autor auteurs auteur autores autori autore forfattere forfatter forfattare autorzy",
-    }.items() for alias in aliases.split()}
-# A note after a column's name says which one, not what it is: "Abstract (English)", "Title [EN]", "Authors:".
-_COLUMN_NOTE = re.compile(r"(?:\([^()]*\)|\[[^\[\]]*\]|:)$")
+# saves "CSV" with ";" (which parse_csv reads), and those of other scripts whose sheets are saved as CSV UTF-8 or
+# Unicode Text (Russian, Ukrainian, Czech, Turkish, Greek, Chinese, Japanese, Korean): their names for the three
+# fields every corpus has, accents aside ("Résumé", "Título", "Περίληψη"). Read after the English names: a sheet
+# with both reads the English column.
+_LOCALISED_NAMES = {
+    "title": "titel titre titulo titolo tytuł название заглавие заголовок назва název başlık τίτλος "
+             "标题 標題 题名 題名 篇名 论文标题 論文標題 タイトル 表題 論文名 제목 논문제목",
+    "abstract": "zusammenfassung kurzfassung resume resumen resumo riassunto sommario samenvatting sammanfattning "
+                "sammendrag abstrakt streszczenie аннотация реферат резюме анотація анотация souhrn özet περίληψη "
+                "摘要 论文摘要 論文摘要 要旨 抄録 概要 アブストラクト 초록 요약 국문초록 영문초록",
+    "authors": "autoren autor auteurs auteur autores autori autore forfattere forfatter forfattare autorzy авторы "
+               "автор автори autoři yazarlar yazar συγγραφείς συγγραφέας 作者 著者 著者名 저자 저자명",
+}
+
+
+def _without_accents(text: str) -> str:
+    """`text` with its letters' accents taken off ("Résumé" -> "Resume", "Περίληψη" -> "Περιληψη")."""
+    if text.isascii():
+        return text
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+
+
+_LOCALISED_COLUMNS = {_without_accents(alias): field_name for field_name, aliases in _LOCALISED_NAMES.items()
+                      for alias in aliases.split()}
+# A note after a column's name says which one, not what it is: "Abstract (English)", "Title [EN]", "Authors:",
+# "摘要（英文）", "要旨【英語】", "著者："
+_COLUMN_NOTE = re.compile(r"(?:\([^()]*\)|\[[^\[\]]*\]|（[^（）]*）|【[^【】]*】|[:：])$")
+_COLUMN_NOTE_ENDS = ")]:）】："
 _COLUMN_NAME_CHARS = 100  # a header's cell is short; the rows read to find the header may hold whole abstracts
 _COLUMN_NAMES = frozenset(alias for aliases in _FIELD_ALIASES.values() for alias in aliases)
 _FIELD_OF = {alias: field_name for field_name, aliases in _FIELD_ALIASES.items() for alias in aliases}
@@ -492,9 +509,7 @@ def _column_name(written: str) -> tuple[str, bool]:
     in another language."""
     if len(written) > _COLUMN_NAME_CHARS:
         return written, False
-    bare = _COLUMN_NOTE.sub("", written).rstrip() if written[-1:] in ")]:" else written
-    if not bare.isascii():
-        bare = "".join(ch for ch in unicodedata.normalize("NFKD", bare) if not unicodedata.combining(ch))
+    bare = _without_accents(_COLUMN_NOTE.sub("", written).rstrip() if written[-1:] in _COLUMN_NOTE_ENDS else written)
     if bare in _LOCALISED_COLUMNS:
         return _LOCALISED_COLUMNS[bare], True
     return (bare if bare in _COLUMN_NAMES else written), False
