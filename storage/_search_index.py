@@ -486,9 +486,26 @@ class SearchIndex:
                                           fixes=fixes.get(word))
         if name:
             resolved = self._whole_name(name, resolved, last)
+        resolved = self._without_letters_of_unknown_names(query, content, resolved)
         if last in resolved and len(resolved) > 1:
             resolved[last] = self._complete_from_titles(resolved, last)
         return self._join_compounds(content, resolved, query, last)
+
+    def _without_letters_of_unknown_names(self, query: str, content: list[str], resolved: dict[str, QueryTerm]
+                                          ) -> dict[str, QueryTerm]:
+        """The query's words, a letter hyphenated to a word that matched nothing ("t-SNE", "k-NN" where the corpus
+        writes neither) matching nothing either: it is a letter of a name the corpus lacks, not the variable "t" that
+        every other abstract writes, which listed those abstracts as the name's papers. A word still being typed
+        matched nothing when no word starts with it either."""
+        for joined in compounds(query):
+            if self.term_id(joined) is not None:
+                continue
+            run = _split_of(joined, content)
+            letters = [word for word in run if len(word) == 1 and word.isalpha() and word in resolved]
+            if letters and any(len(word) > 1 and not (word in resolved and resolved[word].alternatives)
+                               for word in run):
+                resolved = {**resolved, **{letter: QueryTerm(letter, ()) for letter in letters}}
+        return resolved
 
     def _typed_as_a_name(self, query: str, content: list[str], last: str | None = None,
                          fixes: dict[str, list[tuple[str, int]]] | None = None) -> list[str]:
