@@ -92,6 +92,7 @@ _COLUMN_NAMES = frozenset(alias for aliases in _FIELD_ALIASES.values() for alias
 _FIELD_OF = {alias: field_name for field_name, aliases in _FIELD_ALIASES.items() for alias in aliases}
 # OpenAlex gives a work's abstract only as its words' positions: {"Despite": [0], "growing": [1], ...}.
 _INVERTED_ABSTRACT = "abstract_inverted_index"
+_ABSTRACT_KEYS = frozenset({*_FIELD_ALIASES["abstract"], _INVERTED_ABSTRACT})  # a record's keys naming its abstract
 _HEADER_SUFFIX = re.compile(r"\s+(?:accepted\s+)?(?:papers|abstracts|proceedings)\s*$", re.IGNORECASE)
 _VENUE_FROM_NAME = re.compile(r"^([A-Za-z]+)[-_ ]?((?:19|20)\d\d)$")
 # Lone surrogates: undecodable bytes kept by surrogateescape (U+DC80-U+DCFF), or half a pair from a
@@ -1110,7 +1111,7 @@ def _has_abstract_field(obj: Mapping[str, Any]) -> bool:
     """Whether a record has a field the abstract is read from (maybe empty), an OpenReview note's included."""
     content = obj.get("content")
     keys = {str(k).strip().lower() for k in (*obj, *(content if isinstance(content, dict) else ()))}
-    return bool(keys & {*_FIELD_ALIASES["abstract"], _INVERTED_ABSTRACT})
+    return bool(keys & _ABSTRACT_KEYS)
 
 
 def _no_abstract_field(name: str, first: Mapping[str, Any]) -> Problem:
@@ -1183,7 +1184,7 @@ def _is_one_paper(obj: dict[str, Any]) -> bool:
     if isinstance(obj.get("papers"), list):
         return False
     keys = {str(k).strip().lower() for k in obj}
-    return bool(keys & {*_FIELD_ALIASES["abstract"], _INVERTED_ABSTRACT}) or isinstance(obj.get("content"), dict)
+    return bool(keys & _ABSTRACT_KEYS) or isinstance(obj.get("content"), dict)
 
 
 _TOO_DEEP = "malformed JSON (nested too deeply to be a paper record)"
