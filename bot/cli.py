@@ -486,7 +486,7 @@ def _cmd_stats(args: argparse.Namespace, settings: Settings) -> int:
         found = await corpus_stats(conn)
         print(f"database:  {database}")
         print(f"papers:    {found.active:,} active, {found.retired:,} retired")
-        print("venues:    " + (", ".join(f"{venue} ({count:,})" for venue, count in found.venues) or "none"))
+        print("venues:    " + (", ".join(f"{_one_line(venue)} ({count:,})" for venue, count in found.venues) or "none"))
         if found.last_load_at:
             print(f"last load: {found.last_load_at} ({found.last_load_summary})")
             for name in found.last_load_files:
@@ -531,7 +531,7 @@ def _cmd_show(args: argparse.Namespace, settings: Settings) -> int:
 def _print_paper(paper: Paper) -> None:
     """`paperbot show`'s text: the title, one row per field, then the abstract (`_as_text`; --json keeps them as
     stored)."""
-    rows = [("id", paper.id + ("" if paper.active else " (retired)")), ("venue", paper.venue),
+    rows = [("id", paper.id + ("" if paper.active else " (retired)")), ("venue", _one_line(paper.venue or "")),
             ("authors", ", ".join(paper.authors)), ("names", ", ".join(paper.names)),
             ("keywords", ", ".join(paper.keywords)), ("links", " ".join(paper.links)),
             ("url", paper.url), ("pdf", paper.pdf), ("source", paper.source)]
@@ -541,6 +541,12 @@ def _print_paper(paper: Paper) -> None:
             print(f"  {label + ':':<9} {value}")
     print()
     print(_as_text(paper.abstract))
+
+
+def _one_line(text: str) -> str:
+    """`text` on one line, its whitespace runs one space: a venue a BibTeX booktitle wrapped over two lines broke the
+    line of `stats` and `show` that names it."""
+    return " ".join(text.split())
 
 
 def _as_text(markdown: str, *, title: bool = False) -> str:
@@ -711,7 +717,7 @@ def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:
             return 1
         print(f"Paper of the day, {day:%A %-d %B %Y}" + (f" ({topic})" if topic else ""))
         print(f"{_as_text(paper.title, title=True)}\n  id:    {paper.id}"
-              + (f"\n  venue: {paper.venue}" if paper.venue else ""))
+              + (f"\n  venue: {_one_line(paper.venue)}" if paper.venue else ""))
         print()
         print(_as_text(paper.abstract))
         return 0

@@ -110,7 +110,10 @@ def _card_fields(paper: Paper, matched: frozenset[str] = frozenset()) -> list[tu
     if paper.names:
         fields.append(("Methods", _join(paper.names, _LIST_BUDGET), True))
     if paper.venue:
-        fields.append(("Venue", truncate(escape_markdown(paper.venue.strip()), _VENUE_BUDGET), True))
+        # On one line, as result lists show it: a BibTeX booktitle is often written over two ("…Conference on\n
+        # Machine Learning"), and the field showed both lines, the second indented.
+        venue = escape_markdown(one_line(paper.venue, limits.EMBED_FIELD_VALUE))
+        fields.append(("Venue", truncate(venue, _VENUE_BUDGET), True))
     links, shown = _links(paper)
     if links:  # "Code" only over a link to code: a project page, a video or the PDF alone are "Links"
         fields.append(("Code" if any(map(is_code_link, shown)) else "Links", links, False))
