@@ -871,8 +871,15 @@ def _description_after(after: str) -> str:
     return after
 
 
+# An en dash joining two names ("Kullback–Leibler", "Fenchel–Young"), or a word and a number: one word of a keyphrase,
+# as a hyphen makes one. Not one set between words as a dash ("networks–which", "models–based").
+_JOINING_EN_DASH = re.compile(r"(?<=[^\W_])–(?=[A-Z0-9])")
+
+
 def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
     """5–8 keyphrases: specific noun phrases built from the abstract's recurring words."""
+    if "–" in plain:  # a token holds hyphens, not en dashes: "Kullback Leibler divergence" was one card's keyphrase
+        plain = _JOINING_EN_DASH.sub("-", plain)
     phrases, word_counts = _candidates(plain)
     name_words = {w.lower() for n in names for w in n.split()}
     acronym_expansions = _expansions(plain)
