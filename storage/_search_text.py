@@ -131,8 +131,9 @@ def typed_name(text: str) -> list[str]:
     "et al.", particles such as "van" or "de" aside), each a capital and small letters ("Kaiming He", "Yoshua
     Bengio", "Fei-Fei Li", "LeCun"), the whole query or its start or end, its other words in small letters (a topic:
     "Kaiming He residual", "attention Yoshua Bengio"); nothing but letters, spaces, hyphens, apostrophes, full stops
-    and commas ("QuACK: A Queuing Algorithm" is a title). A lone word is not: a phone capitalises the first word of
-    anything typed."""
+    and commas ("QuACK: A Queuing Algorithm" is a title), quotes or brackets around it and a question mark after it
+    aside ("“Kaiming He”", "Kaiming He?"). A lone word is not: a phone capitalises the first word of anything typed."""
+    text = text.strip().strip(_AROUND_A_NAME)
     if _NOT_IN_A_NAME.search(text):
         return []
     if "." in text:
@@ -159,6 +160,7 @@ MAX_NAME_WORDS = 3
 # of capitalised words (particles between them) that is the whole query, its start or its end, with small-letter
 # words around it only.
 _NAME_RUN = re.compile(r"[sp]*(C(?:p*C)+)[sp]*")
+_AROUND_A_NAME = "\"“”‘’«»„()[]?! "
 _NOT_IN_A_NAME = re.compile(r"[^\w\s.,'’‐‑-]|[\d_]")
 _NAME_PARTICLES = frozenset(("al", "bin", "da", "das", "de", "del", "della", "den", "der", "di", "dos", "du", "el",
                              "la", "le", "ten", "ter", "van", "von", "zu"))
