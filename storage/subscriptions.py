@@ -32,7 +32,13 @@ DEFAULT_TIMEZONE = "UTC"
 # 10,000 subscriptions the history grows ~1.6 MiB a day, and nothing reads a settled row that old.
 HISTORY_DAYS = 90
 
-_TIME = re.compile(r"^\s*(\d{1,2})(?:[:.h](\d{2})|h)?\s*([ap]\.?m\.?)?\s*$", re.IGNORECASE)
+# 'H', 'HH:MM' (also with '.' or 'h' between, or 'HHh'), 'HH:MM:SS', or four digits 'HHMM' (the 24-hour
+# clock as timetables and the military write it), each with am/pm if wanted.
+_TIME = re.compile(r"^\s*(?:(?P<hour>\d{1,2})(?:[:.h](?P<minute>\d{2})(?::(?P<second>\d{2}))?|h)?"
+                   r"|(?P<hhmm_hour>\d{2})(?P<hhmm_minute>\d{2}))\s*(?P<half>[ap]\.?m\.?)?\s*$", re.IGNORECASE)
+# Three digits ('930', '130', '200'): which digit is missing cannot be told ('1:30' or '13:00' typed as
+# '130'?, '2:00' or '20:00' as '200'?), and a wrong guess posts at that hour every day: refused, with what to type.
+_THREE_DIGITS = re.compile(r"^\s*(\d)(\d{2})\s*([ap]\.?m\.?)?\s*$", re.IGNORECASE)
 _TIME_WORDS = {"noon": time(12), "midday": time(12), "midnight": time(0)}
 
 
@@ -54,24 +60,39 @@ class SubscriptionLimitError(Exception):
 
 
 def parse_post_time(text: str | None) -> time:
-    """Parse 'HH:MM' (24-hour; '9', '9:30', '9pm', '21h', '21h30', 'noon' and 'midnight' also work); None
-    means the default 09:00."""
+    """Parse 'HH:MM' (24-hour; '9', '9:30', '9.30', '9pm', '21h', '21h30', '0930', '09:30:00', 'noon' and
+    'midnight' also work, and full-width digits as a Japanese or Chinese keyboard types them); None means
+    the default 09:00."""
     if text is None or not text.strip():
         return DEFAULT_POST_TIME
+    typed = text.strip()
+    text = unicodedata.normalize("NFKC", text)  # '９：３０' is '9:30'
     if (word := _TIME_WORDS.get(text.strip().casefold())) is not None:
         return word
     match = _TIME.match(text)
     if not match:
-        raise ScheduleError(f"`{text.strip()[:40]}` is not a time of day: "
-                            + (_zone_in_time_advice(text.strip()) or "use 24-hour HH:MM, e.g. 09:00 or 18:30"))
-    hour, minute = int(match.group(1)), int(match.group(2) or 0)
-    if match.group(3):
+        raise ScheduleError(f"`{typed[:40]}` is not a time of day: " + _time_advice(text.strip()))
+    hour = int(match["hour"] or match["hhmm_hour"])
+    minute = int(match["minute"] or match["hhmm_minute"] or 0)
+    if match["second"] and int(match["second"]):
+        raise ScheduleError(f"`{typed}`: the daily paper is posted on the minute, so no seconds: "
+                            f"type `{hour:02d}:{minute:02d}`")
+    if match["half"]:
         if not 1 <= hour <= 12:
-            raise ScheduleError(f"`{text.strip()}`: with am/pm the hour must be 1 to 12")
-        hour = hour % 12 + (12 if match.group(3).lower().startswith("p") else 0)
+            raise ScheduleError(f"`{typed}`: with am/pm the hour must be 1 to 12")
+        hour = hour % 12 + (12 if match["half"].lower().startswith("p") else 0)
     if hour > 23 or minute > 59:
-        raise ScheduleError(f"`{text.strip()}` is not a time of day: hours go 00-23 and minutes 00-59")
+        raise ScheduleError(f"`{typed}` is not a time of day: hours go 00-23 and minutes 00-59")
     return time(hour, minute)
+
+
+def _time_advice(typed: str) -> str:
+    """What to type instead of a time that could not be read."""
+    if three := _THREE_DIGITS.match(typed):
+        hour, minute, half = three.groups()
+        return (f"three digits could be more than one time; type the hour and minutes apart, "
+                f"e.g. `{hour}:{minute}{half or ''}`, or as four digits (`0{hour}{minute}{half or ''}`)")
+    return _zone_in_time_advice(typed) or "use 24-hour HH:MM, e.g. 09:00 or 18:30"
 
 
 def _zone_in_time_advice(typed: str) -> str | None:
