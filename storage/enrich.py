@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 50
+ENRICH_VERSION = 51
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -118,6 +118,9 @@ _CASE_BRACES = re.compile(r"(?<![\d_^\\}])\{([A-Za-z0-9]+)\}(?=[A-Za-z])"
 _SPACE_THEN_PUNCTUATION = re.compile(r" [,.;]")
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"(?<=[\w)\]}’”*])\s+([,.;])(?=\s|$)")
 _TEX_DASHES = ((re.compile(r"(?<!-)---(?!-)"), "—"), (re.compile(r"(?<=\s)--(?=\s)"), "–"))
+# LaTeX's en dash between two words or numbers ("Metropolis--Hastings", "(ODE)--based", "pages 10--20"): not in a link
+# or a path ("x.org/a--b").
+_DASH_BETWEEN_WORDS = re.compile(r"(?<=[^\W_]|\))--(?=[^\W_]|\()")
 # LaTeX pieces worth handing to pylatexenc: math, macros with their arguments, escapes.
 # Math is bounded in length: an unclosed "$" or "\(" must not send every later one scanning to the end.
 _LATEX_SEGMENT = re.compile(
@@ -294,9 +297,20 @@ def _rendered(text: str) -> str:
     if _TWO_HYPHENS.search(text):  # a two-character `in` test steps a few characters at a time: 3 times dearer
         for dashes, dash in _TEX_DASHES:
             text = dashes.sub(dash, text)
+        text = _DASH_BETWEEN_WORDS.sub(_en_dash_unless_in_a_link, text)
     if _SPACE_THEN_PUNCTUATION.search(text):  # one search: three `" ," in text` tests cost six times as much
         text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", text)
     return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
+
+
+def _en_dash_unless_in_a_link(match: re.Match[str]) -> str:
+    """An en dash for LaTeX's "--" between two words, kept as written in a link or a path (a word with a "/"). The
+    text's whitespace is collapsed; the word is looked for within 300 characters (no hostile run of "a--a--a…" scans
+    the whole text at each of its dashes)."""
+    text, start, end = match.string, match.start(), match.end()
+    before, after = text[max(0, start - 300):start], text[end:end + 300]
+    word = before[before.rfind(" ") + 1:] + after.partition(" ")[0]
+    return "--" if "/" in word or "www." in word else "–"
 
 
 def _case_braced(match: re.Match[str]) -> str:
