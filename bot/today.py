@@ -2,7 +2,8 @@
 
 A channel with a subscription has its paper of the day on its own local date and topic (what its
 daily card shows that morning in Tokyo, or that evening in Los Angeles); anywhere else it is the
-pick of the UTC date, with no topic.
+pick of the UTC date, with no topic. Once a channel's card of its day was sent, that card is its paper of
+the day, whatever its topic has become since.
 """
 
 from __future__ import annotations
@@ -43,14 +44,21 @@ async def channel_day(bot: PaperBot, channel_ids: Sequence[int]) -> tuple[date, 
 
     Reads on `bot.db`: nothing here writes.
     """
+    _, day, topic = await _subscription_day(bot, channel_ids)
+    return day, topic
+
+
+async def _subscription_day(bot: PaperBot, channel_ids: Sequence[int]) -> tuple[Subscription | None, date,
+                                                                                 str | None]:
+    """channel_day's date and topic, after the subscription they come from (None: the UTC date's)."""
     now = bot.now()
     sub = await _first_subscription(bot, channel_ids)
     if sub is None:
-        return now.date(), None
+        return None, now.date(), None
     try:
-        return local_day(now, sub.tz), sub.topic
+        return sub, local_day(now, sub.tz), sub.topic
     except ScheduleError:  # a zone this machine's tz database lacks: its posts are held; UTC's paper meanwhile
-        return now.date(), None
+        return None, now.date(), None
 
 
 async def _first_subscription(bot: PaperBot, channel_ids: Sequence[int]) -> Subscription | None:
@@ -60,6 +68,38 @@ async def _first_subscription(bot: PaperBot, channel_ids: Sequence[int]) -> Subs
         if sub is not None and sub.status != "ended":
             return sub
     return None
+
+
+async def channel_paper(bot: PaperBot, channel_ids: Sequence[int]) -> tuple[date, str | None, Paper | None,
+                                                                            str | None]:
+    """What `/paper today` shows in a channel: the day, the topic its heading names, the paper and a note.
+
+    The day's pick for the channel's date and topic (day_pick), unless the channel's card of that day was
+    sent already with another paper: then that card's paper (the deliveries record it), under a heading
+    naming no topic. A moderator who changes the topic (or drops it) after the morning's card changes the
+    cards to come; the members reading that card still ask for it, and the new topic's pick is another paper.
+    """
+    sub, day, topic = await _subscription_day(bot, channel_ids)
+    paper, note = await day_pick(bot, day, topic)
+    sent = await _sent_paper(bot, sub, day) if sub is not None else None
+    if sent is not None and (paper is None or sent.id != paper.id):
+        return day, None, sent, None
+    return day, topic, paper, note
+
+
+async def sent_today(bot: PaperBot, channel_ids: Sequence[int]) -> Paper | None:
+    """The paper of the channel's card of its local day once that card was sent, else None (reads only)."""
+    sub, day, _ = await _subscription_day(bot, channel_ids)
+    return await _sent_paper(bot, sub, day) if sub is not None else None
+
+
+async def _sent_paper(bot: PaperBot, sub: Subscription, day: date) -> Paper | None:
+    """The paper of `sub`'s card of `day` once it was sent, else None (read on `bot.db`; a paper a corpus change
+    retired since is still the card the channel got)."""
+    delivery = await SubscriptionRepository(bot.db).delivery(sub.id, day)
+    if delivery is None or delivery.status != "sent" or not delivery.paper_id:
+        return None
+    return await bot.papers.by_id(delivery.paper_id)
 
 
 async def day_pick(bot: PaperBot, day: date, topic: str | None) -> tuple[Paper | None, str | None]:

@@ -13,7 +13,7 @@ from bot import limits
 from bot.embeds import paper_embed
 from bot.errors import PaperNotFoundError, UserFacingError
 from bot.limits import as_typed, one_line, visible
-from bot.today import channel_day, daily_channels, day_heading, day_pick
+from bot.today import channel_day, channel_paper, daily_channels, day_heading, sent_today
 from bot.tree import fill_thinking, think_in_public
 from bot.views import (
     PAGE_SIZE,
@@ -187,13 +187,13 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
 
     @app_commands.command(name="today", description="Today's paper of the day (this channel's, if it has a daily post)")
     async def today(self, interaction: discord.Interaction) -> None:
-        """Post the paper of the day: in a channel with a daily post, the pick of its local date and topic
-        (the card it got, or gets, today); elsewhere the pick of the UTC date."""
+        """Post the paper of the day: in a channel with a daily post, the card it got today (once sent: a topic
+        changed since changes the cards to come), or the pick of its local date and topic it gets; elsewhere
+        the pick of the UTC date."""
         # Ack first: the day's first ask records the pick, a write that may wait (up to the busy timeout)
         # while another process, such as a large `paperbot ingest`, holds the database's write lock.
         await think_in_public(interaction)
-        day, topic = await channel_day(self.bot, daily_channels(interaction))
-        paper, note = await day_pick(self.bot, day, topic)
+        day, topic, paper, note = await channel_paper(self.bot, daily_channels(interaction))
         if paper is None:
             raise UserFacingError("There are no papers to choose from yet.")
         await fill_thinking(interaction, embed=paper_embed(paper, heading=day_heading(day, topic), note=note),
@@ -258,7 +258,9 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         post), nothing is offered.
         """
         day, topic = await channel_day(self.bot, channels)
-        paper = await PickRepository(self.bot.db).recorded_paper(day, topic=topic)
+        paper = await sent_today(self.bot, channels)  # the card it got, whatever its topic is now
+        if paper is None:
+            paper = await PickRepository(self.bot.db).recorded_paper(day, topic=topic)
         if paper is None or len(prefix + paper.id) > limits.CHOICE_VALUE:
             return []
         label = one_line(f"{PAPER_OF_THE_DAY_LABEL}{plain_title(paper.title)}", limits.CHOICE_NAME)
