@@ -27,6 +27,7 @@ from rapidfuzz.distance import OSA
 
 from storage._search_text import (
     STOPWORDS,
+    acronym_plurals,
     acronyms,
     analyse,
     compounds,
@@ -484,12 +485,25 @@ class SearchIndex:
                 fuzzy_budget -= 1
             resolved[word] = self.resolve(word, partial=word == last, lone=len(unique) == 1, name=word in name,
                                           fixes=fixes.get(word))
+        for plural, singular in acronym_plurals(query).items():
+            if plural in resolved and plural != last:
+                resolved[plural] = self._with_singular(resolved[plural], singular)
         if name:
             resolved = self._whole_name(name, resolved, last)
         resolved = self._without_letters_of_unknown_names(query, content, resolved)
         if last in resolved and len(resolved) > 1:
             resolved[last] = self._complete_from_titles(resolved, last)
         return self._join_compounds(content, resolved, query, last)
+
+    def _with_singular(self, term: QueryTerm, singular: str) -> QueryTerm:
+        """A two-letter acronym's plural typed ("GPs") as its singular too ("GP", and the words it stands for), with
+        what writes the plural."""
+        acronym = self.resolve(singular)
+        if not acronym.alternatives:
+            return term
+        alternatives = tuple(dict.fromkeys((*acronym.alternatives, *term.alternatives)))
+        return replace(term, alternatives=alternatives, primary=term.primary or acronym.primary,
+                       spelled=(*acronym.spelled, *term.spelled))
 
     def _without_letters_of_unknown_names(self, query: str, content: list[str], resolved: dict[str, QueryTerm]
                                           ) -> dict[str, QueryTerm]:

@@ -150,6 +150,18 @@ def typed_name(text: str) -> list[str]:
     return [fold(word) for word in typed[found.start(1):found.end(1)]]
 
 
+def acronym_plurals(text: str) -> dict[str, str]:
+    """The plurals of two-letter acronyms a query types ("GPs", "LMs": two capitals and a small "s"), folded, each to
+    its singular: `stem` keeps a word of three letters as written, so "gps" is no form of "gp" to the index, while
+    "GCNs" is GCN. "GPS" in capitals is no plural."""
+    if "s" not in text:
+        return {}
+    return {fold(found) + "s": fold(found) for found in _ACRONYM_PLURAL.findall(text)}
+
+
+_ACRONYM_PLURAL = re.compile(r"(?<!\w)([A-Z]{2})s(?!\w)")
+
+
 def is_name_particle(word: str) -> bool:
     """Whether a folded word joins a person's names in small letters ("Guy Van den Broeck", "Marco di Renzo")."""
     return word in _NAME_PARTICLES
