@@ -993,6 +993,8 @@ def record_from_mapping(name: str, where: str, obj: Any, default_venue: str | No
     if reason:
         return None, Problem(name, where, reason)
     fields = {key: _text(_field(lowered, key)) for key in ("title", "venue", "url", "pdf", "code_url")}
+    if venue := fields["venue"]:  # one line: a .bib or a spreadsheet's cell may wrap it, each file elsewhere
+        fields["venue"] = " ".join(venue.split())
     if (title := fields["title"]) and ("<" in title or "&" in title):
         fields["title"] = readable(_head_of_markup(title, 2 * MAX_TITLE_CHARS)) or None
     if (title := fields["title"]) and len(title) > MAX_TITLE_CHARS:
