@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 51
+ENRICH_VERSION = 52
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -701,7 +701,15 @@ def _without_anaphora(description: str) -> str:
 
 
 def _capitalise(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
+    """A headline's first letter in upper case, unless its first word is written so whatever opens it: a letter that
+    names a symbol ("f-divergence", "k-means", "p-values", "α-divergence"; a Greek capital would read as a Latin one)
+    or a word with a capital inside ("mRNA", "t-SNE", "qPOTS")."""
+    if not text or not text[0].islower() or text[0] > "\u024f":  # not a Latin letter in lower case: as it is
+        return text
+    first = text[:text.find(" ")] if " " in text else text
+    if (len(first) > 1 and not first[1].isalpha()) or any(ch.isupper() for ch in first[1:]):
+        return text
+    return text[0].upper() + text[1:]
 
 
 def enrich(record: RawRecord) -> Paper:
