@@ -386,11 +386,14 @@ class DailyPosts(commands.Cog):
     @staticmethod
     def _target(interaction: discord.Interaction,
                 channel: discord.TextChannel | None) -> tuple[discord.Guild, discord.TextChannel]:
-        """The server and the channel a command is about (the current one by default)."""
+        """The server and the channel a command is about (the current one by default; in a thread, its channel:
+        a thread has no daily paper of its own, and `/paper today` there reads it as its channel's talk)."""
         guild = interaction.guild
         if guild is None:
             raise UserFacingError("Daily papers are set up per server: use this in a server.")
         target = channel or interaction.channel
+        if isinstance(target, discord.Thread) and isinstance(target.parent, discord.TextChannel):
+            target = target.parent
         if not isinstance(target, discord.TextChannel):
             raise UserFacingError("Pick a text channel for the daily paper (the `channel` option).")
         return guild, target
