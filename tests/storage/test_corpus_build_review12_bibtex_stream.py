@@ -86,7 +86,8 @@ async def test_a_file_read_in_pieces_loads_the_same_papers_and_problems_as_read_
         assert pieces.active == whole.active == len(TOPICS)
         assert [str(p) for p in pieces.problems] == [str(p) for p in whole.problems]
         told = " | ".join(str(p) for p in pieces.problems)
-        assert "entry talk (line 25)" in told and "malformed BibTeX entry '@article{broken'" in told
+        assert "entry talk (line 25)" in told
+        assert "malformed BibTeX entry '@article{broken'" in told
     finally:
         await whole_db.close()
         await pieces_db.close()

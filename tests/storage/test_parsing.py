@@ -287,7 +287,8 @@ def test_unsupported_file_type_named_explicitly(tmp_path: Path) -> None:
     path = tmp_path / "paper.pdf"
     path.write_bytes(b"%PDF-1.7")
     assert messages(parse_paths([path])) == [
-        f"{path}: unsupported file type '.pdf'; expected .txt, .json, .jsonl, .ndjson, .csv, .tsv or .bib, or a .zip of them"]
+        f"{path}: unsupported file type '.pdf'; expected .txt, .json, .jsonl, .ndjson, .csv, .tsv or .bib, "
+        "or a .zip of them"]
 
 
 def test_short_paragraph_among_abstracts_is_reported(tmp_path: Path, abstracts: list[str]) -> None:

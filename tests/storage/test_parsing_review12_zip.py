@@ -68,7 +68,8 @@ def test_a_gzipped_file_in_an_archive_is_read_unless_its_unpacked_copy_is_there_
     both = parse_file(_zip(tmp_path / "both.zip", {"papers.json.gz": packed, "papers.json": _json(TOPICS[:2])}))
     assert [r.abstract for r in alone.records] == [r.abstract for r in both.records] == [
         _abstract(t) for t in TOPICS[:2]]
-    assert not alone.problems and not both.problems
+    assert not alone.problems
+    assert not both.problems
 
 
 @pytest.mark.parametrize(("content", "told"), [
