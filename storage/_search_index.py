@@ -37,6 +37,7 @@ from storage._search_text import (
     name_keys,
     query_words,
     stem,
+    typed_as_acronyms,
     typed_name,
     words,
 )
@@ -982,8 +983,12 @@ class SearchIndex:
         if fixes:  # not "y bengio" for "Y. Bengoi": searched, the letter y would count
             suggestions.append(" ".join(fixes.get(word, word) for word in query_words(query)))
         if not found:
-            unknown = [w for w in content_words(query)
-                       if len(w) >= 3 and w not in named and not self._known_within(w, within)][:3]
+            # Nor for an acronym the corpus lacks: "MAML" is no "male", "YOLO" no "polo" (as beside found words); one
+            # with its number has the same without it ("GPT5": "gpt").
+            acronyms_typed = {word for word in typed_as_acronyms(query)
+                              if len(word) <= MIN_TYPO_WORD and word.isalpha()}
+            unknown = [w for w in content_words(query) if len(w) >= 3 and w not in named and w not in acronyms_typed
+                       and not self._known_within(w, within)][:3]
             for word in unknown:
                 suggestions += self._look_alikes(word, within=within)
         return list(dict.fromkeys(s for s in suggestions if s and s != typed))[:5]

@@ -162,6 +162,12 @@ def acronym_plurals(text: str) -> dict[str, str]:
 _ACRONYM_PLURAL = re.compile(r"(?<!\w)([A-Z]{2})s(?!\w)")
 
 
+def typed_as_acronyms(text: str) -> set[str]:
+    """The folded words of `text` typed with two capitals or more, as acronyms are ("MAML", "YOLO", "t-SNE"'s "SNE",
+    "ViT")."""
+    return {fold(word) for word in _WORD.findall(_plain(text)) if sum(char.isupper() for char in word) >= 2}
+
+
 def is_name_particle(word: str) -> bool:
     """Whether a folded word joins a person's names in small letters ("Guy Van den Broeck", "Marco di Renzo")."""
     return word in _NAME_PARTICLES
