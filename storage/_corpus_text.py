@@ -256,7 +256,9 @@ _VERBAL_GERUNDS = wordset(
     guaranteeing accelerating bridging tackling alleviating eliminating exhibiting yielding producing describing
     interpreting examining""")
 _SPLITTERS = STOPWORDS | VERBS | _VERBAL_GERUNDS | wordset(
-    "cannot instead despite besides whilst amongst unless whereby")
+    "cannot instead despite besides whilst amongst unless whereby "
+    # prepositions and adverbs that are no part of a noun phrase ("HMC still", "versus OOD agreement")
+    "beyond versus throughout inside outside aside still beforehand afterwards alongside together alone forever")
 # A participle or verb closing a run follows its noun ("a model trained on …", "which can lead to …"):
 # it is cut off the phrase ("model trained" -> "model"), unlike one before it ("trained models").
 _TRAILING_VERB_FORMS = wordset("lead leads perform relative")
