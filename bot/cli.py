@@ -565,13 +565,11 @@ _NAMED_AT_MOST = 5  # the papers an ambiguous link or title lists, and the close
 async def _paper_by_id(conn: aiosqlite.Connection, typed: str) -> Paper | None:
     """The paper (active or retired) whose id was typed, or whose card's footer was pasted whole ("id abc123 · …",
     as /paper show takes it); one read of the database each."""
-    from storage.papers import PaperRepository
+    from storage.papers import PaperRepository, pasted_id
 
     papers = PaperRepository(conn)
     paper = await papers.by_id(typed)
     if paper is None:
-        from bot.cogs.papers import pasted_id  # imports discord: only when the plain id was not found
-
         paper_id = pasted_id(typed)
         paper = await papers.by_id(paper_id) if paper_id else None
     return paper
@@ -580,8 +578,8 @@ async def _paper_by_id(conn: aiosqlite.Connection, typed: str) -> Paper | None:
 def _id_shaped(typed: str) -> bool:
     """Whether `typed` is an id (or a card's footer) as the ids are made: ID_LENGTH base32 characters. One that
     names no paper is an unknown id; anything else may be a link or a title."""
-    from bot.cogs.papers import pasted_id
     from storage.enrich import ID_LENGTH
+    from storage.papers import pasted_id
 
     paper_id = pasted_id(typed)
     return paper_id is not None and len(paper_id) == ID_LENGTH and set(paper_id.lower()) <= _ID_CHARACTERS
@@ -591,14 +589,13 @@ async def _named_paper(conn: aiosqlite.Connection, typed: str, database: Path) -
     """The paper that `typed`, a link or a title, names (as /paper show and /paper search read them), or None and
     the one line saying why not: no paper has that link or title (with the closest titles), or several have."""
     from storage.papers import PaperRepository
-    from storage.search import SearchEngine, link_key, written_as_link
+    from storage.search import SearchEngine, papers_with_link, written_as_link
 
     engine = await SearchEngine.open(conn, meaning=False)  # a lookup: no sentence encoder to load
     shown = _echo(typed)
     paper_id = engine.by_url(typed)
-    key = link_key(typed) if paper_id is None else None
-    if key is not None:  # shared by several papers, or a retired paper's (the index holds the current ones)
-        holders = await _papers_with_link(conn, key)
+    if paper_id is None:  # a link shared by several papers, or a retired paper's (the index holds the current ones)
+        holders = await papers_with_link(conn, typed)
         if len(holders) > 1:
             return None, (f"{len(holders)} papers have the link {shown} in {database}: {_listed(holders)}; "
                           "name one by its id")
@@ -633,22 +630,6 @@ def _listed(papers: Sequence[tuple[str, str | None]]) -> str:
     named = [f"{paper_id} ({venue})" if venue else paper_id for paper_id, venue in papers[:_NAMED_AT_MOST]]
     more = f" and {len(papers) - _NAMED_AT_MOST} more" if len(papers) > _NAMED_AT_MOST else ""
     return ", ".join(named) + more
-
-
-async def _papers_with_link(conn: aiosqlite.Connection, key: str) -> list[tuple[str, str | None]]:
-    """(id, venue) of the papers, current first, with a link (page, PDF or code) whose `link_key` is `key`. The
-    rows holding the key's last part are read (SQLite's instr), then each of their links is compared."""
-    import re
-
-    from storage.search import link_key
-
-    tail = re.split(r"[/?=&]", key)[-1] or key
-    query = ("SELECT id, venue, url, pdf, links FROM papers WHERE instr(lower(coalesce(url, '') || ' ' || "
-             "coalesce(pdf, '') || ' ' || links), ?) ORDER BY active DESC, num")
-    async with conn.execute(query, (tail.lower(),)) as cursor:
-        rows = await cursor.fetchall()
-    return [(row[0], row[1]) for row in rows
-            if any(link_key(link) == key for link in (row[2], row[3], *json.loads(row[4] or "[]")) if link)]
 
 
 async def _papers_titled(conn: aiosqlite.Connection, paper_id: str) -> list[tuple[str, str | None]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from random import Random
 
@@ -36,6 +37,20 @@ def paper_from_row(row: aiosqlite.Row | tuple) -> Paper:
         source=source,
         active=bool(active),
     )
+
+
+# An id as people paste it: a picked suggestion ("id:abc123"), a card's footer copied whole ("id abc123",
+# "id abc123 · no longer in the current corpus", "id abc123 · paper of the day 2026-11-30"), or quoted
+# from a result list (`abc123`).
+_TYPED_ID = re.compile(r"(?:id(?::\s*|\s+))?[`'\"“”‘’]*(?P<id>[a-z0-9]+)[`'\"“”‘’.]*(?:\s*·.*)?",
+                       re.IGNORECASE | re.DOTALL)
+
+
+def pasted_id(typed: str) -> str | None:
+    """The id in what was typed when it is shaped like one (a picked suggestion, an id, or the card's
+    footer copied: see `_TYPED_ID`), else None. The command line and the bot read ids alike."""
+    match = _TYPED_ID.fullmatch(typed.strip())
+    return match["id"] if match else None
 
 
 class PaperRepository:

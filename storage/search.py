@@ -445,6 +445,24 @@ def link_key(typed: str) -> str | None:
     return f"{host}{path}?{query}" if query else f"{host}{path}"
 
 
+async def papers_with_link(conn: aiosqlite.Connection, typed: str) -> list[tuple[str, str | None]]:
+    """(id, venue) of the papers, current first, a link of which (page, PDF or code) is the one `typed`, read as
+    `link_key` reads it; none when `typed` is no link. The index knows the current papers' links only: this finds
+    a retired paper's, or every paper sharing one. The rows holding the key's last part are read (SQLite's
+    instr, one pass over the table: a lookup only when the index had no paper for the link), then each of their
+    links is compared."""
+    key = link_key(typed)
+    if key is None:
+        return []
+    tail = re.split(r"[/?=&]", key)[-1] or key
+    query = ("SELECT id, venue, url, pdf, links FROM papers WHERE instr(lower(coalesce(url, '') || ' ' || "
+             "coalesce(pdf, '') || ' ' || links), ?) ORDER BY active DESC, num")
+    async with conn.execute(query, (tail.lower(),)) as cursor:
+        rows = await cursor.fetchall()
+    return [(row[0], row[1]) for row in rows
+            if any(link_key(link) == key for link in (row[2], row[3], *json.loads(row[4] or "[]")) if link)]
+
+
 def _arxiv_key(typed: str) -> str | None:
     """The link key of the arXiv page that `typed`, an arXiv identifier and nothing else, names (any version)."""
     arxiv = _ARXIV_ID.fullmatch(typed.strip().strip(_AROUND_LINK))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 import discord
@@ -25,8 +24,9 @@ from bot.views import (
     search_within,
 )
 from storage.models import Paper
+from storage.papers import pasted_id
 from storage.picks import PickRepository
-from storage.search import Venue, plain_title, written_as_link
+from storage.search import Venue, papers_with_link, plain_title, written_as_link
 
 if TYPE_CHECKING:
     from bot.client import PaperBot
@@ -46,11 +46,6 @@ NO_SUCH_LINK = ("That link is not the page, PDF or code of a paper I have. "
 SEARCH_COOLDOWN = (5, 30.0)
 RANDOM_COOLDOWN = (5, 30.0)
 SHOW_COOLDOWN = (5, 30.0)  # each use is a card in the channel
-# An id as people paste it: a picked suggestion ("id:abc123"), a card's footer copied whole ("id abc123",
-# "id abc123 · no longer in the current corpus", "id abc123 · paper of the day 2026-11-30"), or quoted
-# from a result list (`abc123`).
-_TYPED_ID = re.compile(r"(?:id(?::\s*|\s+))?[`'\"“”‘’]*(?P<id>[a-z0-9]+)[`'\"“”‘’.]*(?:\s*·.*)?",
-                       re.IGNORECASE | re.DOTALL)
 
 
 def _per_user(interaction: discord.Interaction) -> int:
@@ -93,7 +88,11 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
             await self._send_card(interaction, paper)
             return
         if written_as_link(query):
-            raise UserFacingError(NO_SUCH_LINK)
+            retired = await self._retired_paper(query)  # the index holds the current papers' links only
+            if retired is None:
+                raise UserFacingError(NO_SUCH_LINK)
+            await self._send_card(interaction, retired)
+            return
         text, shortened = clean_query(query)
         if not any(ch.isalnum() for ch in text):
             raise UserFacingError("Type a few words to search for: a title, a topic or a method name.")
@@ -169,7 +168,9 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         if found is None:
             found = await self._by_title(paper)
         if found is None and written_as_link(paper):
-            raise PaperNotFoundError(NO_SUCH_LINK)
+            found = await self._retired_paper(paper)  # the index holds the current papers' links only
+            if found is None:
+                raise PaperNotFoundError(NO_SUCH_LINK)
         if found is None:
             shown = as_typed(paper, 60) or "(empty)"
             what = "with the id" if paper_id else "titled"  # a title typed here is not an id
@@ -225,9 +226,12 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         return await self.bot.papers.by_id(paper_id)
 
     async def _retired_paper(self, typed: str) -> Paper | None:
-        """The paper no longer in the corpus whose id (or card's footer) a search that found nothing was: a read of
-        the database only then, for what is shaped like an id."""
+        """The paper no longer in the corpus whose id (or card's footer) or link a search or /paper show that found
+        nothing was: a read of the database only then, for what is shaped like an id or written as a link."""
         paper_id = pasted_id(typed)
+        if paper_id is None and written_as_link(typed):
+            holders = await papers_with_link(self.bot.db, typed)
+            paper_id = holders[0][0] if holders else None
         return await self.bot.papers.by_id(paper_id) if paper_id else None
 
     async def _suggest(self, current: str, *, prefix: str, channels: tuple[int, ...],
@@ -265,13 +269,6 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
             return []
         label = one_line(f"{PAPER_OF_THE_DAY_LABEL}{plain_title(paper.title)}", limits.CHOICE_NAME)
         return [app_commands.Choice(name=label, value=prefix + paper.id)]
-
-
-def pasted_id(typed: str) -> str | None:
-    """The id in what was typed when it is shaped like one (a picked suggestion, an id, or the card's
-    footer copied: see `_TYPED_ID`), else None."""
-    match = _TYPED_ID.fullmatch(typed.strip())
-    return match["id"] if match else None
 
 
 def _footer_pasted(typed: str) -> bool:
