@@ -37,6 +37,11 @@ _INITIALS = re.compile(r"(?<![\w.])(?:[^\W\d_]\.[\s‐‑-]*)+(?=[^\W\d_])|(?<=,
 _ET_AL = re.compile(r"(?<!\w)et\.?\s*al(?!\w)\.?(?:[\s,;(]*(?:19|20)\d\d[a-z]?(?!\w)\)?)?", re.IGNORECASE)
 # Runs of text holding a hyphen or slash, where joined words hide ("Proxy-FDA", "RE-IMAGINE").
 _COMPOUND = re.compile(r"(?<!\w)\w+(?:[-‐‑/]\w+)+")
+# Characters nobody sees that join a word or hint a break inside it: a zero-width space (what pages put inside long
+# words, bots after "@"), a word joiner, a zero-width no-break space (the byte order mark), a soft hyphen. Text copied
+# from a page, a PDF or a message may hold them; a word read with one is the word, not two (bot.limits.visible drops
+# the same). Not the zero-width joiner and non-joiner: emoji and some scripts need them.
+_INVISIBLE = re.compile("[\u00ad\u200b\u2060\ufeff]")
 # Combining marks left by NFKD: stripping them turns "é" into "e".
 _COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 # British spellings the English stemmer leaves apart from the American ones: -ise ("optimise", "tokeniser",
@@ -100,8 +105,14 @@ def _macro(macro: re.Match[str]) -> str:
     return name.lower() if name and name.lower() in _GREEK_MACROS else " "
 
 
+def _visible(text: str) -> str:
+    """`text` without the invisible characters that join a word or hint a break inside it (_INVISIBLE)."""
+    return text if text.isascii() else _INVISIBLE.sub("", text)
+
+
 def _plain(text: str) -> str:
-    """`text` without LaTeX macro names and possessive endings."""
+    """`text` without invisible characters, LaTeX macro names and possessive endings."""
+    text = _visible(text)
     if "\\" in text or "$" in text:
         text = _LATEX_MACRO.sub(_macro, text)
     return _POSSESSIVE.sub("", text) if "'" in text or "’" in text else text
@@ -114,6 +125,7 @@ def words(text: str) -> list[str]:
 
 def query_words(text: str) -> list[str]:
     """The folded words of a query, in order, without name initials and a citation's "et al." and year."""
+    text = _visible(text)
     if "." in text:
         text = _INITIALS.sub(_initials_dropped, text)
     if "al" in text or "AL" in text or "Al" in text:
@@ -133,7 +145,7 @@ def typed_name(text: str) -> list[str]:
     "Kaiming He residual", "attention Yoshua Bengio"); nothing but letters, spaces, hyphens, apostrophes, full stops
     and commas ("QuACK: A Queuing Algorithm" is a title), quotes or brackets around it and a question mark after it
     aside ("“Kaiming He”", "Kaiming He?"). A lone word is not: a phone capitalises the first word of anything typed."""
-    text = text.strip().strip(_AROUND_A_NAME)
+    text = _visible(text).strip().strip(_AROUND_A_NAME)
     if _NOT_IN_A_NAME.search(text):
         return []
     if "." in text:
@@ -156,6 +168,7 @@ def acronym_plurals(text: str) -> dict[str, str]:
     "GCNs" is GCN. "GPS" in capitals is no plural."""
     if "s" not in text:
         return {}
+    text = _visible(text)
     return {fold(found) + "s": fold(found) for found in _ACRONYM_PLURAL.findall(text)}
 
 
