@@ -110,6 +110,14 @@ def _visible(text: str) -> str:
     return text if text.isascii() else _INVISIBLE.sub("", text)
 
 
+def _as_read(query: str) -> str:
+    """A query as its letters read, before the steps that look at how it was typed (capitals, initials, names):
+    without invisible characters, and in Unicode NFKC, so that full-width letters (an East Asian keyboard's
+    "ＴＲＡＤＥ"), circled ones ("ⓈⓅⒶⓇⓈⒺ") and ligatures ("ﬁne") are the plain letters, as `fold` makes them for
+    the words themselves."""
+    return query if query.isascii() else _INVISIBLE.sub("", unicodedata.normalize("NFKC", query))
+
+
 def _plain(text: str) -> str:
     """`text` without invisible characters, LaTeX macro names and possessive endings."""
     text = _visible(text)
@@ -125,7 +133,7 @@ def words(text: str) -> list[str]:
 
 def query_words(text: str) -> list[str]:
     """The folded words of a query, in order, without name initials and a citation's "et al." and year."""
-    text = _visible(text)
+    text = _as_read(text)
     if "." in text:
         text = _INITIALS.sub(_initials_dropped, text)
     if "al" in text or "AL" in text or "Al" in text:
@@ -145,14 +153,14 @@ def typed_name(text: str) -> list[str]:
     "Kaiming He residual", "attention Yoshua Bengio"); nothing but letters, spaces, hyphens, apostrophes, full stops
     and commas ("QuACK: A Queuing Algorithm" is a title), quotes or brackets around it and a question mark after it
     aside ("“Kaiming He”", "Kaiming He?"). A lone word is not: a phone capitalises the first word of anything typed."""
-    text = _visible(text).strip().strip(_AROUND_A_NAME)
+    text = _as_read(text).strip().strip(_AROUND_A_NAME)
     if _NOT_IN_A_NAME.search(text):
         return []
     if "." in text:
         text = _INITIALS.sub(_initials_dropped, text)
     if "al" in text or "AL" in text or "Al" in text:
         text = _ET_AL.sub(" ", text)
-    typed = [word for word in _WORD.findall(unicodedata.normalize("NFKC", _plain(text))) if len(word) > 1]
+    typed = [word for word in _WORD.findall(_plain(text)) if len(word) > 1]
     kinds = "".join("p" if word in _NAME_PARTICLES else "C" if word.isalpha() and word[0].isupper()
                     and word[1].islower() else "s" if word.islower() else "x" for word in typed)
     found = _NAME_RUN.fullmatch(kinds)
@@ -168,7 +176,7 @@ def acronym_plurals(text: str) -> dict[str, str]:
     "GCNs" is GCN. "GPS" in capitals is no plural."""
     if "s" not in text:
         return {}
-    text = _visible(text)
+    text = _as_read(text)
     return {fold(found) + "s": fold(found) for found in _ACRONYM_PLURAL.findall(text)}
 
 
@@ -178,7 +186,7 @@ _ACRONYM_PLURAL = re.compile(r"(?<!\w)([A-Z]{2})s(?!\w)")
 def typed_as_acronyms(text: str) -> set[str]:
     """The folded words of `text` typed with two capitals or more, as acronyms are ("MAML", "YOLO", "t-SNE"'s "SNE",
     "ViT")."""
-    return {fold(word) for word in _WORD.findall(_plain(text)) if sum(char.isupper() for char in word) >= 2}
+    return {fold(word) for word in _WORD.findall(_plain(_as_read(text))) if sum(char.isupper() for char in word) >= 2}
 
 
 def is_name_particle(word: str) -> bool:
@@ -276,6 +284,7 @@ def name_keys(text: str) -> list[tuple[str, bool]]:
     it was typed like a name (two capitals or more). In words typed without a small letter (caps lock on, a
     title copied from a page that sets titles in capitals) capitals tell no name from a word: only a lone word
     ("TRADE", "RE-IMAGINE") is then typed like a name."""
+    text = _as_read(text)
     runs = _RAW_COMPOUND.findall(_plain(text))
     shouted = len(runs) > 1 and not any(char.islower() for char in text)
     found = []
