@@ -9,6 +9,7 @@ from booktitle or journal (with the year when its name has none), url, doi, an a
 
 from __future__ import annotations
 
+import gc
 import logging
 import re
 from collections import Counter
@@ -49,15 +50,16 @@ class BibEntries:
 Items = list[tuple[str, Any]]  # each entry with an abstract as (where, fields), or ("", a Problem), in file order
 
 
-def bibtex_entries(name: str, text: str, found: BibEntries) -> Iterator[Items]:
+def bibtex_entries(name: str, text: str | bytes, found: BibEntries) -> Iterator[Items]:
     """The entries of a BibTeX file's text, a piece of the file at a time (see _chunks), so a large file's first
     papers are enriched while the rest is read; `found` counts them. A block bibtexparser cannot read is a Problem
-    naming its line, and the entries after it still load."""
+    naming its line, and the entries after it still load. `text` may be the file's bytes when they are UTF-8
+    (see utf8_pieces): each piece is decoded as it is read."""
     import bibtexparser  # here: 30 ms to import, for files few corpora have
     from bibtexparser import model
 
     strings = _Strings(allowance=max(len(text), _LEAST_ALLOWANCE))
-    for first_line, chunk, next_block in _chunks(text):
+    for first_line, chunk, next_block in (_byte_chunks(text) if isinstance(text, bytes) else _chunks(text)):
         items: Items = []
         try:
             library = bibtexparser.parse_string(chunk + next_block, parse_stack=[])
@@ -67,10 +69,23 @@ def bibtex_entries(name: str, text: str, found: BibEntries) -> Iterator[Items]:
                                                    "skipped")))
             yield items
             continue
-        for at, line, block in _block_lines(chunk + next_block, first_line, library.blocks):
-            if at < len(chunk) or not next_block:  # the block after the piece is the next piece's
-                _add_block(name, found, items, block, f"line {line}", strings, model)
+        _add_blocks(name, found, items, (chunk, next_block, first_line), library.blocks, strings, model)
+        del library
+        # bibtexparser's blocks and fields hold reference cycles (~19,000 objects a piece), which only the cyclic
+        # collector frees, and a load pauses it (storage._corpus_build._gc_paused): 50,000 entries kept ~500 MB
+        # of them. The youngest generation is what this piece made: collecting it costs this piece's objects.
+        gc.collect(0)
         yield items
+
+
+def _add_blocks(name: str, found: BibEntries, items: Items, piece: tuple[str, str, int], blocks: list[Any],
+                strings: _Strings, model: Any) -> None:
+    """What the blocks of one piece (its text, the start of the next block, its first line) add. A function of
+    its own, so that no block outlives it: a block holds a cycle of the piece's others (see bibtex_entries)."""
+    chunk, next_block, first_line = piece
+    for at, line, block in _block_lines(chunk + next_block, first_line, blocks):
+        if at < len(chunk) or not next_block:  # the block after the piece is the next piece's
+            _add_block(name, found, items, block, f"line {line}", strings, model)
 
 
 def _block_lines(text: str, first_line: int, blocks: list[Any]) -> Iterator[tuple[int, int, Any]]:
@@ -96,6 +111,40 @@ def _block_lines(text: str, first_line: int, blocks: list[Any]) -> Iterator[tupl
 # when each is read with the start of the next block after it (an entry left open says so, not "end of file").
 _CHUNK_CHARS = 1 << 22
 _BLOCK_AT_A_LINES_START = re.compile(r"\n(@\w*[ \t]*[{(])")
+
+
+_BLOCK_AT_A_LINES_START_BYTES = re.compile(rb"\n(@\w*[ \t]*[{(])")
+
+
+def _byte_chunks(data: bytes) -> Iterator[tuple[int, str, str]]:
+    """_chunks of a file's UTF-8 bytes, each piece decoded only as it is read: the file's text whole held 4 bytes a
+    character once one character needed it (an emoji, a mathematical letter), 600 MB for the ACL Anthology's
+    150 MB; the bytes are held instead, and a piece at a time is text. A piece ends before a line starting a block,
+    which no UTF-8 character spans."""
+    start, lines = 0, 0
+    while start < len(data):
+        cut = _BLOCK_AT_A_LINES_START_BYTES.search(data, start + _CHUNK_CHARS)
+        end = cut.start(1) if cut else len(data)
+        chunk = data[start:end]
+        yield lines, chunk.decode("utf-8"), cut.group(1).decode("utf-8") if cut else ""
+        lines += chunk.count(b"\n")
+        start = end
+
+
+def utf8_pieces(data: bytes) -> bytes | None:
+    """The bytes of a BibTeX file to read a piece at a time (_byte_chunks), its UTF-8 byte order mark taken off,
+    when every piece of it is UTF-8 (checked piece by piece, nothing kept); else None, and the file is decoded
+    whole, as any corpus file is (another encoding, a stray byte: `storage.parsing.decode` says which)."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    if b"\x00" in data[:8192]:  # UTF-16 or UTF-32 without a mark, or not text
+        return None
+    try:
+        for _ in _byte_chunks(data):
+            pass
+    except UnicodeDecodeError:
+        return None
+    return data
 
 
 def _chunks(text: str) -> Iterator[tuple[int, str, str]]:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from storage._bibtex import BibEntries, bibtex_entries, without_abstract_note
+from storage._bibtex import BibEntries, bibtex_entries, utf8_pieces, without_abstract_note
 from storage.enrich import display_name
 from storage.models import Problem, RawRecord
 
@@ -277,6 +277,12 @@ def _bytes_in_pieces(path: Path, data: bytes, suffix: str, gzipped: bool) -> Ite
         except (OSError, EOFError, zlib.error) as exc:  # not gzip data, cut short, corrupt
             yield _unreadable(path, f"cannot read the gzip file: {exc}")
             return
+    if suffix in BIBTEX_SUFFIXES and data.strip() and (utf8 := utf8_pieces(data)) is not None:
+        del data
+        yield result
+        for records, problems in parse_bibtex_in_pieces(name, utf8):  # decoded a piece at a time
+            yield ParseResult(records=records, problems=problems)
+        return
     text, problem = decode(name, data)
     del data  # a large file's bytes are not held while its text is read
     if problem:
@@ -1454,7 +1460,7 @@ def parse_bibtex(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
     return records, problems
 
 
-def parse_bibtex_in_pieces(name: str, text: str) -> Iterator[tuple[list[RawRecord], list[Problem]]]:
+def parse_bibtex_in_pieces(name: str, text: str | bytes) -> Iterator[tuple[list[RawRecord], list[Problem]]]:
     """parse_bibtex's records and problems a piece of the file at a time; what is said of the whole file last."""
     found = BibEntries()
     loaded = False
