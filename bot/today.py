@@ -87,10 +87,13 @@ async def channel_paper(bot: PaperBot, channel_ids: Sequence[int]) -> tuple[date
     return day, topic, paper, note
 
 
-async def sent_today(bot: PaperBot, channel_ids: Sequence[int]) -> Paper | None:
-    """The paper of the channel's card of its local day once that card was sent, else None (reads only)."""
-    sub, day, _ = await _subscription_day(bot, channel_ids)
-    return await _sent_paper(bot, sub, day) if sub is not None else None
+async def recorded_today(bot: PaperBot, channel_ids: Sequence[int]) -> Paper | None:
+    """The channel's paper of its local day as recorded, else None (reads only, on `bot.db`): the paper of its
+    card of the day once that card was sent, whatever its topic is now, else the day's recorded pick for its date
+    and topic. One read of the subscriptions and of the clock, as autocomplete asks it at every keystroke."""
+    sub, day, topic = await _subscription_day(bot, channel_ids)
+    sent = await _sent_paper(bot, sub, day) if sub is not None else None
+    return sent if sent is not None else await PickRepository(bot.db).recorded_paper(day, topic=topic)
 
 
 async def _sent_paper(bot: PaperBot, sub: Subscription, day: date) -> Paper | None:

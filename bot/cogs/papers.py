@@ -12,7 +12,7 @@ from bot import limits
 from bot.embeds import paper_embed
 from bot.errors import PaperNotFoundError, UserFacingError
 from bot.limits import as_typed, one_line, visible
-from bot.today import channel_day, channel_paper, daily_channels, day_heading, sent_today
+from bot.today import channel_paper, daily_channels, day_heading, recorded_today
 from bot.tree import fill_thinking, think_in_public
 from bot.views import (
     PAGE_SIZE,
@@ -25,7 +25,6 @@ from bot.views import (
 )
 from storage.models import Paper
 from storage.papers import pasted_id
-from storage.picks import PickRepository
 from storage.search import Venue, papers_with_link, plain_title, written_as_link
 
 if TYPE_CHECKING:
@@ -261,10 +260,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         process's lock past autocomplete's 3 s. Until the day's pick is recorded (`/paper today`, a daily
         post), nothing is offered.
         """
-        day, topic = await channel_day(self.bot, channels)
-        paper = await sent_today(self.bot, channels)  # the card it got, whatever its topic is now
-        if paper is None:
-            paper = await PickRepository(self.bot.db).recorded_paper(day, topic=topic)
+        paper = await recorded_today(self.bot, channels)  # the card it got, whatever its topic is now
         if paper is None or len(prefix + paper.id) > limits.CHOICE_VALUE:
             return []
         label = one_line(f"{PAPER_OF_THE_DAY_LABEL}{plain_title(paper.title)}", limits.CHOICE_NAME)
