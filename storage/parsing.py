@@ -277,7 +277,7 @@ def _bytes_in_pieces(path: Path, data: bytes, suffix: str, gzipped: bool) -> Ite
         except (OSError, EOFError, zlib.error) as exc:  # not gzip data, cut short, corrupt
             yield _unreadable(path, f"cannot read the gzip file: {exc}")
             return
-    if suffix in BIBTEX_SUFFIXES and data.strip() and (utf8 := utf8_pieces(data)) is not None:
+    if suffix in BIBTEX_SUFFIXES and _has_text(data) and (utf8 := utf8_pieces(data)) is not None:
         del data
         yield result
         for records, problems in parse_bibtex_in_pieces(name, utf8):  # decoded a piece at a time
@@ -292,7 +292,7 @@ def _bytes_in_pieces(path: Path, data: bytes, suffix: str, gzipped: bool) -> Ite
             yield result
             return
     assert text is not None
-    if suffix in BIBTEX_SUFFIXES and text.strip():
+    if suffix in BIBTEX_SUFFIXES and _has_text(text):
         yield result
         for records, problems in parse_bibtex_in_pieces(name, text):
             yield ParseResult(records=records, problems=problems)
@@ -301,6 +301,12 @@ def _bytes_in_pieces(path: Path, data: bytes, suffix: str, gzipped: bool) -> Ite
     result.records.extend(records)
     result.problems.extend(problems)
     yield result
+
+
+def _has_text(content: str | bytes) -> bool:
+    """Whether a file's text or bytes hold more than whitespace, without the copy `.strip()` makes of a file of
+    hundreds of megabytes."""
+    return bool(content) and not content.isspace()
 
 
 def _unreadable(path: Path, message: str) -> ParseResult:
@@ -441,7 +447,7 @@ def decode(name: str, data: bytes) -> tuple[str | None, Problem | None]:
     """Decode file bytes as UTF-8 (or UTF-16 or UTF-32 with its byte order mark, or Windows-1252 when
     the whole file reads as that and not as UTF-8, with a note saying so); binary files give None,
     bad UTF-8 bytes are kept as surrogates."""
-    if not data.strip():
+    if not _has_text(data):
         return "", None
     encoding = encoding_by_byte_order_mark(data)
     if encoding:
@@ -469,7 +475,7 @@ def decode(name: str, data: bytes) -> tuple[str | None, Problem | None]:
 
 def parse_text(name: str, text: str, suffix: str) -> tuple[list[RawRecord], list[Problem]]:
     """Parse decoded file text in the format implied by `suffix`."""
-    if not text.strip():
+    if not _has_text(text):
         return [], [Problem(name, "", "empty file")]
     if suffix in JSON_SUFFIXES:
         return parse_json(name, text)
