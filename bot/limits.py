@@ -11,6 +11,11 @@ from collections.abc import Callable, Sequence
 
 from discord.utils import escape_markdown
 
+# `visible(text)`: without the characters nobody sees that join a word or hint a break inside it (a zero-width space,
+# as pages put in long words and bots after "@"; a word joiner; a byte order mark; a soft hyphen), which the search
+# read as a space between two words: the storage tokenizer's own, one list of them.
+from storage._search_text import visible as visible
+
 # Interactions: answer (or defer) within this many seconds, or the user sees "interaction failed".
 INTERACTION_ACK_SECONDS = 3.0
 # A deferred interaction's token (followups, edits) stays valid this long.
@@ -49,10 +54,6 @@ _SPACES = re.compile(r"\s+")
 # Explicit direction controls (embeddings, overrides, isolates): one left open turns every character
 # after it around, to the end of the paragraph — in a reply, the bot's own words after an echoed query.
 _DIRECTION_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
-# Characters nobody sees that join a word or hint a break inside it: zero-width space (a line-break hint in a long word
-# on web pages, and what bots put after "@" to defuse a mention), word joiner, zero-width no-break space (a byte order
-# mark) and soft hyphen. Pasted inside a word, the search read them as a space between two words.
-_INVISIBLE = re.compile("[\u00ad\u200b\u2060\ufeff]")
 
 
 def truncate(text: str, limit: int, *, ellipsis: str = ELLIPSIS) -> str:
@@ -97,12 +98,6 @@ def one_line(text: str, limit: int) -> str:
     """Collapse whitespace (newlines included), drop direction controls and invisible characters, and truncate:
     for labels, choices, titles and what people typed, echoed back."""
     return truncate(_SPACES.sub(" ", visible(_DIRECTION_CONTROLS.sub("", text))).strip(), limit)
-
-
-def visible(text: str) -> str:
-    """`text` without the invisible characters that join a word or hint a break inside it (_INVISIBLE): a word
-    pasted with one reads as the word."""
-    return _INVISIBLE.sub("", text)
 
 
 # Discord's own markup in message text: mentions (<@id>, <@&role>, <#channel>), commands (</name:id>),

@@ -39,8 +39,8 @@ _ET_AL = re.compile(r"(?<!\w)et\.?\s*al(?!\w)\.?(?:[\s,;(]*(?:19|20)\d\d[a-z]?(?
 _COMPOUND = re.compile(r"(?<!\w)\w+(?:[-‐‑/]\w+)+")
 # Characters nobody sees that join a word or hint a break inside it: a zero-width space (what pages put inside long
 # words, bots after "@"), a word joiner, a zero-width no-break space (the byte order mark), a soft hyphen. Text copied
-# from a page, a PDF or a message may hold them; a word read with one is the word, not two (bot.limits.visible drops
-# the same). Not the zero-width joiner and non-joiner: emoji and some scripts need them.
+# from a page, a PDF or a message may hold them; a word read with one is the word, not two (bot.limits.visible is
+# this one, for the bot's echo). Not the zero-width joiner and non-joiner: emoji and some scripts need them.
 _INVISIBLE = re.compile("[\u00ad\u200b\u2060\ufeff]")
 # Combining marks left by NFKD: stripping them turns "é" into "e".
 _COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
@@ -105,8 +105,9 @@ def _macro(macro: re.Match[str]) -> str:
     return name.lower() if name and name.lower() in _GREEK_MACROS else " "
 
 
-def _visible(text: str) -> str:
-    """`text` without the invisible characters that join a word or hint a break inside it (_INVISIBLE)."""
+def visible(text: str) -> str:
+    """`text` without the invisible characters that join a word or hint a break inside it (_INVISIBLE): a word
+    pasted with one reads as the word (the bot's echo of a query drops them too, bot.limits.visible)."""
     return text if text.isascii() else _INVISIBLE.sub("", text)
 
 
@@ -115,12 +116,12 @@ def _as_read(query: str) -> str:
     without invisible characters, and in Unicode NFKC, so that full-width letters (an East Asian keyboard's
     "ＴＲＡＤＥ"), circled ones ("ⓈⓅⒶⓇⓈⒺ") and ligatures ("ﬁne") are the plain letters, as `fold` makes them for
     the words themselves."""
-    return query if query.isascii() else _INVISIBLE.sub("", unicodedata.normalize("NFKC", query))
+    return query if query.isascii() else visible(unicodedata.normalize("NFKC", query))
 
 
 def _plain(text: str) -> str:
     """`text` without invisible characters, LaTeX macro names and possessive endings."""
-    text = _visible(text)
+    text = visible(text)
     if "\\" in text or "$" in text:
         text = _LATEX_MACRO.sub(_macro, text)
     return _POSSESSIVE.sub("", text) if "'" in text or "’" in text else text
