@@ -1043,7 +1043,7 @@ def _token_kind(token: str) -> tuple[str, int]:
     if not token[0].isalnum():
         low, kind = "", _BREAK  # no word: after it, a chunk starts
     elif low in _SPLITTERS or (low.endswith("ly") and low.rpartition("-")[2] not in _NOT_ADVERBS) or len(low) < 2 \
-            or not low.strip(_DIGITS) or _is_verb_form(low):
+            or not low.strip(_DIGITS) or (_is_verb_form(low) and not _TWO_CAPITALS.search(token)):
         kind = _SPLIT
     else:
         kind = _CONTENT | (_GERUND if low.endswith("ing") else 0) | (
@@ -1091,7 +1091,8 @@ _NOT_VERB_ENDINGS = (
 
 
 def _is_verb_form(low: str) -> bool:
-    """Whether a word is a verb by its ending: "generalizes", "quantifies" (a run ends at a verb)."""
+    """Whether a word is a verb by its ending: "generalizes", "quantifies" (a run ends at a verb). Asked of no word
+    typed with two capitals: "MISE", "DeViSE" and "REVISE" are names."""
     return low.endswith(_VERB_ENDINGS) and not low.endswith(_NOT_VERB_ENDINGS)
 
 
