@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, AnyStr
 
 from storage.enrich import display_name
 from storage.models import Problem
@@ -121,14 +121,8 @@ def _byte_chunks(data: bytes) -> Iterator[tuple[int, str, str]]:
     character once one character needed it (an emoji, a mathematical letter), 600 MB for the ACL Anthology's
     150 MB; the bytes are held instead, and a piece at a time is text. A piece ends before a line starting a block,
     which no UTF-8 character spans."""
-    start, lines = 0, 0
-    while start < len(data):
-        cut = _BLOCK_AT_A_LINES_START_BYTES.search(data, start + _CHUNK_CHARS)
-        end = cut.start(1) if cut else len(data)
-        chunk = data[start:end]
-        yield lines, chunk.decode("utf-8"), cut.group(1).decode("utf-8") if cut else ""
-        lines += chunk.count(b"\n")
-        start = end
+    for lines, chunk, next_block in _pieces(data, _BLOCK_AT_A_LINES_START_BYTES, b"\n"):
+        yield lines, chunk.decode("utf-8"), next_block.decode("utf-8")
 
 
 def utf8_pieces(data: bytes) -> bytes | None:
@@ -150,13 +144,19 @@ def utf8_pieces(data: bytes) -> bytes | None:
 def _chunks(text: str) -> Iterator[tuple[int, str, str]]:
     """(the number of lines before it, a piece of `text` ending with a line break, the start of the block after it
     or "" for the last piece), in order."""
+    return _pieces(text, _BLOCK_AT_A_LINES_START, "\n")
+
+
+def _pieces(text: AnyStr, block: re.Pattern[AnyStr], newline: AnyStr) -> Iterator[tuple[int, AnyStr, AnyStr]]:
+    """_chunks of a file's text or of its bytes (_byte_chunks): each piece ends before the first line starting a
+    block (`block`) once it holds _CHUNK_CHARS characters or bytes."""
     start, lines = 0, 0
     while start < len(text):
-        cut = _BLOCK_AT_A_LINES_START.search(text, start + _CHUNK_CHARS)
+        cut = block.search(text, start + _CHUNK_CHARS)
         end = cut.start(1) if cut else len(text)
         chunk = text[start:end]
-        yield lines, chunk, cut.group(1) if cut else ""
-        lines += chunk.count("\n")
+        yield lines, chunk, cut.group(1) if cut else text[:0]
+        lines += chunk.count(newline)
         start = end
 
 
