@@ -140,18 +140,21 @@ _PAGE_BUDGETS: weakref.WeakKeyDictionary[discord.Client, _ButtonBudgets] = weakr
 
 def spend_button(button: str, interaction: discord.Interaction, *, what: str = "button") -> None:
     """`_ButtonBudgets.spend` on the budgets of the bot the click came to."""
-    budgets = _BUDGETS.get(interaction.client)
-    if budgets is None:
-        budgets = _BUDGETS[interaction.client] = _ButtonBudgets()
-    budgets.spend(button, interaction, what=what)
+    _client_budgets(_BUDGETS, interaction, BUTTON_COOLDOWN).spend(button, interaction, what=what)
 
 
 def spend_page_turn(interaction: discord.Interaction) -> None:
     """Count a press of a result list's ◀ or ▶ (PAGE_COOLDOWN); ButtonOnCooldownError when the member has none left."""
-    budgets = _PAGE_BUDGETS.get(interaction.client)
+    _client_budgets(_PAGE_BUDGETS, interaction, PAGE_COOLDOWN).spend("page", interaction)
+
+
+def _client_budgets(table: weakref.WeakKeyDictionary[discord.Client, _ButtonBudgets],
+                    interaction: discord.Interaction, cooldown: tuple[int, float]) -> _ButtonBudgets:
+    """The budgets in `table` of the bot the click came to, made (of `cooldown`) at its first click."""
+    budgets = table.get(interaction.client)
     if budgets is None:
-        budgets = _PAGE_BUDGETS[interaction.client] = _ButtonBudgets(PAGE_COOLDOWN)
-    budgets.spend("page", interaction)
+        budgets = table[interaction.client] = _ButtonBudgets(cooldown)
+    return budgets
 
 
 class _ReportingItem:
