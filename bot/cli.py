@@ -653,7 +653,9 @@ async def _retired_titled(conn: aiosqlite.Connection, typed: str) -> str | None:
     if not wanted:
         return None
     longest = max(re.findall(r"[A-Za-z]{4,}", typed), key=len, default="")
-    query = "SELECT id, title FROM papers WHERE active = 0" + (" AND instr(lower(title), ?)" if longest else "")
+    # The stored title keeps the card's markup, inside a word too ("q`POTS`" is the "qPOTS" typed): read without it.
+    unmarked = "replace(replace(replace(title, '`', ''), '*', ''), '\\', '')"
+    query = "SELECT id, title FROM papers WHERE active = 0" + (f" AND instr(lower({unmarked}), ?)" if longest else "")
     async with conn.execute(query, (longest.lower(),) if longest else ()) as cursor:
         found = [row[0] for row in await cursor.fetchall() if name_key(row[1]) == wanted]
     return str(found[0]) if len(found) == 1 else None
