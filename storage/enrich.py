@@ -26,7 +26,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 54
+ENRICH_VERSION = 55
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -300,16 +300,51 @@ def _rendered(text: str) -> str:
         text = _DASH_BETWEEN_WORDS.sub(_en_dash_unless_in_a_link, text)
     if _SPACE_THEN_PUNCTUATION.search(text):  # one search: three `" ," in text` tests cost six times as much
         text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", text)
+    if "^" in text:
+        text = _BARE_SUPERSCRIPT.sub(_bare_superscript, text)
     return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
-def _en_dash_unless_in_a_link(match: re.Match[str]) -> str:
-    """An en dash for LaTeX's "--" between two words, kept as written in a link or a path (a word with a "/"). The
-    text's whitespace is collapsed; the word is looked for within 300 characters (no hostile run of "a--a--a…" scans
-    the whole text at each of its dashes)."""
-    text, start, end = match.string, match.start(), match.end()
+# A superscript written as plain text, outside LaTeX math, as abstracts typed into a web form or copied from a PDF
+# write them ("O(n^2)", "10^33", "O((log n)^2)", "n^{-1/4}", a rate in "X^te"): the base a word's character or a
+# bracket's close; what follows the caret a group, or a number (a minus before it; "H^2.5" is left so: no
+# superscript full stop) or letters that end there ("n^2k" is left: n²k or n^(2k)?). Read after the LaTeX is
+# rendered: what that left with a caret ("x^(1-α)", "R^CL") has no Unicode form, so stays as it is.
+_BARE_SUPERSCRIPT = re.compile(r"(?<=[^\W_]|[)\]|])\^(?:\{([^{}]{1,60})\}|(-?[0-9]+(?:\.[0-9]+)?|[A-Za-z]+)(?![^\W_]))")
+
+
+def _bare_superscript(match: re.Match[str]) -> str:
+    """A plain-text superscript in Unicode when it has every character ("n^2" -> n², "n^{-1}" -> n⁻¹), else
+    as rendered LaTeX reads it: a group of more than one term bracketed ("n^{-1/4}" -> n^(-1/4)), one term bare;
+    as written inside a link."""
+    script = match.group(1) if match.group(1) is not None else match.group(2)
+    if _in_a_link(match.string, match.start()):
+        return match.group()
+    if script and all(char in _SUPERSCRIPTABLE for char in script):
+        return script.translate(_SUPERSCRIPTS)
+    return f"^({script})" if _more_than_one_term(script) else f"^{script}"
+
+
+def _in_a_link(text: str, at: int) -> bool:
+    """Whether `at` is inside a link: its word has a scheme or a "/" after a host name ("x.org/a^b"; not "1/n^2",
+    "O(n^2/m)")."""
+    word = _word_around(text, at, at)
+    return "://" in word or ("/" in word and _HOST_NAME.search(word.partition("/")[0]) is not None)
+
+
+_HOST_NAME = re.compile(r"[A-Za-z]\.[A-Za-z]")
+
+
+def _word_around(text: str, start: int, end: int) -> str:
+    """The word holding text[start:end], less that piece, in text whose whitespace is collapsed: looked for within
+    300 characters (no hostile run of "a--a--a…" scans the whole text at each of its matches)."""
     before, after = text[max(0, start - 300):start], text[end:end + 300]
-    word = before[before.rfind(" ") + 1:] + after.partition(" ")[0]
+    return before[before.rfind(" ") + 1:] + after.partition(" ")[0]
+
+
+def _en_dash_unless_in_a_link(match: re.Match[str]) -> str:
+    """An en dash for LaTeX's "--" between two words, kept as written in a link or a path (a word with a "/")."""
+    word = _word_around(match.string, match.start(), match.end())
     return "--" if "/" in word or "www." in word else "–"
 
 
@@ -432,6 +467,8 @@ def latex_segment(segment: str) -> str:
     """Render one LaTeX piece ("$\\log^2 d$", "\\textit{FedOne}", "\\%") as readable Unicode."""
     is_math = segment.startswith(("$", "\\("))
     source = _SCRIPT.sub(_script, segment) if is_math else _font_switched(segment) if segment[0] == "{" else segment
+    if is_math and "frac" in source and _FRACTION_SCRIPT.search(source):  # "x^\frac{2}{5}" is x^{\frac{2}{5}}
+        source = _FRACTION_SCRIPT.sub(r"\1{\2}", source)
     if is_math and ("^{" in source or "_{" in source):
         source = _grouped_scripts(source)
     if "\\href" in source:
@@ -470,6 +507,8 @@ def _font_switched(segment: str) -> str:
 
 
 _SCRIPT_GROUP = re.compile(r"[\^_]\{")
+# A fraction as a script's argument, without braces around it ("(…)^\frac{2}{5}", which pylatexenc wrote "^2/5").
+_FRACTION_SCRIPT = re.compile(r"([\^_])\s*(\\[dt]?frac\s*\{(?:[^{}]|\{[^{}]*\})*\}\s*\{(?:[^{}]|\{[^{}]*\})*\})")
 _FONT_SWITCH_IN_MATH = re.compile(r"\\(?:rm|it|bf|sf|tt|sl|sc|cal|em)(?![A-Za-z])\s*")
 # What makes a fraction's part or a script's group more than one term once it is written on one line, so it needs
 # brackets ("\\frac{1}{1-\\nu}" is 1/(1-ν), not 1/1-ν; "n^{-1/4}" n^(-1/4)): an operator or a space outside any
