@@ -9,6 +9,7 @@ the day, whatever its topic has become since.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -74,16 +75,17 @@ async def channel_paper(bot: PaperBot, channel_ids: Sequence[int]) -> tuple[date
                                                                             str | None]:
     """What `/paper today` shows in a channel: the day, the topic its heading names, the paper and a note.
 
-    The day's pick for the channel's date and topic (day_pick), unless the channel's card of that day was
-    sent already with another paper: then that card's paper (the deliveries record it), under a heading
-    naming no topic. A moderator who changes the topic (or drops it) after the morning's card changes the
-    cards to come; the members reading that card still ask for it, and the new topic's pick is another paper.
+    Once the channel's card of its day was sent, that card: its paper under its heading (the deliveries record
+    both), whatever the topic is now. A moderator who changes the topic (or drops it) after the morning's card
+    changes the cards to come; the members reading that card still ask for it. Nothing is picked then: the new
+    topic's pick of the day would be recorded as shown (a paper its rotation then skips) though no channel got it.
+    Before the card, the day's pick for the channel's date and topic (day_pick).
     """
     sub, day, topic = await _subscription_day(bot, channel_ids)
+    card = await _sent_card(bot, sub, day) if sub is not None else None
+    if card is not None:
+        return day, card.topic, card.paper, card.note
     paper, note = await day_pick(bot, day, topic)
-    sent = await _sent_paper(bot, sub, day) if sub is not None else None
-    if sent is not None and (paper is None or sent.id != paper.id):
-        return day, None, sent, None
     return day, topic, paper, note
 
 
@@ -92,17 +94,43 @@ async def recorded_today(bot: PaperBot, channel_ids: Sequence[int]) -> Paper | N
     card of the day once that card was sent, whatever its topic is now, else the day's recorded pick for its date
     and topic. One read of the subscriptions and of the clock, as autocomplete asks it at every keystroke."""
     sub, day, topic = await _subscription_day(bot, channel_ids)
-    sent = await _sent_paper(bot, sub, day) if sub is not None else None
-    return sent if sent is not None else await PickRepository(bot.db).recorded_paper(day, topic=topic)
+    card = await _sent_card(bot, sub, day) if sub is not None else None
+    return card.paper if card is not None else await PickRepository(bot.db).recorded_paper(day, topic=topic)
 
 
-async def _sent_paper(bot: PaperBot, sub: Subscription, day: date) -> Paper | None:
-    """The paper of `sub`'s card of `day` once it was sent, else None (read on `bot.db`; a paper a corpus change
-    retired since is still the card the channel got)."""
+@dataclass(frozen=True, slots=True)
+class SentCard:
+    """A channel's daily card as it was sent: its paper, the topic its heading named and its note."""
+
+    paper: Paper
+    topic: str | None
+    note: str | None
+
+
+async def _sent_card(bot: PaperBot, sub: Subscription, day: date) -> SentCard | None:
+    """`sub`'s card of `day` once it was sent, else None (reads only, on `bot.db`; a paper a corpus change retired
+    since is still the card the channel got).
+
+    A card whose paper is not its topic's pick of the day was the general paper, with the note that says why
+    (day_pick). A card sent before its topic was recorded (migration 0005) names the subscription's topic when
+    its paper is that topic's pick, else none."""
     delivery = await SubscriptionRepository(bot.db).delivery(sub.id, day)
     if delivery is None or delivery.status != "sent" or not delivery.paper_id:
         return None
-    return await bot.papers.by_id(delivery.paper_id)
+    paper = await bot.papers.by_id(delivery.paper_id)
+    if paper is None:
+        return None
+    topic = (delivery.topic if delivery.topic is not None else sub.topic) or None
+    if topic is None or await PickRepository(bot.db).recorded(day, topic=topic) == paper.id:
+        return SentCard(paper, topic, None)
+    if delivery.topic is None:
+        return SentCard(paper, None, None)
+    return SentCard(paper, topic, general_paper_note(topic))
+
+
+def general_paper_note(topic: str) -> str:
+    """The note on the general paper of the day given for a topic that matches no paper any more."""
+    return f"No paper matches “{topic}” any more, so here is the general paper of the day."
 
 
 async def day_pick(bot: PaperBot, day: date, topic: str | None) -> tuple[Paper | None, str | None]:
@@ -121,6 +149,5 @@ async def day_pick(bot: PaperBot, day: date, topic: str | None) -> tuple[Paper |
         return await bot.picks.pick_for(day), None
     candidates: Sequence[str] = await bot.search_engine.matching_ids(topic)
     if not candidates:
-        note = f"No paper matches “{topic}” any more, so here is the general paper of the day."
-        return await bot.picks.pick_for(day), note
+        return await bot.picks.pick_for(day), general_paper_note(topic)
     return await bot.picks.pick_for(day, topic=topic, candidates=candidates), None

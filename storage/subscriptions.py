@@ -649,16 +649,20 @@ class Delivery:
     sent_at: datetime | None = None
     message_id: int | None = None
     error: str | None = None
+    # The topic the card's heading names, recorded with `paper_id` ('' for none); None when no attempt has
+    # recorded one (none started yet, or one started before migration 0005).
+    topic: str | None = None
 
 
 _DELIVERY_COLUMNS = (
     "subscription_id, local_day, paper_id, status, attempts, due_at, next_attempt_at, claimed_at, sent_at, "
-    "message_id, error"
+    "message_id, error, topic"
 )
 
 
 def _delivery(row: aiosqlite.Row | tuple) -> Delivery:
-    (sid, day, paper_id, status, attempts, due_at, next_at, claimed_at, sent_at, message_id, error) = tuple(row)
+    (sid, day, paper_id, status, attempts, due_at, next_at, claimed_at, sent_at, message_id, error,
+     topic) = tuple(row)
     return Delivery(
         subscription_id=int(sid),
         local_day=date.fromisoformat(day),
@@ -671,6 +675,7 @@ def _delivery(row: aiosqlite.Row | tuple) -> Delivery:
         sent_at=_from_iso(sent_at),
         message_id=int(message_id) if message_id is not None else None,
         error=error,
+        topic=topic,
     )
 
 
@@ -923,9 +928,10 @@ class SubscriptionRepository:
             row = await cursor.fetchone()
         return _from_iso(row[0]) if row else None
 
-    async def start_attempt(self, subscription_id: int, day: date, *, paper_id: str, seen_attempts: int,
-                            until: datetime) -> int:
-        """Record, before sending, that an attempt starts (and with which paper); returns the attempt number.
+    async def start_attempt(self, subscription_id: int, day: date, *, paper_id: str, topic: str | None,
+                            seen_attempts: int, until: datetime) -> int:
+        """Record, before sending, that an attempt starts (with which paper, under which topic's heading: None
+        for none); returns the attempt number.
 
         Returns 0, and records nothing, when the delivery is no longer pending or when another attempt
         started since the caller read `seen_attempts` (a second bot process on the same database, as
@@ -933,9 +939,9 @@ class SubscriptionRepository:
         `until`: `pending()` hides it till then, so nobody looks for its card while it may be on its way.
         """
         async with self._conn.execute(
-            "UPDATE deliveries SET attempts = attempts + 1, paper_id = ?, next_attempt_at = ? "
+            "UPDATE deliveries SET attempts = attempts + 1, paper_id = ?, topic = ?, next_attempt_at = ? "
             "WHERE subscription_id = ? AND local_day = ? AND status = 'pending' AND attempts = ? RETURNING attempts",
-            (paper_id, _iso(until), subscription_id, day.isoformat(), seen_attempts),
+            (paper_id, topic or "", _iso(until), subscription_id, day.isoformat(), seen_attempts),
         ) as cursor:
             row = await cursor.fetchone()
         return int(row[0]) if row else 0

@@ -572,7 +572,7 @@ async def test_a_second_bot_process_on_the_same_database_never_doubles_the_post(
         theirs = SubscriptionRepository(other)
         assert await theirs.claim_due(utc(2026, 2, 1, 9, 0)) == 1
         started = utc(2026, 2, 1, 9, 0)
-        assert await theirs.start_attempt(sub.id, date(2026, 2, 1), paper_id="x", seen_attempts=0,
+        assert await theirs.start_attempt(sub.id, date(2026, 2, 1), paper_id="x", topic=None, seen_attempts=0,
                                           until=started + ATTEMPT_WINDOW) == 1
     finally:
         await other.close()

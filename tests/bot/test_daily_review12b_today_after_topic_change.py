@@ -5,7 +5,8 @@ The channel's card of its local day (about "reinforcement learning") was posted 
 changed the topic to "language models" (or dropped it). `/paper today` in the channel, and the empty search field's
 suggestion, then showed the new topic's pick (or the general one): another paper than the card just above,
 under a heading naming a topic the card was not about. The deliveries record the card's paper: that paper
-is shown, under a heading without a topic; the cards from the next day are the new topic's.
+is shown, under the card's own heading (review 13: the delivery records its topic too, migration 0005), and
+nothing is picked for the new topic that day; the cards from the next day are the new topic's.
 """
 
 from __future__ import annotations
@@ -38,14 +39,14 @@ async def test_today_after_the_topic_changed_shows_the_card_the_channel_got(
 
     shown = embed_of(await world.alice.slash(world.channel, "paper today"))
 
+    # Review 13: nothing is picked for the new topic that day (before, /paper today recorded its pick, a paper
+    # no channel got that its rotation then counted as shown); tomorrow's card is about it.
+    assert await bot.picks.recorded(date(2026, 2, 1), topic=None if new_topic == "any" else new_topic) is None
     assert shown.footer.text == f"id {card}"  # before: the new topic's pick, another paper
-    assert shown.author.name == DAY  # not "· language models": the card was not about it
+    # The card's own heading (review 13: the delivery records its topic), not "· language models" nor none.
+    assert shown.author.name == f"{DAY} · reinforcement learning"
     offered = await world.alice.autocomplete(world.channel, "paper search", "query", "")
     assert [choice["value"] for choice in offered] == [f"id:{card}"]
-    # The new topic's pick is another paper (what the old code showed), and tomorrow's card is about it.
-    new_pick = await bot.picks.recorded(date(2026, 2, 1), topic=None if new_topic == "any" else new_topic)
-    assert new_pick is not None
-    assert new_pick != card
     await run_until(simcord_env, clock, utc(2026, 2, 2, 9, 2))
     assert len(cards(world.channel)) == 2
     tomorrow = embed_of(await world.alice.slash(world.channel, "paper today"))

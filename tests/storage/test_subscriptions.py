@@ -299,11 +299,13 @@ async def test_delivery_state_moves_from_pending_to_sent_or_failed(conn: aiosqli
     b = await subscribe(repo, 2)
     day = date(2026, 12, 1)
     await repo.claim_due(utc(2026, 12, 1, 9, 0))
-    assert await repo.start_attempt(a.id, day, paper_id="p1", seen_attempts=0, until=utc(2026, 12, 1, 9, 5)) == 1
+    assert await repo.start_attempt(a.id, day, paper_id="p1", topic=None, seen_attempts=0,
+                                    until=utc(2026, 12, 1, 9, 5)) == 1
     await repo.retry_later(a.id, day, at=utc(2026, 12, 1, 9, 2), error="HTTP 500")
     assert [p.subscription.id for p in await repo.pending(due_by=utc(2026, 12, 1, 9, 1))] == [b.id]
     assert await repo.next_attempt_at() == utc(2026, 12, 1, 9, 0)
-    assert await repo.start_attempt(a.id, day, paper_id="p1", seen_attempts=1, until=utc(2026, 12, 1, 9, 7)) == 2
+    assert await repo.start_attempt(a.id, day, paper_id="p1", topic=None, seen_attempts=1,
+                                    until=utc(2026, 12, 1, 9, 7)) == 2
     await repo.mark_sent(a.id, day, message_id=123, now=utc(2026, 12, 1, 9, 2))
     await repo.mark_failed(b.id, day, error="HTTP 400: bad embed")
     sent, failed = await repo.delivery(a.id, day), await repo.delivery(b.id, day)
@@ -312,7 +314,7 @@ async def test_delivery_state_moves_from_pending_to_sent_or_failed(conn: aiosqli
     assert (sent.status, sent.attempts, sent.message_id, sent.paper_id) == ("sent", 2, 123, "p1")
     assert (failed.status, failed.error) == ("failed", "HTTP 400: bad embed")
     assert await repo.pending() == []
-    assert await repo.start_attempt(a.id, day, paper_id="p1", seen_attempts=2,
+    assert await repo.start_attempt(a.id, day, paper_id="p1", topic=None, seen_attempts=2,
                                     until=utc(2026, 12, 1, 9, 9)) == 0  # a sent delivery is not restarted
 
 
@@ -425,7 +427,7 @@ async def test_two_processes_cannot_both_start_the_same_attempt(tmp_path: Path) 
         assert [p.delivery.attempts for p in seen_by_me + seen_by_them] == [0, 0]
 
         window = now + timedelta(minutes=5)
-        started = [await repo.start_attempt(sub.id, day, paper_id="p1", seen_attempts=0, until=window)
+        started = [await repo.start_attempt(sub.id, day, paper_id="p1", topic=None, seen_attempts=0, until=window)
                    for repo in (theirs, mine)]
 
         assert started == [1, 0]  # only the first one sends

@@ -117,6 +117,15 @@ def daily_card(paper: Paper, day: date, *, topic: str | None, note: str | None =
     return paper_embed(paper, heading=day_heading(day, topic), note=note, footer_note=card_marker(day))
 
 
+def card_topic(sub: Subscription, delivery: Delivery) -> str | None:
+    """The topic a delivery's card names: the one its earlier attempt recorded with the paper a retry keeps
+    (a moderator may have changed the subscription's since: that paper is still the other topic's), else the
+    subscription's."""
+    if delivery.paper_id and delivery.topic is not None:
+        return delivery.topic or None
+    return sub.topic
+
+
 def is_daily_card(message: discord.Message, day: date, bot_user_id: int) -> bool:
     """Whether `message` is this bot's daily card for `day`."""
     if message.author.id != bot_user_id:
@@ -407,16 +416,17 @@ class DailyScheduler:
         if (sub.id, delivery.local_day) in self._too_late:
             await self._give_up(item, DAY_ENDED)
             return
-        paper, note = await self._paper_for(sub, delivery)
+        topic = card_topic(sub, delivery)
+        paper, note = await self._paper_for(topic, delivery)
         if paper is None:
             await self._retry(item, "there are no papers to choose from yet", None)
             return
-        started = await self.repo.start_attempt(sub.id, delivery.local_day, paper_id=paper.id,
+        started = await self.repo.start_attempt(sub.id, delivery.local_day, paper_id=paper.id, topic=topic,
                                                 seen_attempts=delivery.attempts, until=self.bot.now() + ATTEMPT_WINDOW)
         if not started:
             return  # paused or ended meanwhile, or another bot process is on it
         message = await channel.send(
-            embed=daily_card(paper, delivery.local_day, topic=sub.topic, note=note),
+            embed=daily_card(paper, delivery.local_day, topic=topic, note=note),
             view=paper_card_view(paper.id),
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -556,14 +566,14 @@ class DailyScheduler:
                 return True
         return False
 
-    async def _paper_for(self, sub: Subscription, delivery: Delivery) -> tuple[Paper | None, str | None]:
-        """The day's pick (for the topic, if any): the same paper for every channel with that topic.
+    async def _paper_for(self, topic: str | None, delivery: Delivery) -> tuple[Paper | None, str | None]:
+        """The day's pick for `topic` (card_topic), if any: the same paper for every channel with that topic.
 
         A retry keeps the paper its earlier attempt chose; when that is still the day's pick, with the
         pick's note too (the general paper under a topic's heading says why it is not about it)."""
-        key = (delivery.local_day, topic_key(sub.topic))
+        key = (delivery.local_day, topic_key(topic))
         if key not in self._picks:
-            picked = await day_pick(self.bot, delivery.local_day, sub.topic)
+            picked = await day_pick(self.bot, delivery.local_day, topic)
             if picked[0] is not None:
                 self._picks[key] = (picked[0], picked[1])
         pick, note = self._picks.get(key, (None, None))
