@@ -23,7 +23,7 @@ import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 from urllib.parse import quote
 
 from storage._bibtex import BibEntries, bibtex_entries, utf8_pieces, without_abstract_note
@@ -260,23 +260,67 @@ def parse_file_in_pieces(path: Path) -> Iterator[ParseResult]:
             Problem(str(path), "", f"unsupported file type {shown or '(none)'!r}; expected {expected}")])
         return
     try:
-        data = path.read_bytes()
+        data = _gunzipped_file(path) if gzipped else path.read_bytes()
+    except _NotReadError as exc:
+        yield _unreadable(path, str(exc))
+        return
     except OSError as exc:
         yield _unreadable(path, f"cannot read {'the gzip ' if gzipped else ''}file: {exc.strerror or exc}")
         return
-    yield from _bytes_in_pieces(path, data, suffix, gzipped)
+    yield from _bytes_in_pieces(path, data, suffix)
 
 
-def _bytes_in_pieces(path: Path, data: bytes, suffix: str, gzipped: bool) -> Iterator[ParseResult]:
-    """A corpus file's records and problems from its bytes (see parse_file_in_pieces)."""
+# What a gzipped file, or a file in a zip archive, is unpacked to at most. A few kilobytes can unpack to gigabytes (a
+# "decompression bomb"), and the unpacked bytes are held whole: one in the corpus folder took all the bot's memory
+# at start-up. Far above any packed corpus we know (the ACL Anthology's BibTeX, the largest we load, is 150 MB);
+# a larger one is refused with this said, and loads once unpacked (a plain file has no limit: its size is on disk).
+MAX_UNPACKED_BYTES = 1 << 30
+_UNPACK_READ = 1 << 20  # read a megabyte at a time, so no more than the limit is ever unpacked
+
+
+class _NotReadError(Exception):
+    """A file (or a file in an archive) that cannot be read; its message says why, for the file's Problem."""
+
+
+def _unpacked(stream: IO[bytes] | io.BufferedIOBase, what: str) -> bytes:
+    """All that `stream` (a file being unpacked) gives, up to MAX_UNPACKED_BYTES; past that, _NotReadError."""
+    limit = MAX_UNPACKED_BYTES  # read at each call: a test lowers it
+    pieces: list[bytes] = []
+    size = 0
+    while piece := stream.read(min(_UNPACK_READ, limit + 1 - size)):
+        size += len(piece)
+        if size > limit:
+            raise _NotReadError(f"cannot read {what}: it unpacks to more than {_amount(limit)}, the most a packed "
+                                "file is unpacked to (a guard against decompression bombs); unpack it to load it")
+        pieces.append(piece)
+    return b"".join(pieces)
+
+
+def _amount(size: int) -> str:
+    """A number of bytes as people read it: "1,024 MB", "1,000 bytes"."""
+    return f"{size / (1 << 20):,.0f} MB" if size >= 1 << 20 else f"{size:,} bytes"
+
+
+def _gunzipped(packed: IO[bytes] | io.BufferedIOBase) -> bytes:
+    """The bytes a gzip stream unpacks to (see _unpacked); _NotReadError when it is not gzip data, cut short or
+    corrupt."""
+    try:
+        with gzip.GzipFile(fileobj=packed, mode="rb") as unpacking:
+            return _unpacked(unpacking, "the gzip file")
+    except (OSError, EOFError, zlib.error) as exc:  # not gzip data, cut short, corrupt; a disk's read error
+        raise _NotReadError(f"cannot read the gzip file: {getattr(exc, 'strerror', None) or exc}") from None
+
+
+def _gunzipped_file(path: Path) -> bytes:
+    """The bytes a gzipped file unpacks to, read from the file as they are unpacked (see _gunzipped)."""
+    with path.open("rb") as packed:
+        return _gunzipped(packed)
+
+
+def _bytes_in_pieces(path: Path, data: bytes, suffix: str) -> Iterator[ParseResult]:
+    """A corpus file's records and problems from its (unpacked) bytes (see parse_file_in_pieces)."""
     result = ParseResult(files=[path])
     name = str(path)
-    if gzipped:
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError, zlib.error) as exc:  # not gzip data, cut short, corrupt
-            yield _unreadable(path, f"cannot read the gzip file: {exc}")
-            return
     if suffix in BIBTEX_SUFFIXES and _has_text(data) and (utf8 := utf8_pieces(data)) is not None:
         del data
         yield result
@@ -313,39 +357,89 @@ def _unreadable(path: Path, message: str) -> ParseResult:
     return ParseResult(files=[path], unreadable=[path], problems=[Problem(str(path), "", message)])
 
 
-def _archive_in_pieces(path: Path) -> Iterator[ParseResult]:
+def _archive_in_pieces(path: Path, opened: io.BytesIO | None = None) -> Iterator[ParseResult]:
     """The corpus files in a zip archive (a dataset as it is downloaded), each read as it would be unpacked, in
     the order of their names; each is named `archive.zip/its/name.json`, so a problem says where it is and the
     papers of a file that cannot be read are kept, as those of an unpacked one are. What a folder leaves out is
-    left out: other files, hidden ones, macOS's `__MACOSX/` copies, a gzipped file whose unpacked copy is there."""
+    left out: other files, hidden ones, macOS's `__MACOSX/` copies, a gzipped file whose unpacked copy is there.
+    A zip archive in it is read too (`opened`: its bytes), as datasets are zipped again to be shared
+    (`dataset.zip/part1.zip/papers.json`); an archive in that one, or of a kind not read (.tar.gz, .7z), is named
+    in a note rather than left out unsaid."""
     try:
-        archive = zipfile.ZipFile(path)
+        archive = zipfile.ZipFile(opened or path)
     except (OSError, zipfile.BadZipFile) as exc:
         yield _unreadable(path, f"cannot read the zip archive: {getattr(exc, 'strerror', None) or exc}")
         return
     with archive:
-        members = _corpus_members(archive)
+        members, unread = _corpus_members(archive, zips=opened is None)
+        if unread:
+            yield ParseResult(problems=[Problem(str(Path(path, name)), "", _unread_archive_note(name))
+                                        for name in unread])
         if not members:
             yield _unreadable(path, f"zip archive has no corpus files ({SUPPORTED_NAMES})")
             return
         for member in members:
-            inside = Path(path, member.filename)
-            try:
-                data = archive.read(member)
-            except (OSError, EOFError, zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError) as exc:
-                # a damaged or cut-short archive, a compression zipfile lacks, an encrypted file (RuntimeError)
-                yield _unreadable(inside, f"cannot read it from the zip archive: {exc}")
-                continue
-            yield from _bytes_in_pieces(inside, data, corpus_suffix(inside), inside.suffix.lower() == GZIP_SUFFIX)
+            yield from _member_in_pieces(path, archive, member)
 
 
-def _corpus_members(archive: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
+def _member_in_pieces(path: Path, archive: zipfile.ZipFile, member: zipfile.ZipInfo) -> Iterator[ParseResult]:
+    """One file of a zip archive, read as it would be unpacked (see _archive_in_pieces)."""
+    inside = Path(path, member.filename)
+    packing = inside.suffix.lower()
+    try:
+        with archive.open(member) as stream:
+            data = _gunzipped(stream) if packing == GZIP_SUFFIX else _unpacked(stream, "it from the zip archive")
+    except _NotReadError as exc:
+        yield _unreadable(inside, str(exc))
+        return
+    except (OSError, EOFError, zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError) as exc:
+        # a damaged or cut-short archive, a compression zipfile lacks, an encrypted file (RuntimeError)
+        yield _unreadable(inside, f"cannot read it from the zip archive: {exc}")
+        return
+    if packing == ZIP_SUFFIX:
+        yield from _archive_in_pieces(inside, io.BytesIO(data))
+    else:
+        yield from _bytes_in_pieces(inside, data, corpus_suffix(inside))
+
+
+def _corpus_members(archive: zipfile.ZipFile, *, zips: bool) -> tuple[list[zipfile.ZipInfo], list[str]]:
+    """The archive's corpus files (and its zip archives, with `zips`), sorted by name; and the names of the
+    archives and packed files in it that are not read (`_unread_packing`)."""
     names = set(archive.namelist())
-    return sorted((member for member in archive.infolist()
-                   if not member.is_dir() and not any(part.startswith((".", "__MACOSX")) for part in
-                                                      member.filename.split("/"))
-                   and corpus_suffix(Path(member.filename)) in SUPPORTED_SUFFIXES
-                   and not _unpacked_beside(member.filename, names)), key=lambda member: member.filename)
+    read: list[zipfile.ZipInfo] = []
+    unread: list[str] = []
+    for member in archive.infolist():
+        name = member.filename
+        if member.is_dir() or any(part.startswith((".", "__MACOSX")) for part in name.split("/")) \
+                or _unpacked_beside(name, names):
+            continue
+        if corpus_suffix(Path(name)) in SUPPORTED_SUFFIXES or (zips and name.lower().endswith(ZIP_SUFFIX)):
+            read.append(member)
+        elif _unread_packing(name):
+            unread.append(name)
+    return sorted(read, key=lambda member: member.filename), sorted(unread)
+
+
+_OTHER_ARCHIVES = frozenset({ZIP_SUFFIX, ".tar", ".tgz", ".7z", ".rar"})  # a zip archive: two levels in
+_OTHER_PACKINGS = frozenset({GZIP_SUFFIX, ".bz2", ".xz", ".zst"})
+
+
+def _unread_packing(name: str) -> str | None:
+    """How a file in a zip archive is packed when it is an archive or a packed corpus file this does not read
+    ('.tar.gz', '.7z', '.json.bz2', '.zip' two levels in), else None (a README, an image: left out unsaid)."""
+    path = Path(name.lower())
+    inner = Path(path.stem).suffix
+    if path.suffix in _OTHER_PACKINGS and inner in SUPPORTED_SUFFIXES | {".tar"}:
+        return inner + path.suffix
+    return path.suffix if path.suffix in _OTHER_ARCHIVES else None
+
+
+def _unread_archive_note(name: str) -> str:
+    packing = _unread_packing(name)
+    if packing == ZIP_SUFFIX:  # only in a zip archive that is in another
+        return "a zip archive in a zip archive in another is not read (one level in is); unpack it to load it"
+    return f"packed as {packing}, which is not read (a corpus file as it is, gzipped or in a zip archive is); " \
+        "unpack it to load it"
 
 
 # UTF-32's marks come first: its little-endian one (FF FE 00 00) begins with UTF-16's (FF FE), so a
