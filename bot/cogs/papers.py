@@ -23,6 +23,7 @@ from bot.views import (
     random_paper,
     search_within,
 )
+from storage._search_text import query_words
 from storage.models import Paper
 from storage.papers import pasted_id
 from storage.search import Venue, papers_with_link, plain_title, written_as_link
@@ -93,7 +94,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
             await self._send_card(interaction, retired)
             return
         text, shortened = clean_query(query)
-        if not any(ch.isalnum() for ch in text):
+        if not query_words(text):  # as the search reads it: "ⓜⓞⓓⓔⓛ" (circled letters) is "model", "?!…" nothing
             raise UserFacingError("Type a few words to search for: a title, a topic or a method name.")
         await think_in_public(interaction)  # searching may queue behind others: ack first
         await self._show_results(interaction, text, shortened=shortened, venue=within)
