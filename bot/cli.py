@@ -558,7 +558,6 @@ def _as_text(markdown: str, *, title: bool = False) -> str:
     return plain_title(markdown) if title else unescape(markdown)
 
 
-_ID_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz234567")  # storage.enrich.paper_id's base32
 _NAMED_AT_MOST = 5  # the papers an ambiguous link or title lists, and the closest titles of an unknown one
 
 
@@ -578,18 +577,17 @@ async def _paper_by_id(conn: aiosqlite.Connection, typed: str) -> Paper | None:
 def _id_shaped(typed: str) -> bool:
     """Whether `typed` is an id (or a card's footer) as the ids are made: ID_LENGTH base32 characters. One that
     names no paper is an unknown id; anything else may be a link or a title."""
-    from storage.enrich import ID_LENGTH
-    from storage.papers import pasted_id
+    from storage.papers import pasted_id, shaped_like_an_id
 
     paper_id = pasted_id(typed)
-    return paper_id is not None and len(paper_id) == ID_LENGTH and set(paper_id.lower()) <= _ID_CHARACTERS
+    return paper_id is not None and shaped_like_an_id(paper_id)
 
 
 async def _named_paper(conn: aiosqlite.Connection, typed: str, database: Path) -> tuple[Paper | None, str]:
     """The paper that `typed`, a link or a title, names (as /paper show and /paper search read them), or None and
     the one line saying why not: no paper has that link or title (with the closest titles), or several have."""
     from storage.papers import PaperRepository
-    from storage.search import SearchEngine, papers_with_link, written_as_link
+    from storage.search import SearchEngine, arxiv_key, papers_with_link, written_as_link
 
     engine = await SearchEngine.open(conn, meaning=False)  # a lookup: no sentence encoder to load
     shown = _echo(typed)
@@ -603,6 +601,9 @@ async def _named_paper(conn: aiosqlite.Connection, typed: str, database: Path) -
             paper_id = holders[0][0]
         elif written_as_link(typed):
             return None, (f"no paper has the link {shown} in {database} (its page, PDF or code link; "
+                          "`paperbot search` finds one)")
+        elif arxiv_key(typed):  # "2401.01234", "arXiv:2401.01234v2": no title's words
+            return None, (f"no paper has the arXiv identifier {shown} in {database} (its arXiv page or PDF; "
                           "`paperbot search` finds one)")
     if paper_id is None and (paper_id := await engine.by_title(typed)) is not None:
         namesakes = await _papers_titled(conn, paper_id)

@@ -39,11 +39,20 @@ def paper_from_row(row: aiosqlite.Row | tuple) -> Paper:
     )
 
 
+_ID_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz234567")  # storage.enrich.paper_id's base32
 # An id as people paste it: a picked suggestion ("id:abc123"), a card's footer copied whole ("id abc123",
 # "id abc123 · no longer in the current corpus", "id abc123 · paper of the day 2026-11-30"), or quoted
 # from a result list (`abc123`).
 _TYPED_ID = re.compile(r"(?:id(?::\s*|\s+))?[`'\"“”‘’]*(?P<id>[a-z0-9]+)[`'\"“”‘’.]*(?:\s*·.*)?",
                        re.IGNORECASE | re.DOTALL)
+
+
+def shaped_like_an_id(text: str) -> bool:
+    """Whether `text` (case aside) could be an id `storage.enrich.paper_id` makes: ID_LENGTH of its base32
+    characters. Any one word is shaped like an id to `pasted_id`, and "AlphaFold" is no unknown id."""
+    from storage.enrich import ID_LENGTH  # here: enrichment's imports cost `paperbot show <id>` 50 ms at start
+
+    return len(text) == ID_LENGTH and set(text.lower()) <= _ID_CHARACTERS
 
 
 def pasted_id(typed: str) -> str | None:

@@ -248,7 +248,7 @@ class SearchEngine:
         see `link_key`) or whose arXiv page an arXiv identifier or DOI names ("arXiv:2401.01234v2"), without reading
         SQLite; None for anything else, or a link several papers share."""
         index, links = self._index, self._links
-        for key in (link_key(typed), _arxiv_key(typed)):  # an arXiv DOI's link is both
+        for key in (link_key(typed), arxiv_key(typed)):  # an arXiv DOI's link is both
             position = links.find(key) if key else None
             if position is not None:
                 return index.ids[position]
@@ -450,8 +450,9 @@ async def papers_with_link(conn: aiosqlite.Connection, typed: str) -> list[tuple
     `link_key` reads it; none when `typed` is no link. The index knows the current papers' links only: this finds
     a retired paper's, or every paper sharing one. The rows holding the key's last part are read (SQLite's
     instr, one pass over the table: a lookup only when the index had no paper for the link), then each of their
-    links is compared."""
-    key = link_key(typed)
+    links is compared. An arXiv identifier alone ("2401.01234") is its arXiv page's link, as `SearchEngine.by_url`
+    reads it."""
+    key = link_key(typed) or arxiv_key(typed)
     if key is None:
         return []
     tail = re.split(r"[/?=&]", key)[-1] or key
@@ -463,8 +464,9 @@ async def papers_with_link(conn: aiosqlite.Connection, typed: str) -> list[tuple
             if any(link_key(link) == key for link in (row[2], row[3], *json.loads(row[4] or "[]")) if link)]
 
 
-def _arxiv_key(typed: str) -> str | None:
-    """The link key of the arXiv page that `typed`, an arXiv identifier and nothing else, names (any version)."""
+def arxiv_key(typed: str) -> str | None:
+    """The link key of the arXiv page that `typed`, an arXiv identifier and nothing else, names (any version);
+    None for anything else."""
     arxiv = _ARXIV_ID.fullmatch(typed.strip().strip(_AROUND_LINK))
     return f"arxiv.org/abs/{arxiv['id']}" if arxiv else None
 

@@ -25,8 +25,8 @@ from bot.views import (
 )
 from storage._search_text import query_words
 from storage.models import Paper
-from storage.papers import pasted_id
-from storage.search import Venue, papers_with_link, plain_title, written_as_link
+from storage.papers import pasted_id, shaped_like_an_id
+from storage.search import Venue, arxiv_key, papers_with_link, plain_title, written_as_link
 
 if TYPE_CHECKING:
     from bot.client import PaperBot
@@ -167,15 +167,13 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         found = await self.bot.papers.by_id(paper_id) if paper_id else None
         if found is None:
             found = await self._by_title(paper)
-        if found is None and written_as_link(paper):
+        if found is None and (written_as_link(paper) or arxiv_key(paper)):
             found = await self._retired_paper(paper)  # the index holds the current papers' links only
-            if found is None:
+            if found is None and written_as_link(paper):
                 raise PaperNotFoundError(NO_SUCH_LINK)
         if found is None:
-            shown = as_typed(paper, 60) or "(empty)"
-            what = "with the id" if paper_id else "titled"  # a title typed here is not an id
-            raise PaperNotFoundError(f"There is no paper {what} “{shown}”. "
-                                "Start typing a title and pick a suggestion, or use `/paper search`.")
+            raise PaperNotFoundError(f"There is no paper {_looked_for(paper)} “{as_typed(paper, 60) or '(empty)'}”. "
+                                     "Start typing a title and pick a suggestion, or use `/paper search`.")
         await self._send_card(interaction, found)
 
     @show.autocomplete("paper")
@@ -229,7 +227,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         """The paper no longer in the corpus whose id (or card's footer) or link a search or /paper show that found
         nothing was: a read of the database only then, for what is shaped like an id or written as a link."""
         paper_id = pasted_id(typed)
-        if paper_id is None and written_as_link(typed):
+        if paper_id is None and (written_as_link(typed) or arxiv_key(typed)):
             holders = await papers_with_link(self.bot.db, typed)
             paper_id = holders[0][0] if holders else None
         return await self.bot.papers.by_id(paper_id) if paper_id else None
@@ -272,6 +270,22 @@ def _footer_pasted(typed: str) -> bool:
     """Whether what was typed is a card's footer ("id 2j4bd5wqfl", "id … · paper of the day 2026-11-30"), not words."""
     stripped = typed.strip().lower()
     return pasted_id(typed) is not None and (stripped.startswith(("id ", "id:")) or "·" in stripped)
+
+
+def _looked_for(typed: str) -> str:
+    """What /paper show looked for and did not find: an id only when `typed` is written as one (a card's footer, an
+    id in backticks as result lists show it, or ten base32 characters with a digit); any one word is shaped like
+    an id to `pasted_id`, and "AlphaFold" is a title's word, not an id."""
+    if arxiv_key(typed):  # "2401.01234", "arXiv:2401.01234v2"
+        return "with the arXiv identifier"
+    paper_id = pasted_id(typed)
+    if paper_id is None:
+        return "titled"
+    if _footer_pasted(typed) or typed.strip().startswith("`"):
+        return "with the id"
+    if not shaped_like_an_id(paper_id):
+        return "titled"
+    return "with the id" if any(character.isdigit() for character in paper_id) else "with the id or title"
 
 
 def venue_choices(bot: PaperBot, typed: str) -> list[app_commands.Choice[str]]:

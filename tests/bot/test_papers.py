@@ -380,11 +380,12 @@ async def test_show_takes_an_id_as_people_paste_it_or_the_exact_title(
 
 
 async def test_show_unknown_id_is_a_friendly_private_message(simcord_env: simcord.Env, world: World) -> None:
-    result = await world.alice.slash(world.channel, "paper show", paper="nosuchpaper")
+    # An id as the bot makes them (ten base32 characters): "nosuchpaper", a word, is now a title not found.
+    result = await world.alice.slash(world.channel, "paper show", paper="n7such2pap")
 
     assert result.ephemeral
     assert result.response is not None
-    assert result.response.content.startswith("There is no paper with the id “nosuchpaper”.")
+    assert result.response.content.startswith("There is no paper with the id “n7such2pap”.")
     expect_errors(simcord_env, PaperNotFoundError)
 
 
