@@ -9,13 +9,15 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping, Sequence
 
-from storage._search_text import fold, stem
+from storage._search_text import INVISIBLE, fold, stem, visible
 from storage.enrich import URL as LINK  # the links enrichment finds are the ones a snippet keeps whole
 
 SNIPPET_CHARS = 240
 NAME_CHARS = 60  # an author's name in a result's "By …" line (real ones are shorter)
 ELLIPSIS = "…"
-_WORD = re.compile(r"[^\W_]+")
+# A word, an invisible character inside it aside ("atten\u00adtion" with a soft hyphen, as PDFs and pages hyphenate
+# long words): the index reads it as the word (storage._search_text.visible), so its snippet bolds it whole.
+_WORD = re.compile(rf"[^\W_]+(?:[{INVISIBLE}]+[^\W_]+)*")
 # Emphasis the display text already carries (*FedOne*, **MA-DT**, _x_): dropped, the words kept. An
 # escaped marker is a character, not emphasis: "p(x\_T | x\_S)" is two subscripts, not "_T | x\_" in italics.
 # Underscores inside a word are characters too, as Discord shows them: "causal_prospective_merge", in a
@@ -113,9 +115,9 @@ def matched_authors(authors: Sequence[str], matched: frozenset[str], text: str =
     word that `text` (the title and abstract) has too is no reason: "long context" does not name Long Chen."""
     if not authors or not matched:
         return []
-    told = {fold(word) for word in _WORD.findall(text) if _is_match(word, matched)}
+    told = {_folded(word) for word in _WORD.findall(text) if _is_match(word, matched)}
     return [at for at, name in enumerate(authors)
-            if any(_is_match(word, matched) and fold(word) not in told for word in _WORD.findall(name))]
+            if any(_is_match(word, matched) and _folded(word) not in told for word in _WORD.findall(name))]
 
 
 def cited_authors(names: Mapping[int, str], hits: Collection[int]) -> list[str]:
@@ -146,15 +148,20 @@ def _short(name: str) -> str:
 
 
 def _is_match(word: str, matched: frozenset[str]) -> bool:
-    folded = fold(word)
+    folded = _folded(word)
     return folded in matched or stem(folded) in matched
+
+
+def _folded(word: str) -> str:
+    """A word as the index reads it: folded, without the invisible characters inside it."""
+    return fold(visible(word))
 
 
 def _best_window(text: str, spans: list[tuple[int, int, bool]], width: int) -> tuple[int, int]:
     """Character bounds of the window, cut at word boundaries, that holds the most matched words."""
     if len(text) <= width:
         return 0, len(text)
-    hits = [(s, e, fold(text[s:e])) for s, e, hit in spans if hit]
+    hits = [(s, e, _folded(text[s:e])) for s, e, hit in spans if hit]
     best_start, best_score = 0, -1
     for index, (first, _, _) in enumerate(hits):
         inside = {word for s, e, word in hits[index:] if e - first <= width}

@@ -41,7 +41,8 @@ _COMPOUND = re.compile(r"(?<!\w)\w+(?:[-‐‑/]\w+)+")
 # words, bots after "@"), a word joiner, a zero-width no-break space (the byte order mark), a soft hyphen. Text copied
 # from a page, a PDF or a message may hold them; a word read with one is the word, not two (bot.limits.visible is
 # this one, for the bot's echo). Not the zero-width joiner and non-joiner: emoji and some scripts need them.
-_INVISIBLE = re.compile("[\u00ad\u200b\u2060\ufeff]")
+INVISIBLE = "\u00ad\u200b\u2060\ufeff"
+_INVISIBLE = re.compile(f"[{INVISIBLE}]")
 # Combining marks left by NFKD: stripping them turns "é" into "e".
 _COMBINING = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 # British spellings the English stemmer leaves apart from the American ones: -ise ("optimise", "tokeniser",
