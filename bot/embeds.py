@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import ipaddress
 import re
 from collections.abc import Sequence
@@ -17,7 +16,7 @@ from bot.limits import one_line, truncate
 from storage._search_snippet import cited_authors, matched_authors
 from storage.enrich import is_code_link
 from storage.models import Paper
-from storage.search import MAX_QUERY_CHARS, SearchEngine, as_displayed, link_key, plain_title
+from storage.search import link_key, plain_title
 
 PAPER_COLOUR = discord.Colour(0x3B7DD8)
 RESULTS_COLOUR = discord.Colour(0x5A6B7B)
@@ -69,15 +68,6 @@ def paper_embed(paper: Paper, *, heading: str | None = None, note: str | None = 
     room = min(limits.EMBED_DESCRIPTION, limits.EMBED_TOTAL - len(embed)) - len(lead)
     embed.description = lead + truncate(paper.abstract.strip() or "*(no abstract)*", room)
     return embed
-
-
-async def searched_stems(engine: SearchEngine, query: str) -> frozenset[str]:
-    """The stems `query` matches in `engine`'s index (typos resolved, as its result list bolds them), for
-    `paper_embed(matched=)`; worked out in a worker thread, as searches are."""
-    text, index = as_displayed(query[:MAX_QUERY_CHARS].strip()), engine.index
-    if not text:
-        return frozenset()
-    return await asyncio.to_thread(lambda: index.matched_stems(index.query_terms(text)))
 
 
 def results_embed(title: str, lines: Sequence[ResultLine], *, footer: str) -> discord.Embed:

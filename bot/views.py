@@ -26,7 +26,7 @@ import discord
 from discord import app_commands
 
 from bot import limits
-from bot.embeds import ResultLine, paper_embed, results_embed, searched_stems
+from bot.embeds import ResultLine, paper_embed, results_embed
 from bot.errors import DISCORD_REFUSED, PaperNotFoundError, UserFacingError
 from bot.limits import as_typed, one_line
 from bot.tree import ButtonOnCooldownError, report_error, send_ephemeral
@@ -75,14 +75,17 @@ def _bot(interaction: discord.Interaction) -> PaperBot:
     return cast("PaperBot", interaction.client)
 
 
-async def open_paper(interaction: discord.Interaction, paper_id: str, *, ephemeral: bool, query: str = "") -> None:
-    """Answer `interaction` with the card of `paper_id`; `query`, the search it was picked from, keeps the authors
-    it matched on the card."""
-    bot = _bot(interaction)
-    paper = await bot.papers.by_id(paper_id)
+async def open_paper(interaction: discord.Interaction, paper_id: str, *, ephemeral: bool,
+                     matched: frozenset[str] = frozenset()) -> None:
+    """Answer `interaction` with the card of `paper_id`; `matched`, the stems of the search it was picked from (as
+    its list bolds them), keeps the authors it matched on the card.
+
+    The list's own stems, not the query's worked out again: a venue's list reads a half-typed last word within the
+    venue ("Berg" is Bergmann there), and the card answers after one read of the database, no search work before it.
+    """
+    paper = await _bot(interaction).papers.by_id(paper_id)
     if paper is None:
         raise PaperNotFoundError(f"That paper (`{one_line(paper_id, 40)}`) is no longer available.")
-    matched = await searched_stems(bot.search_engine, query) if query else frozenset()
     await interaction.response.send_message(embed=paper_embed(paper, matched=matched), view=paper_card_view(paper.id),
                                             ephemeral=ephemeral)
 
@@ -519,7 +522,8 @@ class SearchPaginator(_ListView):
     """Ranked search results, five per page: ◀ ▶ to page, a select to open one; invoker only."""
 
     def __init__(self, bot: PaperBot, *, owner_id: int, query: str, hits: Sequence[Any], total: int,
-                 by_meaning: bool = False, venue: Venue | None = None, timeout: float = PAGINATOR_TIMEOUT) -> None:
+                 by_meaning: bool = False, venue: Venue | None = None, matched: frozenset[str] = frozenset(),
+                 timeout: float = PAGINATOR_TIMEOUT) -> None:
         super().__init__(timeout=timeout)
         self.bot = bot
         self.owner_id = owner_id
@@ -536,6 +540,7 @@ class SearchPaginator(_ListView):
         # The pages being searched for this list (at most LIST_SEARCHES: see _show_page).
         self._searching: set[int] = set()
         self.hits = list(hits)
+        self.matched = matched  # the stems the page shown bolds: a card opened from it bolds the same authors
         # The latest interaction whose original response *is* this list (the search, a page turn):
         # its token (valid 15 minutes from that interaction) is what edits the list when it expires.
         # Not the menu's: that interaction's original response is the card it opened.
@@ -597,16 +602,17 @@ class SearchPaginator(_ListView):
             self._searching.discard(page)
         if page != self.wanted:  # a later press asked for another page: it is searched, or _show_page goes on to it
             return
-        shown = (self.page, self.hits, self.total)
+        shown = (self.page, self.hits, self.total, self.matched)
         if results.hits:
             self.page, self.hits, self.total = page, list(results.hits), max(results.total, 1)
+            self.matched = results.matched
         else:  # the corpus changed under us and the page emptied: stay put, and page on from here
             self._settle_wanted(page)
         self._sync_components()
         try:
             await interaction.edit_original_response(embed=self.embed(), view=self)
         except DISCORD_REFUSED:
-            self.page, self.hits, self.total = shown  # the message still shows the old page
+            self.page, self.hits, self.total, self.matched = shown  # the message still shows the old page
             self._sync_components()
             self._settle_wanted(page)
             raise
@@ -641,7 +647,7 @@ class SearchPaginator(_ListView):
     async def open(self, interaction: discord.Interaction, select: discord.ui.Select[SearchPaginator]) -> None:
         """Post the chosen paper's card in the channel."""
         spend_button(_OPEN_FROM_A_LIST, interaction, what="menu")
-        await open_paper(interaction, select.values[0], ephemeral=False, query=self.query)
+        await open_paper(interaction, select.values[0], ephemeral=False, matched=self.matched)
 
     async def on_timeout(self) -> None:
         """Disable the buttons and the select so nobody clicks a dead list."""

@@ -104,6 +104,9 @@ class SearchResults:
     total: int = 0
     suggestions: list[str] = field(default_factory=list)
     by_meaning: bool = False  # the best candidates were re-ordered by meaning (see SearchEngine.search)
+    # The stems the query matched, as the snippets and "By …" lines bold them (within the venue searched, a half-typed
+    # last word completed when nothing matched it whole): a card opened from the list bolds the same authors.
+    matched: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,8 +283,8 @@ class SearchEngine:
                 zip(ranking.order[offset: offset + limit], ranking.scores[offset: offset + limit], strict=True)]
         papers = {paper.id: paper for paper in await self._papers.by_ids([pid for pid, _ in page])}
         scored = [(papers[pid], score) for pid, score in page if pid in papers]
-        hits, suggestions = await asyncio.to_thread(self._present, index, text, ranking, scored, within)
-        return SearchResults(hits, ranking.total, suggestions, by_meaning=ranking is not by_words)
+        hits, suggestions, matched = await asyncio.to_thread(self._present, index, text, ranking, scored, within)
+        return SearchResults(hits, ranking.total, suggestions, by_meaning=ranking is not by_words, matched=matched)
 
     def _linked(self, index: SearchIndex, text: str, within: np.ndarray | None = None) -> Ranking | None:
         """The paper a pasted link or arXiv identifier names (`by_url`) as the one result: its words ("https",
@@ -324,11 +327,11 @@ class SearchEngine:
 
     @staticmethod
     def _present(index: SearchIndex, text: str, ranking: Ranking, scored: Sequence[tuple[Paper, float]],
-                 within: np.ndarray | None = None) -> tuple[list[SearchHit], list[str]]:
+                 within: np.ndarray | None = None) -> tuple[list[SearchHit], list[str], frozenset[str]]:
         matched = index.matched_stems(ranking.terms)
         hits = [SearchHit(paper, round(score, 4), by_line(paper.authors, matched, f"{paper.title} {paper.abstract}")
                           + snippet(paper.abstract, matched)) for paper, score in scored]
-        return hits, index.did_you_mean(text, ranking.terms, found=ranking.total > 0, within=within)
+        return hits, index.did_you_mean(text, ranking.terms, found=ranking.total > 0, within=within), matched
 
     async def autocomplete(self, partial: str, *, limit: int = 25, venue: str | None = None) -> list[Suggestion]:
         """Up to `limit` papers for what has been typed so far (the last word may be half-typed); only `venue`'s
