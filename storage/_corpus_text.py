@@ -216,6 +216,12 @@ _TOKEN = re.compile(rf"\s*([{_WORD_CHAR}][{_WORD_CHAR}\u0300-\u036f’\-]*[{_WOR
                     rf"|[,.;:!?()\[\]{{}}“”\"'/|=<>]+|\s[–—-]\s)")
 _BEFORE_A_VERB = wordset("we that which who it they can could may might will would should must to also often "
                          "first then further thereby")
+# What a verb's object opens with and a plural noun is seldom followed by: a word in -s after a noun and before one
+# is a verb ("the architecture melds the LSTM …", "the seller observes a …"), not the plural closing a phrase
+# ("attention heads"). Not "such": "methods such as …".
+_DETERMINERS = wordset("the a an its their this these those each every both our his her any all another")
+# After an adjective the word in -s is the noun it qualifies, whatever follows ("analytical tasks a user performs").
+_ADJECTIVE_ENDINGS = ("al", "ous", "ful", "able", "ible", "less", "ary")
 _BEFORE_A_GERUND = wordset("by while without when after before through via thus thereby")
 # Verb forms that open or join clauses; they split keyphrase candidates like stop words do.
 VERBS = wordset(
@@ -951,6 +957,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     before_verb, before_gerund = _BEFORE_A_VERB, _BEFORE_A_GERUND
     known, kind_of, tokens_of = _TOKEN_KINDS.get, _token_kind, _TOKEN.findall
     content_kind, gerund, trailing, plural, named = _CONTENT, _GERUND, _TRAILING, _PLURAL, _ACRONYM | _CAPITALISED
+    determiners = _DETERMINERS
     proper: dict[str, bool] = {}  # each opening word looked for once: "Ab c. " * 3333 has 3,333 sentences
     for sentence in sentences(plain):
         tokens = tokens_of(sentence)  # one C call per sentence
@@ -969,9 +976,15 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
         for token in tokens:
             low, kind = known(token) or kind_of(token)
             if kind < content_kind:  # punctuation ends a chunk, a stop word a run: no phrase crosses either
-                if run:
+                if run and last & plural and low in determiners and run[-1].islower() and not (
+                        len(run) > 1 and run[-2].endswith(_ADJECTIVE_ENDINGS)):
+                    content.pop()  # "this architecture melds the …": a verb in -s, not a plural noun
+                    run.pop()
+                    if run:
+                        found.append(_phrase(run))
+                elif run:
                     found.append(_phrase(run) if last & trailing else " ".join(run[-3:]))  # head noun last
-                    run = []
+                run = []
                 previous = low
             elif run and not last & plural:
                 content.append(low)
