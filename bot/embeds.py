@@ -111,24 +111,31 @@ def _card_fields(paper: Paper, matched: frozenset[str] = frozenset()) -> list[tu
 
 
 def _links(paper: Paper) -> tuple[str, list[str]]:
-    """Code links first, then the paper's PDF: one per line, each a valid http(s) URL; and the links other than
-    the PDF that it shows. A link of the abstract that is the PDF, however written (OpenReview's forum and PDF
-    pages of a paper, arXiv's abstract and PDF of any version: one `link_key`), is not shown again: the PDF came
-    twice, raw and as "[PDF](…)", when the abstract gave it."""
+    """Code links first (at most _MAX_LINKS), then the paper's PDF: one per line, each a valid http(s) URL, and
+    "… (+N more)" before the PDF for the links the card leaves out; and the links other than the PDF that it shows.
+    A link of the abstract that is the PDF, however written (OpenReview's forum and PDF pages of a paper, arXiv's
+    abstract and PDF of any version: one `link_key`), is not shown again: the PDF came twice, raw and as
+    "[PDF](…)", when the abstract gave it."""
     pdf = _safe_url(paper.pdf)
     the_pdf = link_key(pdf) if pdf else None
     urls = [url for url in (_safe_url(link) for link in paper.links)
-            if url and (the_pdf is None or link_key(url) != the_pdf)][:_MAX_LINKS]
-    lines = list(urls)
-    if pdf:
-        lines.append(f"{_PDF_LINK}{pdf})")
-    text, count = "", 0
-    for line in lines:  # whole links only: half a URL is worse than none
-        if len(text) + len(line) + 1 > min(_LINKS_BUDGET, limits.EMBED_FIELD_VALUE):
-            break
-        text = f"{text}\n{line}" if text else line
-        count += 1
-    return text, urls[:count]  # the PDF comes last
+            if url and (the_pdf is None or link_key(url) != the_pdf)]
+    pdf_line = [f"{_PDF_LINK}{pdf})"] if pdf else []
+    lines = [*urls[:_MAX_LINKS], *pdf_line]
+    for count in range(len(lines), 0, -1):  # whole links only: half a URL is worse than none
+        text = _link_lines(lines[:count], left_out=len(urls) + len(pdf_line) - count)
+        if len(text) <= min(_LINKS_BUDGET, limits.EMBED_FIELD_VALUE):
+            return text, urls[: min(count, _MAX_LINKS)]
+    return "", []
+
+
+def _link_lines(lines: Sequence[str], *, left_out: int) -> str:
+    """`lines` one per line, "… (+N more)" for the `left_out` links after the others and before the PDF's (last): a
+    paper with five code links showed three, as if it had no more."""
+    more = [_more_items(left_out).lstrip()] if left_out else []
+    if lines[-1].startswith(_PDF_LINK):
+        return "\n".join([*lines[:-1], *more, lines[-1]])
+    return "\n".join([*lines, *more])
 
 
 def _join(items: Sequence[str], budget: int) -> str:
