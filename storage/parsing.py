@@ -521,6 +521,29 @@ def _as_mac_roman(data: bytes) -> str | None:
     return text
 
 
+# Mac Roman's ö, û and ú are Windows-1252's š, ž and œ, letters both: "Möller" reads "Mšller". Found between two
+# letters, with what is before and after.
+_MAC_VOWEL_AS_WINDOWS_LETTER = re.compile(r"([^\W\d_])([šžœ])(?=([^\W\d_]))")
+_WINDOWS_ACCENTED_LETTER = re.compile(r"[À-ÏÖØ-öø-ÿ]")  # Latin-1's; not Ð-Õ, which Mac Roman's quotes read as
+
+
+def _mac_roman_read_as_windows_1252(data: bytes, windows: str) -> str | None:
+    """The Mac Roman text of a file that also reads as Windows-1252 (`windows`), when that reading's only accented
+    letters are those Mac Roman's ö, û and ú are to it, š, ž and œ, each between two consonants as those vowels sit
+    in names ("Mšller", "Schršdinger", "Jšrg"), where Windows-1252 text has its š, ž and œ beside a vowel
+    ("Dušan", "Žižek", "cœur"); else None (read as Windows-1252, as before)."""
+    found = _MAC_VOWEL_AS_WINDOWS_LETTER.findall(windows)
+    if not found or not all(_consonant(before) and _consonant(after) for before, _, after in found):
+        return None
+    if _WINDOWS_ACCENTED_LETTER.search(windows):  # é, ü, ñ as Windows-1252 writes them: no Mac Roman file
+        return None
+    return _as_mac_roman(data)
+
+
+def _consonant(letter: str) -> bool:
+    return letter.isascii() and letter.lower() not in "aeiouy"
+
+
 def _utf16_without_mark(data: bytes) -> str | None:
     """The text of UTF-16 written without a byte order mark (iconv's and .NET's UTF-16LE, SQL Server's
     `bcp -w`), else None: it has a NUL in every other byte where it writes ASCII, which made it "binary".
@@ -558,6 +581,8 @@ def decode(name: str, data: bytes) -> tuple[str | None, Problem | None]:
         return data.decode("utf-8-sig"), None
     except UnicodeDecodeError as exc:
         if (windows := _as_windows_1252(data)) is not None:  # every record loads, its accents as written
+            if (mac := _mac_roman_read_as_windows_1252(data, windows)) is not None:
+                return mac, Problem(name, "", MAC_ROMAN_NOTE)
             return windows, Problem(name, "", WINDOWS_1252_NOTE)
         if (mac := _as_mac_roman(data)) is not None:
             return mac, Problem(name, "", MAC_ROMAN_NOTE)
