@@ -2,8 +2,8 @@
 
 A channel with a subscription has its paper of the day on its own local date and topic (what its
 daily card shows that morning in Tokyo, or that evening in Los Angeles); anywhere else it is the
-pick of the UTC date, with no topic. Once a channel's card of its day was sent, that card is its paper of
-the day, whatever its topic has become since.
+pick of the UTC date, with no topic. Once a channel's card of its day was sent (or is on its way: an attempt
+chose it), that card is its paper of the day, whatever its topic has become since.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import discord
 
 from storage.models import Paper
 from storage.picks import PickRepository
-from storage.subscriptions import ScheduleError, Subscription, SubscriptionRepository, local_day
+from storage.subscriptions import Delivery, ScheduleError, Subscription, SubscriptionRepository, local_day
 
 if TYPE_CHECKING:
     from bot.client import PaperBot
@@ -75,14 +75,14 @@ async def channel_paper(bot: PaperBot, channel_ids: Sequence[int]) -> tuple[date
                                                                             str | None]:
     """What `/paper today` shows in a channel: the day, the topic its heading names, the paper and a note.
 
-    Once the channel's card of its day was sent, that card: its paper under its heading (the deliveries record
-    both), whatever the topic is now. A moderator who changes the topic (or drops it) after the morning's card
-    changes the cards to come; the members reading that card still ask for it. Nothing is picked then: the new
-    topic's pick of the day would be recorded as shown (a paper its rotation then skips) though no channel got it.
-    Before the card, the day's pick for the channel's date and topic (day_pick).
+    Once the channel's card of its day was sent or is on its way (_card_decided), that card: its paper under its
+    heading (the deliveries record both), whatever the topic is now. A moderator who changes the topic (or drops
+    it) after the morning's card changes the cards to come; the members reading that card still ask for it.
+    Nothing is picked then: the new topic's pick of the day would be recorded as shown (a paper its rotation then
+    skips) though no channel got it. Before the card, the day's pick for the channel's date and topic (day_pick).
     """
     sub, day, topic = await _subscription_day(bot, channel_ids)
-    card = await _sent_card(bot, sub, day) if sub is not None else None
+    card = await _day_card(bot, sub, day) if sub is not None else None
     if card is not None:
         return day, card.topic, card.paper, card.note
     paper, note = await day_pick(bot, day, topic)
@@ -91,41 +91,48 @@ async def channel_paper(bot: PaperBot, channel_ids: Sequence[int]) -> tuple[date
 
 async def recorded_today(bot: PaperBot, channel_ids: Sequence[int]) -> Paper | None:
     """The channel's paper of its local day as recorded, else None (reads only, on `bot.db`): the paper of its
-    card of the day once that card was sent, whatever its topic is now, else the day's recorded pick for its date
-    and topic. One read of the subscriptions and of the clock, as autocomplete asks it at every keystroke."""
+    card of the day once that card was sent or is on its way, whatever its topic is now, else the day's recorded
+    pick for its date and topic. One read of the subscriptions and of the clock, as autocomplete asks it at every
+    keystroke."""
     sub, day, topic = await _subscription_day(bot, channel_ids)
-    card = await _sent_card(bot, sub, day) if sub is not None else None
+    card = await _day_card(bot, sub, day) if sub is not None else None
     return card.paper if card is not None else await PickRepository(bot.db).recorded_paper(day, topic=topic)
 
 
 @dataclass(frozen=True, slots=True)
-class SentCard:
-    """A channel's daily card as it was sent: its paper, the topic its heading named and its note."""
+class DayCard:
+    """A channel's daily card of a day: its paper, the topic its heading names and its note."""
 
     paper: Paper
     topic: str | None
     note: str | None
 
 
-async def _sent_card(bot: PaperBot, sub: Subscription, day: date) -> SentCard | None:
-    """`sub`'s card of `day` once it was sent, else None (reads only, on `bot.db`; a paper a corpus change retired
-    since is still the card the channel got).
+async def _day_card(bot: PaperBot, sub: Subscription, day: date) -> DayCard | None:
+    """`sub`'s card of `day` once it was sent or is on its way (_card_decided), else None (reads only, on `bot.db`;
+    a paper a corpus change retired since is still the card the channel got).
 
     A card whose paper is not its topic's pick of the day was the general paper, with the note that says why
     (day_pick). A card sent before its topic was recorded (migration 0005) names the subscription's topic when
     its paper is that topic's pick, else none."""
     delivery = await SubscriptionRepository(bot.db).delivery(sub.id, day)
-    if delivery is None or delivery.status != "sent" or not delivery.paper_id:
+    if delivery is None or not delivery.paper_id or not _card_decided(delivery):
         return None
     paper = await bot.papers.by_id(delivery.paper_id)
     if paper is None:
         return None
     topic = (delivery.topic if delivery.topic is not None else sub.topic) or None
     if topic is None or await PickRepository(bot.db).recorded(day, topic=topic) == paper.id:
-        return SentCard(paper, topic, None)
+        return DayCard(paper, topic, None)
     if delivery.topic is None:
-        return SentCard(paper, None, None)
-    return SentCard(paper, topic, general_paper_note(topic))
+        return DayCard(paper, None, None)
+    return DayCard(paper, topic, general_paper_note(topic))
+
+
+def _card_decided(delivery: Delivery) -> bool:
+    """Whether the channel's card of the day is the one its delivery records: sent, or on its way (an attempt
+    recorded its paper and topic: a retry after a failure posts that card, whatever the topic is now)."""
+    return delivery.status == "sent" or (delivery.status == "pending" and delivery.topic is not None)
 
 
 def general_paper_note(topic: str) -> str:

@@ -2,7 +2,8 @@
 
 The deliveries record the card's topic with its paper (migration 0005). A retry keeps the paper its first attempt
 chose, and now its heading too: a moderator who changed the topic between the two attempts got a card about the old
-topic under the new topic's heading. A card that was the general paper (its topic matched nothing) is shown by
+topic under the new topic's heading; `/paper today` meanwhile shows that card on its way, and picks nothing for the
+new topic. A card that was the general paper (its topic matched nothing) is shown by
 `/paper today`, after a topic change too, with its heading and its note, as the channel got it.
 """
 
@@ -35,10 +36,15 @@ async def test_a_retry_after_a_topic_change_names_the_topic_of_the_paper_it_keep
     await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 0, 10))  # the first attempt failed; retried at 09:00:30
     assert cards(world.channel) == []
     await subscribe(simcord_env, world, topic="language models")
+    meanwhile = embed_of(await world.alice.slash(world.channel, "paper today"))  # the card on its way
     await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 5))
 
     [card] = cards(world.channel)
     reinforcement = await bot.picks.recorded(DAY, topic="reinforcement learning")
+    # Before: /paper today meanwhile showed the new topic's pick, recorded then, which no channel got that day.
+    assert (meanwhile.author.name, meanwhile.footer.text) == (f"{HEADING} · reinforcement learning",
+                                                              f"id {reinforcement}")
+    assert await bot.picks.recorded(DAY, topic="language models") is None
     assert card_paper_id(world.channel) == reinforcement  # the retry keeps the first attempt's paper
     assert card.embeds[0].author.name == f"{HEADING} · reinforcement learning"  # before: "· language models"
     assert (await delivery(bot, sub, DAY)).attempts == 2
