@@ -504,6 +504,8 @@ def _cmd_show(args: argparse.Namespace, settings: Settings) -> int:
     import dataclasses
     import json
 
+    from storage.papers import written_as_id
+
     typed = args.paper_id
     if not typed.strip():
         print("paperbot show: give the paper's id, one of its links or its title", file=sys.stderr)
@@ -511,7 +513,7 @@ def _cmd_show(args: argparse.Namespace, settings: Settings) -> int:
 
     async def show(conn: aiosqlite.Connection) -> int:
         paper, refusal = await _paper_by_id(conn, typed), ""
-        if paper is None and _id_shaped(typed):
+        if paper is None and written_as_id(typed):  # "Tokenizers", ten letters of an id's, may be a title
             refusal = (f"no paper with id {typed!r} in {settings.database_path} "
                        "(every card's footer has the id; `paperbot search` finds one)")
         elif paper is None:  # a link or a title: only now is the search index built
@@ -616,7 +618,8 @@ async def _named_paper(conn: aiosqlite.Connection, typed: str, database: Path) -
         closest = await engine.autocomplete(typed, limit=_NAMED_AT_MOST)
         hint = ("; the closest: " + "; ".join(f"“{found.label}” ({found.id})" for found in closest)) if closest \
             else " (`paperbot search` finds one)"
-        return None, f"no paper titled {shown} in {database}{hint}"
+        what = "has the id or title" if _id_shaped(typed) else "titled"
+        return None, f"no paper {what} {shown} in {database}{hint}"
     return await PaperRepository(conn).by_id(paper_id), ""
 
 

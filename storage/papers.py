@@ -55,6 +55,18 @@ def shaped_like_an_id(text: str) -> bool:
     return len(text) == ID_LENGTH and set(text.lower()) <= _ID_CHARACTERS
 
 
+def written_as_id(typed: str) -> bool:
+    """Whether `typed` names a paper by its id and by nothing else: a card's footer ("id abc…", "… · …"), an id in
+    backticks as result lists show ids, or an id's shape with a digit in it. Any one word is an id to `pasted_id`,
+    and a ten-letter one ("Tokenizers") may be a title."""
+    paper_id = pasted_id(typed)
+    if paper_id is None:
+        return False
+    written = typed.strip().lower()
+    return (written.startswith(("id ", "id:", "`")) or "·" in written
+            or (shaped_like_an_id(paper_id) and any(character.isdigit() for character in paper_id)))
+
+
 def pasted_id(typed: str) -> str | None:
     """The id in what was typed when it is shaped like one (a picked suggestion, an id, or the card's
     footer copied: see `_TYPED_ID`), else None. The command line and the bot read ids alike."""

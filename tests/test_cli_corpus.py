@@ -128,8 +128,8 @@ def test_show_text_json_and_unknown(db_file: Path, capsys: pytest.CaptureFixture
     assert f"  source:   {paper['source']}" in out
     assert paper["abstract"] in out
 
-    assert main(["show", "--db", str(db_file), "zzzzzzzzzz"]) == 1
-    assert "no paper with id 'zzzzzzzzzz'" in capsys.readouterr().err
+    assert main(["show", "--db", str(db_file), "zzzzzzzz22"]) == 1
+    assert "no paper with id 'zzzzzzzz22'" in capsys.readouterr().err
 
 
 def test_progress_bar_draws_one_line() -> None:
@@ -178,7 +178,7 @@ def test_ingest_that_fails_half_way_says_so_and_changes_nothing(db_file: Path, t
 
 
 @pytest.mark.parametrize(("args", "status", "message"), [
-    (["show", "zzzzzzzzzz"], 1, "paperbot show: no paper with id 'zzzzzzzzzz' in {db} "
+    (["show", "zzzzzzzz22"], 1, "paperbot show: no paper with id 'zzzzzzzz22' in {db} "
                                 "(every card's footer has the id; `paperbot search` finds one)"),
     (["today", "--date", "2026-13-01"], 2, "paperbot today: --date must look like 2026-12-01, got '2026-13-01'"),
     (["today", "--date", "2001-01-01"], 1, "paperbot today: no paper of the day was recorded for 2001-01-01 in {db}"),

@@ -25,7 +25,7 @@ from bot.views import (
 )
 from storage._search_text import query_words
 from storage.models import Paper
-from storage.papers import pasted_id, shaped_like_an_id
+from storage.papers import pasted_id, shaped_like_an_id, written_as_id
 from storage.search import Venue, arxiv_key, papers_with_link, plain_title, written_as_link
 
 if TYPE_CHECKING:
@@ -279,14 +279,10 @@ def _looked_for(typed: str) -> str:
     an id to `pasted_id`, and "AlphaFold" is a title's word, not an id."""
     if arxiv_key(typed):  # "2401.01234", "arXiv:2401.01234v2"
         return "with the arXiv identifier"
-    paper_id = pasted_id(typed)
-    if paper_id is None:
-        return "titled"
-    if _footer_pasted(typed) or typed.strip().startswith("`"):
+    if written_as_id(typed):
         return "with the id"
-    if not shaped_like_an_id(paper_id):
-        return "titled"
-    return "with the id" if any(character.isdigit() for character in paper_id) else "with the id or title"
+    paper_id = pasted_id(typed)
+    return "with the id or title" if paper_id is not None and shaped_like_an_id(paper_id) else "titled"
 
 
 def venue_choices(bot: PaperBot, typed: str) -> list[app_commands.Choice[str]]:
