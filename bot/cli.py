@@ -751,13 +751,17 @@ def _cmd_subscriptions(args: argparse.Namespace, settings: Settings) -> int:
 
 def _subscription_row(sub: Subscription, delivered: Delivery | None, now: datetime) -> str:
     """One line of `paperbot subscriptions`."""
-    from storage.subscriptions import format_post_time
+    from storage.subscriptions import ScheduleError, format_post_time
 
-    upcoming = sub.next_post_at(now, posted_day=delivered.local_day if delivered else None)
+    held: list[str] = []
+    try:
+        upcoming = sub.next_post_at(now, posted_day=delivered.local_day if delivered else None)
+    except ScheduleError:  # a zone stored where a newer tz database had it: the bot holds its posts (claim_due)
+        upcoming, held = None, [f"(held: this machine's time zone database lacks {sub.timezone}; update tzdata)"]
     when = upcoming.strftime("%Y-%m-%d %H:%M") if upcoming else "-"
     notes = [f"{delivered.local_day} {delivered.status}" if delivered else "never posted"]
     notes += [f"topic {sub.topic!r}"] if sub.topic else []
-    notes += [f"({sub.status_reason})"] if sub.status != "active" and sub.status_reason else []
+    notes += [f"({sub.status_reason})"] if sub.status != "active" and sub.status_reason else held
     return (f"{sub.guild_id:<20} {sub.channel_id:<20} {format_post_time(sub.post_time):<5} "
             f"{sub.timezone:<20} {sub.status:<7} {when:<17} {'; '.join(notes)}")
 
