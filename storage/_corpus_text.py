@@ -981,9 +981,10 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                     content.pop()  # "this architecture melds the …": a verb in -s, not a plural noun
                     run.pop()
                     if run:
-                        found.append(_phrase(run))
-                elif run:
-                    found.append(_phrase(run) if last & trailing else " ".join(run[-3:]))  # head noun last
+                        found.append(_phrase(run, plain))
+                elif run:  # the head noun last
+                    found.append(_phrase(run, plain) if last & trailing else " ".join(run) if len(run) < 4
+                                 else _head_words(run, plain))
                 run = []
                 previous = low
             elif run and not last & plural:
@@ -992,7 +993,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 last = kind
             elif run:  # a plural noun ends its phrase: a noun it qualified would come before it, so the word
                 # after it is its verb or what it is ("algorithms run in …", "CNNs necessary for …")
-                found.append(" ".join(run[-3:]))
+                found.append(" ".join(run) if len(run) < 4 else _head_words(run, plain))
                 if kind & named:  # a name set beside it ("our algorithms MD-UCBE") is a phrase of its own
                     content.append(low)
                     run = [token]
@@ -1007,7 +1008,8 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 run = [token]
                 last = kind
         if run:
-            found.append(_phrase(run) if last & trailing else " ".join(run[-3:]))
+            found.append(_phrase(run, plain) if last & trailing else " ".join(run) if len(run) < 4
+                         else _head_words(run, plain))
     return Counter(found), Counter(content)
 
 
@@ -1031,11 +1033,37 @@ _ONE_CAPITAL_WORD = re.compile(r"[A-Z][a-z]+")
 _BEFORE_MID_SENTENCE_CAPITAL = frozenset("abcdefghijklmnopqrstuvwxyz,;")
 
 
-def _phrase(run: list[str]) -> str:
-    """The run's last three words (English puts the head noun last), less the verb forms closing it."""
+def _phrase(run: list[str], text: str) -> str:
+    """The run's head words (_head_words), less the verb forms closing it."""
     while len(run) > 1 and (_TOKEN_KINDS.get(run[-1]) or _token_kind(run[-1]))[1] & _TRAILING:
         run = run[:-1]
+    return _head_words(run, text)
+
+
+def _head_words(run: list[str], text: str) -> str:
+    """The run's last three words (English puts the head noun last), unless the first of those closes a noun of two
+    words the text writes on its own elsewhere (_ends_a_phrase): "series XAI baselines" of "time series XAI
+    baselines" reads "XAI baselines", "Carlo gradient estimators" "Monte Carlo gradient estimators" (a name whole;
+    "preconditioned Crank-Nicolson Langevin samplers" keeps its name, "Crank-Nicolson Langevin samplers")."""
+    if len(run) > 3 and (run[-4][:1].isupper() or not run[-3][:1].isupper()) \
+            and _ends_a_phrase(f"{run[-4]} {run[-3]}", text):
+        return " ".join(run[-4:] if run[-4][:1].isupper() else run[-2:])  # a name whole, else the head after it
     return " ".join(run[-3:])
+
+
+def _ends_a_phrase(pair: str, text: str) -> bool:
+    """Whether `text` writes the two words `pair` as a noun of their own, elsewhere: followed by no content word
+    ("time series.", "time series and …"), so the second is its head noun, not a word qualifying the next one
+    ("restless multi-arm bandits")."""
+    at = text.find(pair)
+    while at >= 0:
+        end = at + len(pair)
+        after = _TOKEN.match(text, end)  # None before what is no token: "question–answer", "x$"
+        if after is not None and not text[end:end + 1].isalnum() and not text[at - 1:at].isalnum() and (
+                _TOKEN_KINDS.get(after.group(1)) or _token_kind(after.group(1)))[1] < _CONTENT:  # whole words
+            return True
+        at = text.find(pair, at + 1)
+    return False
 
 
 # Token kinds: a chunk break (punctuation, a spaced dash), a splitter (stop word, verb, adverb,

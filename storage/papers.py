@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Sequence
 from random import Random
 
@@ -41,10 +42,11 @@ def paper_from_row(row: aiosqlite.Row | tuple) -> Paper:
 
 _ID_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz234567")  # storage.enrich.paper_id's base32
 # An id as people paste it: a picked suggestion ("id:abc123"), a card's footer copied whole ("id abc123",
-# "id abc123 · no longer in the current corpus", "id abc123 · paper of the day 2026-11-30"), or quoted
-# from a result list (`abc123`).
-_TYPED_ID = re.compile(r"(?:id(?::\s*|\s+))?[`'\"“”‘’]*(?P<id>[a-z0-9]+)[`'\"“”‘’.]*(?:\s*·.*)?",
-                       re.IGNORECASE | re.DOTALL)
+# "id abc123 · no longer in the current corpus", "id abc123 · paper of the day 2026-11-30"), quoted
+# from a result list (`abc123`) or its line copied whole ("ICML 2025 · abc123"), or out of a sentence
+# ("(abc123)", "abc123,").
+_TYPED_ID = re.compile(r"(?:[^·]*·\s*)?(?:id(?::\s*|\s+))?[`'\"“”‘’(\[<{]*(?P<id>[a-z0-9]+)[`'\"“”‘’.,;:!?)\]>}]*"
+                       r"(?:\s*·.*)?", re.IGNORECASE | re.DOTALL)
 
 
 def shaped_like_an_id(text: str) -> bool:
@@ -56,20 +58,24 @@ def shaped_like_an_id(text: str) -> bool:
 
 
 def written_as_id(typed: str) -> bool:
-    """Whether `typed` names a paper by its id and by nothing else: a card's footer ("id abc…", "… · …"), an id in
-    backticks as result lists show ids, or an id's shape with a digit in it. Any one word is an id to `pasted_id`,
-    and a ten-letter one ("Tokenizers") may be a title."""
+    """Whether `typed` names a paper by its id and by nothing else: a card's footer ("id abc…"), an id in backticks
+    as result lists show ids, or an id's shape with a digit in it or after a result list's venue ("ICML 2025 · …").
+    Any one word is an id to `pasted_id`, and a ten-letter one ("Tokenizers") may be a title."""
     paper_id = pasted_id(typed)
     if paper_id is None:
         return False
-    written = typed.strip().lower()
-    return (written.startswith(("id ", "id:", "`")) or "·" in written
-            or (shaped_like_an_id(paper_id) and any(character.isdigit() for character in paper_id)))
+    if typed.strip().lower().startswith(("id ", "id:", "`")):
+        return True
+    return shaped_like_an_id(paper_id) and ("·" in typed or any(character.isdigit() for character in paper_id))
 
 
 def pasted_id(typed: str) -> str | None:
     """The id in what was typed when it is shaped like one (a picked suggestion, an id, or the card's
     footer copied: see `_TYPED_ID`), else None. The command line and the bot read ids alike."""
+    if not typed.isascii():  # full-width letters and digits (an East Asian keyboard's), a zero-width space pasted in
+        from storage._search_text import visible  # here: `paperbot show <id>` needs none of the search's imports
+
+        typed = visible(unicodedata.normalize("NFKC", typed))
     match = _TYPED_ID.fullmatch(typed.strip())
     return match["id"] if match else None
 

@@ -7,7 +7,8 @@ collecting every such word of the abstract. The earlier loop is kept below as th
 phrases and word counts, in the same order, on the seeds, the dev datasets and Hypothesis sentences
 made of the kinds of words the loop tells apart. (Review 12 made a plural noun end its phrase, "algorithms run"
 giving "algorithms": the oracle does the same, from the run's last word; review 13 made a word in -s after a noun
-and before "the", "a" … a verb, "architecture melds the" giving "architecture": so does the oracle.)
+and before "the", "a" … a verb, "architecture melds the" giving "architecture": so does the oracle; and it cuts a long
+run as the loop does, with _head_words.)
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
             low, kind = text._token_kind(token)
             if kind == text._BREAK:
                 if run:
-                    found.append(text._phrase(run) if closes_badly else " ".join(run[-3:]))
+                    found.append(text._phrase(run, plain) if closes_badly else text._head_words(run, plain))
                     run = []
                 previous = ""
                 chunk_index += 1
@@ -61,16 +62,16 @@ def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                     content.pop()
                     run.pop()
                     if run:
-                        found.append(text._phrase(run))
+                        found.append(text._phrase(run, plain))
                 elif run:
-                    found.append(text._phrase(run) if closes_badly else " ".join(run[-3:]))
+                    found.append(text._phrase(run, plain) if closes_badly else text._head_words(run, plain))
                 run = []
                 previous = low
             elif not run and (previous in text._BEFORE_A_VERB or (
                     kind & text._GERUND and (previous in text._BEFORE_A_GERUND or index == 0))):
                 previous = low
             elif run and text._token_kind(run[-1])[1] & text._PLURAL:  # since review 12: a plural ends its phrase
-                found.append(" ".join(run[-3:]))
+                found.append(text._head_words(run, plain))
                 run = []
                 if kind & (text._ACRONYM | text._CAPITALISED):
                     content.append(low)
@@ -89,7 +90,7 @@ def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 closes_badly = kind & text._TRAILING
             index += 1
         if run:
-            found.append(text._phrase(run) if closes_badly else " ".join(run[-3:]))
+            found.append(text._phrase(run, plain) if closes_badly else text._head_words(run, plain))
     return Counter(found), Counter(content)
 
 
