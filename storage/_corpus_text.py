@@ -1055,6 +1055,8 @@ def _ends_a_phrase(pair: str, text: str) -> bool:
     """Whether `text` writes the two words `pair` as a noun of their own, elsewhere: followed by no content word
     ("time series.", "time series and …"), so the second is its head noun, not a word qualifying the next one
     ("restless multi-arm bandits")."""
+    if text.count(pair) < 2:  # the run's own pair is followed by its next word: only another one can tell
+        return False
     at = text.find(pair)
     while at >= 0:
         end = at + len(pair)

@@ -336,10 +336,12 @@ class DailyPosts(commands.Cog):
     async def _card_made_up_today(self, verb: str, live: Subscription | None, sub: Subscription,
                                   now: datetime) -> Delivery | None:
         """Today's card that this /paper subscribe brings back (`live` before it, `sub` after), or None: the
-        one a pause kept back, or the one a time moved earlier than now would skip while it was still to come."""
+        one a pause kept back, or the one still to come that the subscription, active "since now" after any
+        subscribe, would skip: a time moved earlier than now, or any subscribe after the post time before the day
+        was claimed (a claim is tried again a minute later), 'Already subscribed' with nothing changed too."""
         if verb == "Resumed":
             return await self._resume_today(sub, now)
-        if live is not None and verb == "Updated" and await self._today_still_to_come(live, now):
+        if live is not None and await self._today_still_to_come(live, now):
             return await self.subscriptions.keep_today(sub, now)  # it comes now, or the day has none
         return None
 
