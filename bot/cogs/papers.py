@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -26,7 +28,7 @@ from bot.views import (
 from storage._search_text import query_words
 from storage.models import Paper
 from storage.papers import pasted_id, shaped_like_an_id, written_as_id
-from storage.search import Venue, arxiv_key, papers_with_link, plain_title, written_as_link
+from storage.search import Suggestion, Venue, arxiv_key, papers_with_link, plain_title, written_as_link
 
 if TYPE_CHECKING:
     from bot.client import PaperBot
@@ -46,6 +48,9 @@ NO_SUCH_LINK = ("That link is not the page, PDF or code of a paper I have. "
 SEARCH_COOLDOWN = (5, 30.0)
 RANDOM_COOLDOWN = (5, 30.0)
 SHOW_COOLDOWN = (5, 30.0)  # each use is a card in the channel
+# Characters of a venue's name after a title in an autocomplete choice that would read as another's (real ones are
+# under 30; a misread column's is cut).
+_VENUE_IN_CHOICE = 40
 
 
 def _per_user(interaction: discord.Interaction) -> int:
@@ -248,9 +253,26 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         if current[-1].isspace():
             text += " "  # the last word is finished: search reads it whole, not as the start of longer ones
         suggestions = await self.bot.search_engine.autocomplete(text, limit=limits.AUTOCOMPLETE_CHOICES, venue=venue)
-        return [app_commands.Choice(name=one_line(s.label, limits.CHOICE_NAME) or s.id, value=prefix + s.id)
-                for s in suggestions[: limits.AUTOCOMPLETE_CHOICES]
-                if len(prefix + s.id) <= limits.CHOICE_VALUE]
+        kept = [s for s in suggestions[: limits.AUTOCOMPLETE_CHOICES] if len(prefix + s.id) <= limits.CHOICE_VALUE]
+        return [app_commands.Choice(name=name, value=prefix + paper_id)
+                for paper_id, name in await self._named_apart(kept)]
+
+    async def _named_apart(self, suggestions: Sequence[Suggestion]) -> list[tuple[str, str]]:
+        """(id, choice name) of each suggestion: its title on one line, and where two would read the same (one paper
+        in two venues' corpora, titles alike up to the cut at 100 characters) the venue after it, or the id where
+        that is the same too. Discord shows the names alone: two alike were a coin toss. Papers are read only then."""
+        labels = {s.id: s.label for s in suggestions}
+        names = {paper_id: one_line(label, limits.CHOICE_NAME) or paper_id for paper_id, label in labels.items()}
+        alike = _alike(names)
+        if not alike:
+            return list(names.items())
+        papers = await self.bot.papers.by_ids(alike)
+        venues = {paper.id: one_line(paper.venue or "", _VENUE_IN_CHOICE) for paper in papers}
+        for paper_id in alike:
+            names[paper_id] = _with_tail(labels[paper_id], venues.get(paper_id) or paper_id)
+        for paper_id in _alike(names):  # of one venue too: the id tells them apart
+            names[paper_id] = _with_tail(labels[paper_id], paper_id)
+        return list(names.items())
 
     async def _paper_of_the_day_choice(self, prefix: str, channels: tuple[int, ...]) -> list[app_commands.Choice[str]]:
         """Nothing typed yet: today's paper of the day in this channel (see `/paper today`), when one is
@@ -265,6 +287,18 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
             return []
         label = one_line(f"{PAPER_OF_THE_DAY_LABEL}{plain_title(paper.title)}", limits.CHOICE_NAME)
         return [app_commands.Choice(name=label, value=prefix + paper.id)]
+
+
+def _alike(names: dict[str, str]) -> list[str]:
+    """The ids whose choice name another id's name is too."""
+    counts = Counter(names.values())
+    return [paper_id for paper_id, name in names.items() if counts[name] > 1]
+
+
+def _with_tail(label: str, tail: str) -> str:
+    """A choice's name: `label` on one line, cut to leave room for " · tail" after it."""
+    tail = f" · {tail}"
+    return one_line(label, limits.CHOICE_NAME - len(tail)) + tail
 
 
 def _footer_pasted(typed: str) -> bool:

@@ -1,0 +1,72 @@
+"""Autocomplete tells apart the papers whose choices would read the same (session 13's review, SimCord).
+
+Discord shows an autocomplete choice's name alone, and the name was the paper's title: one paper in two venues'
+corpora (a workshop's and a conference's version), or two long titles alike up to the cut at 100 characters, were two
+identical choices, and picking one was a coin toss. The venue now follows such a title ("… · AISTATS 2025"), or
+the id when the venue is the same too; other choices are unchanged.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot import limits
+from bot.client import PaperBot
+from tests.bot.conftest import World
+from tests.storage.conftest import write_json
+
+TAIL = " We report results on four benchmarks and release the code for others to build on."
+LONG = ("Scalable Bayesian Optimisation of Expensive Black-Box Functions with Many Noisy Constraints and Sparse "
+        "Gaussian Processes, Part {}")
+RECORDS = [
+    *({"title": "Diffusion Models for Tabular Data", "venue": venue,
+       "abstract": f"A diffusion model generates tables, as presented at {venue}." + TAIL}
+      for venue in ("ICML 2025", "AISTATS 2025")),
+    *({"title": "A Note on Dueling Bandits", "venue": "ICML 2025",
+       "abstract": f"Dueling bandits with {kind} feedback, and regret bounds for them." + TAIL}
+      for kind in ("delayed", "noisy")),
+    *({"title": LONG.format(part), "venue": "ICML 2025",
+       "abstract": f"Constrained Bayesian optimisation, its part {part}, with sparse processes." + TAIL}
+      for part in ("One", "Two")),
+    {"title": "Diffusion Policies for Robot Control", "venue": "ICML 2025",
+     "abstract": "A diffusion policy controls a robot arm from camera images." + TAIL},
+]
+
+
+@pytest.fixture
+def corpus_paths(tmp_path: Path) -> tuple[Path, ...]:
+    return (write_json(tmp_path / "papers.json", RECORDS),)
+
+
+async def _names(world: World, typed: str, command: str = "paper show", option: str = "paper") -> dict[str, str]:
+    choices = await world.alice.autocomplete(world.channel, command, option, typed)
+    assert all(len(choice["name"]) <= limits.CHOICE_NAME for choice in choices)
+    return {choice["value"]: choice["name"] for choice in choices}
+
+
+@pytest.mark.parametrize(("command", "option"), [("paper show", "paper"), ("paper search", "query")])
+async def test_one_title_in_two_venues_is_two_choices_named_by_their_venue(
+        world: World, command: str, option: str) -> None:
+    names = await _names(world, "Diffusion Models for Tabular", command, option)
+
+    assert {"Diffusion Models for Tabular Data · ICML 2025", "Diffusion Models for Tabular Data · AISTATS 2025"} <= \
+        set(names.values()), names
+    assert "Diffusion Policies for Robot Control" in names.values()  # a title of its own is shown as it was
+
+
+async def test_one_title_twice_in_one_venue_is_named_by_the_ids(world: World, bot: PaperBot) -> None:
+    names = await _names(world, "A Note on Dueling Bandits")
+
+    ids = [paper_id for paper_id, name in names.items() if name.startswith("A Note on Dueling Bandits")]
+    assert len(ids) == 2
+    assert {names[paper_id] for paper_id in ids} == {f"A Note on Dueling Bandits · {paper_id}" for paper_id in ids}
+
+
+async def test_long_titles_alike_up_to_the_cut_are_told_apart(world: World) -> None:
+    names = [name for name in (await _names(world, "Scalable Bayesian Optimisation")).values()
+             if name.startswith("Scalable Bayesian")]
+
+    assert len(names) == 2
+    assert len(set(names)) == 2, names
