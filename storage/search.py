@@ -360,15 +360,21 @@ class SearchEngine:
         return [p for p in found if within is None or within[p]][:limit]
 
     async def by_title(self, typed: str) -> str | None:
-        """The id of the active paper whose title is `typed`, case, spacing, punctuation and markup aside
+        """The id of the active paper whose title is `typed` (the first of `titled`), or None."""
+        found = await self.titled(typed)
+        return found[0] if found else None
+
+    async def titled(self, typed: str) -> list[str]:
+        """The ids of the active papers whose title is `typed`, case, spacing, punctuation and markup aside
         (the card's "q`POTS`: …" is "qPOTS: …" copied from it and "$q\\texttt{POTS}$: …" from a
-        conference's page); None when no title is. The candidates are autocomplete's best few. A title typed
-        with other spellings or typos is that title too (`_same_title`), and so is its head, the part before
-        its colon, when only one candidate's title has that head."""
+        conference's page), best match first: several when one title is in two venues' corpora; none when no
+        title is. The candidates are autocomplete's best few. A title typed with other spellings or typos is that
+        title too (`_same_title`), and so is its head, the part before its colon, when only one candidate's title
+        has that head."""
         typed = as_displayed(typed[:MAX_QUERY_CHARS])
         wanted = name_key(typed)  # folded letters and digits, LaTeX macro names and markup left out
         if not wanted:
-            return None
+            return []
         index = self._index
         positions = await asyncio.to_thread(self._complete, index, typed, _TITLE_CANDIDATES)
         typed_words = words(typed)
@@ -381,8 +387,8 @@ class SearchEngine:
                 found = list(dict.fromkeys(paper_id for paper_id, text in candidates if (
                     _same_title(index, typed_words, words(text)) if spelt else name_key(text) == wanted)))
                 if found:
-                    return found[0] if candidates is titles or len(found) == 1 else None
-        return None
+                    return found if candidates is titles or len(found) == 1 else []
+        return []
 
     async def similar(self, paper_id: str, *, limit: int = 5) -> list[Paper]:
         """Up to `limit` active papers most like the given one (not itself); [] for an unknown id."""

@@ -171,8 +171,9 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         # here costs no database read before the title lookup.
         paper_id = pasted_id(paper) or self.bot.search_engine.by_url(paper)
         found = await self.bot.papers.by_id(paper_id) if paper_id else None
+        namesakes: list[str] = []
         if found is None:
-            found = await self._by_title(paper)
+            found, namesakes = await self._titled(paper)
         if found is None and (written_as_link(paper) or arxiv_key(paper)):
             found = await self._retired_paper(paper)  # the index holds the current papers' links only
             if found is None and written_as_link(paper):
@@ -180,7 +181,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         if found is None:
             raise PaperNotFoundError(f"There is no paper {_looked_for(paper)} “{as_typed(paper, 60) or '(empty)'}”. "
                                      "Start typing a title and pick a suggestion, or use `/paper search`.")
-        await self._send_card(interaction, found)
+        await self._send_card(interaction, found, note=await self._namesakes_note(namesakes))
 
     @show.autocomplete("paper")
     async def show_suggestions(self, interaction: discord.Interaction,
@@ -206,13 +207,24 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
 
     # --- helpers ------------------------------------------------------------------------------
 
-    async def _send_card(self, interaction: discord.Interaction, paper: Paper) -> None:
-        await interaction.response.send_message(embed=paper_embed(paper), view=paper_card_view(paper.id))
+    async def _send_card(self, interaction: discord.Interaction, paper: Paper, *, note: str | None = None) -> None:
+        await interaction.response.send_message(embed=paper_embed(paper, note=note), view=paper_card_view(paper.id))
 
-    async def _by_title(self, typed: str) -> Paper | None:
-        """The paper whose title is what was typed (case, spacing, punctuation and markup aside), if any."""
-        paper_id = await self.bot.search_engine.by_title(typed)
-        return await self.bot.papers.by_id(paper_id) if paper_id else None
+    async def _titled(self, typed: str) -> tuple[Paper | None, list[str]]:
+        """The paper whose title is what was typed (case, spacing, punctuation and markup aside), if any, and the
+        ids of the other papers of that title (one paper in two venues' corpora)."""
+        found = await self.bot.search_engine.titled(typed)
+        return (await self.bot.papers.by_id(found[0]), found[1:]) if found else (None, [])
+
+    async def _namesakes_note(self, namesakes: Sequence[str]) -> str | None:
+        """The card's note naming the other papers of its title (id and venue): shown one card, a reader looking
+        for the other version did not learn there was one."""
+        if not namesakes:
+            return None
+        others = [f"{paper.id} ({one_line(paper.venue, 60)})" if paper.venue else paper.id
+                  for paper in await self.bot.papers.by_ids(namesakes)]
+        heading = "Another paper has this title" if len(others) == 1 else f"{len(others)} other papers have this title"
+        return f"{heading}: {', '.join(others)}. Give its id to /paper show, or pick it from the suggestions."
 
     async def _pasted_paper(self, typed: str) -> Paper | None:
         """The paper of a picked suggestion, or the current paper whose id (or card's footer) or link (its

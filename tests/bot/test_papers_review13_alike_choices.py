@@ -4,6 +4,9 @@ Discord shows an autocomplete choice's name alone, and the name was the paper's 
 corpora (a workshop's and a conference's version), or two long titles alike up to the cut at 100 characters, were two
 identical choices, and picking one was a coin toss. The venue now follows such a title ("… · AISTATS 2025"), or
 the id when the venue is the same too; other choices are unchanged.
+
+`/paper show Diffusion Models for Tabular Data`, typed whole, showed one of the two papers, and nothing said there was
+another: the card now names the other papers of its title (id and venue) in its note.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import pytest
 from bot import limits
 from bot.client import PaperBot
 from tests.bot.conftest import World
+from tests.bot.test_papers import embed_of
 from tests.storage.conftest import write_json
 
 TAIL = " We report results on four benchmarks and release the code for others to build on."
@@ -70,3 +74,22 @@ async def test_long_titles_alike_up_to_the_cut_are_told_apart(world: World) -> N
 
     assert len(names) == 2
     assert len(set(names)) == 2, names
+
+
+async def test_a_title_typed_whole_names_the_other_paper_of_that_title(world: World, bot: PaperBot) -> None:
+    both = {paper.venue: paper.id for paper in await bot.papers.by_ids(await bot.papers.active_ids())
+            if paper.title == "Diffusion Models for Tabular Data"}
+
+    card = embed_of(await world.alice.slash(world.channel, "paper show", paper="Diffusion Models for Tabular Data"))
+
+    shown = (card.footer.text or "").removeprefix("id ")
+    (other_venue, other), = ((venue, paper_id) for venue, paper_id in both.items() if paper_id != shown)
+    assert (card.description or "").startswith(
+        f"*Another paper has this title: {other} ({other_venue}). Give its id to /paper show, or pick it from the "
+        "suggestions.*\n\n")
+
+
+async def test_a_title_of_its_own_has_no_note(world: World) -> None:
+    card = embed_of(await world.alice.slash(world.channel, "paper show", paper="Diffusion Policies for Robot Control"))
+
+    assert (card.description or "").startswith("A diffusion policy controls")
