@@ -45,7 +45,7 @@ _ID_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz234567")  # storage.enrich
 # "id abc123 · no longer in the current corpus", "id abc123 · paper of the day 2026-11-30"), quoted
 # from a result list (`abc123`) or its line copied whole ("ICML 2025 · abc123"), or out of a sentence
 # ("(abc123)", "abc123,").
-_TYPED_ID = re.compile(r"(?:[^·]*·\s*)?(?:id(?::\s*|\s+))?[`'\"“”‘’(\[<{]*(?P<id>[a-z0-9]+)[`'\"“”‘’.,;:!?)\]>}]*"
+_TYPED_ID = re.compile(r"(?:[^·]*·\s*)?(?:id(?::\s*|\s+))?[`'\"“”‘’(\[<{]*(?P<id>[a-z0-9]+)[`'\"“”‘’.,;!?)\]>}]*"
                        r"(?:\s*·.*)?", re.IGNORECASE | re.DOTALL)
 
 

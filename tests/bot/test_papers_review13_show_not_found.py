@@ -22,6 +22,7 @@ from tests.bot.conftest import World, expect_errors
     ("id zzzzzzzzzz", "There is no paper with the id “id zzzzzzzzzz”."),  # a card's footer
     ("`nosuch`", "There is no paper with the id “\\`nosuch\\`”."),  # quoted as a result list shows ids
     ("quantizers", "There is no paper with the id or title “quantizers”."),  # ten base32 letters: either
+    ("id:", "There is no paper titled “id:”."),  # no id after it: "id" is no id
 ])
 async def test_show_says_what_it_looked_for(simcord_env: simcord.Env, world: World, typed: str, reply: str) -> None:
     result = await world.alice.slash(world.channel, "paper show", paper=typed)
