@@ -28,6 +28,11 @@ DEFAULT_POST_TIME = time(9, 0)
 # post time has certainly been written by then).
 _SETTLED = timedelta(minutes=2)
 DEFAULT_TIMEZONE = "UTC"
+# The furthest one zone's local date can be ahead of another's at the same instant (UTC+14 against UTC-12: 26 hours,
+# two dates). A delivery dated further ahead of a subscription's local date was claimed by a clock that was wrong
+# (set years ahead at a boot, then corrected by NTP): it must not stand for a day already posted, or the channel
+# would have no card until that date comes.
+FURTHEST_AHEAD = timedelta(days=2)
 # Delivery rows older than this many days are pruned (each subscription's latest one is kept): at
 # 10,000 subscriptions the history grows ~1.6 MiB a day, and nothing reads a settled row that old.
 HISTORY_DAYS = 90
@@ -873,11 +878,13 @@ class SubscriptionRepository:
                     "claimed_at) SELECT id, ?, 'pending', ?, ?, ? FROM subscriptions "
                     "WHERE status = 'active' AND timezone = ? AND post_time = ? AND active_since <= ? "
                     # A later day already delivered (in the zone east of this one it had before) ends
-                    # the earlier ones: no card dated before one already in the channel.
+                    # the earlier ones: no card dated before one already in the channel. Not one dated further
+                    # ahead than a zone can be (FURTHEST_AHEAD): a clock set wrong claimed it.
                     "AND NOT EXISTS (SELECT 1 FROM deliveries AS later WHERE later.subscription_id = "
-                    "subscriptions.id AND later.local_day > ?) "
+                    "subscriptions.id AND later.local_day > ? AND later.local_day <= ?) "
                     "ON CONFLICT (subscription_id, local_day) DO NOTHING",
-                    (day.isoformat(), _iso(due), stamp, stamp, tz_name, post_time, _iso(due), day.isoformat()),
+                    (day.isoformat(), _iso(due), stamp, stamp, tz_name, post_time, _iso(due), day.isoformat(),
+                     (day + FURTHEST_AHEAD).isoformat()),
                 )
                 claimed += max(cursor.rowcount, 0)
                 await cursor.close()
@@ -1047,9 +1054,10 @@ class SubscriptionRepository:
         async with self._conn.execute(
             "INSERT INTO deliveries (subscription_id, local_day, status, due_at, next_attempt_at, claimed_at) "
             "SELECT ?, ?, 'pending', ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM deliveries "
-            "WHERE subscription_id = ? AND local_day >= ?) "
+            "WHERE subscription_id = ? AND local_day >= ? AND local_day <= ?) "  # FURTHEST_AHEAD, as claim_due
             f"ON CONFLICT (subscription_id, local_day) DO NOTHING RETURNING {_DELIVERY_COLUMNS}",
-            (sub.id, today.isoformat(), _iso(due), stamp, stamp, sub.id, today.isoformat()),
+            (sub.id, today.isoformat(), _iso(due), stamp, stamp, sub.id, today.isoformat(),
+             (today + FURTHEST_AHEAD).isoformat()),
         ) as cursor:
             row = await cursor.fetchone()
         return _delivery(row) if row else None
@@ -1087,6 +1095,13 @@ class SubscriptionRepository:
         await cursor.close()
         return pruned
 
+    async def latest_claim_before(self, moment: datetime) -> datetime | None:
+        """When the latest delivery claimed before `moment` was claimed (None: none was). Once a day, for pruning."""
+        async with self._conn.execute("SELECT max(claimed_at) FROM deliveries WHERE claimed_at < ?",
+                                      (_iso(moment),)) as cursor:
+            row = await cursor.fetchone()
+        return _from_iso(row[0]) if row else None
+
     async def retrying(self, subscription_ids: list[int]) -> dict[int, Delivery]:
         """Per subscription, its latest pending delivery that has failed and waits for another attempt."""
         return await self._deliveries_by_subscription(
@@ -1112,14 +1127,17 @@ class SubscriptionRepository:
         ) as cursor:
             return {item.subscription_id: item for item in map(_delivery, await cursor.fetchall())}
 
-    async def last_claimed_days(self, subscription_ids: list[int]) -> dict[int, date]:
-        """The latest local day claimed per subscription (for 'next post' displays)."""
+    async def last_claimed_days(self, subscription_ids: list[int], *, now: datetime | None = None) -> dict[int, date]:
+        """The latest local day claimed per subscription (for 'next post' displays); with `now`, of the days no
+        further ahead of its UTC date than a zone can be (FURTHEST_AHEAD: a later one was claimed by a wrong clock,
+        and claim_due does not count it either)."""
         if not subscription_ids:
             return {}
         marks = ",".join("?" * len(subscription_ids))
+        latest = (now.astimezone(UTC).date() + FURTHEST_AHEAD).isoformat() if now is not None else "9999"
         async with self._conn.execute(
             f"SELECT subscription_id, max(local_day) FROM deliveries WHERE subscription_id IN ({marks}) "
-            "GROUP BY subscription_id",
-            tuple(subscription_ids),
+            "AND local_day <= ? GROUP BY subscription_id",
+            (*subscription_ids, latest),
         ) as cursor:
             return {int(row[0]): date.fromisoformat(row[1]) for row in await cursor.fetchall()}

@@ -254,7 +254,7 @@ class DailyPosts(commands.Cog):
         now = self.bot.now()
         today_card = await self._card_made_up_today(verb, live, sub, now)
         # A day that already has its delivery gets no second one, whatever the new time or zone says.
-        posted_day = (await self.subscriptions.last_claimed_days([sub.id])).get(sub.id)
+        posted_day = (await self.subscriptions.last_claimed_days([sub.id], now=now)).get(sub.id)
         line = describe(sub, now, posted_day=posted_day, upcoming=today_card.next_attempt_at if today_card else None)
         # A channel has one subscription: one given another time or topic is changed, not joined by another.
         replaced = None
@@ -312,13 +312,13 @@ class DailyPosts(commands.Cog):
             return
         # A private channel's subscription (its topic too) is for those who can read the channel.
         shown = [s for s in subs if _may_see(guild, interaction.user, s.channel_id)]
-        days = await self.subscriptions.last_claimed_days([s.id for s in shown])
+        now = self.bot.now()
+        days = await self.subscriptions.last_claimed_days([s.id for s in shown], now=now)
         # A card that failed (Discord down, a rate limit) and waits for its next try: why it is late.
         late = await self.subscriptions.retrying([s.id for s in shown])
         # A card given up for good (AutoMod blocked it, Discord failed all day): the channel just had none.
         missed = await self.subscriptions.given_up([s.id for s in shown])
         stale = await self._topics_matching_nothing(shown)
-        now = self.bot.now()
         lines = ["• " + describe(s, now, posted_day=days.get(s.id), retrying=late.get(s.id), given_up=missed.get(s.id),
                                  stale_topic=s.id in stale)
                  for s in shown]
@@ -359,7 +359,7 @@ class DailyPosts(commands.Cog):
         longer take a subscription changed since."""
         if before.status != "active":
             return False
-        posted_day = (await self.subscriptions.last_claimed_days([before.id])).get(before.id)
+        posted_day = (await self.subscriptions.last_claimed_days([before.id], now=now)).get(before.id)
         try:
             upcoming = before.next_post_at(now, posted_day=posted_day)
             today = local_day(now, before.tz)
