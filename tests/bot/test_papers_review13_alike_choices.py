@@ -6,7 +6,8 @@ identical choices, and picking one was a coin toss. The venue now follows such a
 the id when the venue is the same too; other choices are unchanged.
 
 `/paper show Diffusion Models for Tabular Data`, typed whole, showed one of the two papers, and nothing said there was
-another: the card now names the other papers of its title (id and venue) in its note.
+another: the card now names the other papers of its title (id and venue) in its note. And a title cited with its
+venue ("Diffusion Models for Tabular Data (AISTATS 2025)") was no title: it is that title, that venue's paper.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import simcord
 
 from bot import limits
 from bot.client import PaperBot
-from tests.bot.conftest import World
+from bot.errors import PaperNotFoundError
+from tests.bot.conftest import World, expect_errors
 from tests.bot.test_papers import embed_of
 from tests.storage.conftest import write_json
 
@@ -93,3 +96,30 @@ async def test_a_title_of_its_own_has_no_note(world: World) -> None:
     card = embed_of(await world.alice.slash(world.channel, "paper show", paper="Diffusion Policies for Robot Control"))
 
     assert (card.description or "").startswith("A diffusion policy controls")
+
+
+TABULAR, POLICIES = "Diffusion Models for Tabular Data", "Diffusion Policies for Robot Control"
+
+
+@pytest.mark.parametrize(("typed", "title", "venue"), [
+    (f"{TABULAR} (AISTATS 2025)", TABULAR, "AISTATS 2025"),
+    (f"{TABULAR} (ICML 2025)", TABULAR, "ICML 2025"),
+    (f"{TABULAR.lower()} [aistats2025].", TABULAR, "AISTATS 2025"),
+    (f"{POLICIES} (ICML 2025)", POLICIES, "ICML 2025"),
+])
+async def test_a_title_cited_with_its_venue_shows_that_venues_paper(
+        world: World, bot: PaperBot, typed: str, title: str, venue: str) -> None:
+    card = embed_of(await world.alice.slash(world.channel, "paper show", paper=typed))
+
+    shown = await bot.papers.by_id((card.footer.text or "").removeprefix("id "))
+    assert shown is not None
+    assert (shown.title, shown.venue) == (title, venue)
+
+
+async def test_a_venue_the_corpus_lacks_is_no_title(simcord_env: simcord.Env, world: World) -> None:
+    result = await world.alice.slash(world.channel, "paper show", paper=f"{POLICIES} (NeurIPS 2024)")
+
+    assert result.ephemeral
+    assert result.response is not None
+    assert result.response.content.startswith(f"There is no paper titled “{POLICIES} (NeurIPS 2024)”.")
+    expect_errors(simcord_env, PaperNotFoundError)
