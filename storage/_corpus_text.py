@@ -956,6 +956,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     content: list[str] = []  # content words, lower-cased, one entry per occurrence
     before_verb, before_gerund = _BEFORE_A_VERB, _BEFORE_A_GERUND
     known, kind_of, tokens_of = _TOKEN_KINDS.get, _token_kind, _TOKEN.findall
+    size, head_words = len, _head_words  # local names: looked up at each phrase
     content_kind, gerund, trailing, plural, named = _CONTENT, _GERUND, _TRAILING, _PLURAL, _ACRONYM | _CAPITALISED
     determiners = _DETERMINERS
     proper: dict[str, bool] = {}  # each opening word looked for once: "Ab c. " * 3333 has 3,333 sentences
@@ -983,8 +984,8 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                     if run:
                         found.append(_phrase(run, plain))
                 elif run:  # the head noun last
-                    found.append(_phrase(run, plain) if last & trailing else " ".join(run) if len(run) < 4
-                                 else _head_words(run, plain))
+                    found.append(_phrase(run, plain) if last & trailing else " ".join(run) if size(run) < 4
+                                 else head_words(run, plain))
                 run = []
                 previous = low
             elif run and not last & plural:
@@ -993,7 +994,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 last = kind
             elif run:  # a plural noun ends its phrase: a noun it qualified would come before it, so the word
                 # after it is its verb or what it is ("algorithms run in …", "CNNs necessary for …")
-                found.append(" ".join(run) if len(run) < 4 else _head_words(run, plain))
+                found.append(" ".join(run) if size(run) < 4 else head_words(run, plain))
                 if kind & named:  # a name set beside it ("our algorithms MD-UCBE") is a phrase of its own
                     content.append(low)
                     run = [token]
@@ -1008,8 +1009,8 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 run = [token]
                 last = kind
         if run:
-            found.append(_phrase(run, plain) if last & trailing else " ".join(run) if len(run) < 4
-                         else _head_words(run, plain))
+            found.append(_phrase(run, plain) if last & trailing else " ".join(run) if size(run) < 4
+                         else head_words(run, plain))
     return Counter(found), Counter(content)
 
 
@@ -1055,7 +1056,9 @@ def _ends_a_phrase(pair: str, text: str) -> bool:
     """Whether `text` writes the two words `pair` as a noun of their own, elsewhere: followed by no content word
     ("time series.", "time series and …"), so the second is its head noun, not a word qualifying the next one
     ("restless multi-arm bandits")."""
-    if text.count(pair) < 2:  # the run's own pair is followed by its next word: only another one can tell
+    # The run's own pair is followed by its next word: only another one can tell, written as the run has it or, where
+    # the run opens a sentence and was read in small letters ("Gradient descent training …"), capitalised.
+    if text.count(pair) + (text.count(pair[0].upper() + pair[1:]) if pair[0].islower() else 0) < 2:
         return False
     at = text.find(pair)
     while at >= 0:
