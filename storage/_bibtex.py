@@ -13,7 +13,7 @@ import gc
 import logging
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, AnyStr
 
@@ -48,18 +48,25 @@ class BibEntries:
 
 
 Items = list[tuple[str, Any]]  # each entry with an abstract as (where, fields), or ("", a Problem), in file order
+# A file's bytes decoded whole as any corpus file is (`storage.parsing.decode`): its text (None: binary) and what is
+# said of its encoding.
+Decoder = Callable[[bytes], tuple[str | None, Problem | None]]
 
 
-def bibtex_entries(name: str, text: str | bytes, found: BibEntries) -> Iterator[Items]:
+def bibtex_entries(name: str, text: str | bytes, found: BibEntries, decode_whole: Decoder) -> Iterator[Items]:
     """The entries of a BibTeX file's text, a piece of the file at a time (see _chunks), so a large file's first
     papers are enriched while the rest is read; `found` counts them. A block bibtexparser cannot read is a Problem
-    naming its line, and the entries after it still load. `text` may be the file's bytes when they are UTF-8
-    (see utf8_pieces): each piece is decoded as it is read."""
+    naming its line, and the entries after it still load. `text` may be the file's bytes (see utf8_pieces): each
+    piece is decoded as it is read, and once one is not UTF-8, the rest of the file as `decode_whole` reads it."""
     import bibtexparser  # here: 30 ms to import, for files few corpora have
     from bibtexparser import model
 
     strings = _Strings(allowance=max(len(text), _LEAST_ALLOWANCE))
-    for first_line, chunk, next_block in (_byte_chunks(text) if isinstance(text, bytes) else _chunks(text)):
+    for piece in (_byte_chunks(text, decode_whole) if isinstance(text, bytes) else _chunks(text)):
+        if isinstance(piece, Problem):  # what decode_whole says of the file's encoding
+            yield [("", piece)]
+            continue
+        first_line, chunk, next_block = piece
         items: Items = []
         try:
             library = bibtexparser.parse_string(chunk + next_block, parse_stack=[])
@@ -116,27 +123,38 @@ _BLOCK_AT_A_LINES_START = re.compile(r"\n(@\w*[ \t]*[{(])")
 _BLOCK_AT_A_LINES_START_BYTES = re.compile(rb"\n(@\w*[ \t]*[{(])")
 
 
-def _byte_chunks(data: bytes) -> Iterator[tuple[int, str, str]]:
-    """_chunks of a file's UTF-8 bytes, each piece decoded only as it is read: the file's text whole held 4 bytes a
-    character once one character needed it (an emoji, a mathematical letter), 600 MB for the ACL Anthology's
+def _byte_chunks(data: bytes, decode_whole: Decoder) -> Iterator[tuple[int, str, str] | Problem]:
+    """_chunks of a file's bytes, each piece decoded as UTF-8 only as it is read: the file's text whole held 4 bytes
+    a character once one character needed it (an emoji, a mathematical letter), 600 MB for the ACL Anthology's
     150 MB; the bytes are held instead, and a piece at a time is text. A piece ends before a line starting a block,
-    which no UTF-8 character spans."""
+    which no UTF-8 character spans.
+
+    From the first piece that is not UTF-8 on (another encoding, a stray byte), the pieces are those of the file
+    decoded whole by `decode_whole`, after what it says of it. The pieces before are read the same in that text:
+    it is UTF-8 with the stray bytes kept apart, or when the file has no UTF-8 character at all, a code page that
+    reads ASCII as ASCII. (The file was once decoded piece by piece to check it before being read so: a second
+    decoding of every piece, 0.3 s of CPU for 150 MB.)"""
+    read = 0  # characters of the pieces read, the same in the text decoded whole
     for lines, chunk, next_block in _pieces(data, _BLOCK_AT_A_LINES_START_BYTES, b"\n"):
-        yield lines, chunk.decode("utf-8"), next_block.decode("utf-8")
+        try:
+            piece = lines, chunk.decode("utf-8"), next_block.decode("utf-8")
+        except UnicodeDecodeError:
+            text, problem = decode_whole(data)
+            if problem:
+                yield problem
+            if text is not None:
+                yield from _pieces(text, _BLOCK_AT_A_LINES_START, "\n", start=read, lines=lines)
+            return
+        read += len(piece[1])
+        yield piece
 
 
 def utf8_pieces(data: bytes) -> bytes | None:
-    """The bytes of a BibTeX file to read a piece at a time (_byte_chunks), its UTF-8 byte order mark taken off,
-    when every piece of it is UTF-8 (checked piece by piece, nothing kept); else None, and the file is decoded
-    whole, as any corpus file is (another encoding, a stray byte: `storage.parsing.decode` says which)."""
+    """The bytes of a BibTeX file to read a piece at a time (_byte_chunks), its UTF-8 byte order mark taken off;
+    None for a file in UTF-16 or UTF-32, or not text, which is decoded whole, as any corpus file is."""
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
-    if b"\x00" in data[:8192]:  # UTF-16 or UTF-32 without a mark, or not text
-        return None
-    try:
-        for _ in _byte_chunks(data):
-            pass
-    except UnicodeDecodeError:
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data[:8192]:  # a UTF-16/32 mark; or without one
         return None
     return data
 
@@ -147,10 +165,11 @@ def _chunks(text: str) -> Iterator[tuple[int, str, str]]:
     return _pieces(text, _BLOCK_AT_A_LINES_START, "\n")
 
 
-def _pieces(text: AnyStr, block: re.Pattern[AnyStr], newline: AnyStr) -> Iterator[tuple[int, AnyStr, AnyStr]]:
+def _pieces(text: AnyStr, block: re.Pattern[AnyStr], newline: AnyStr, *, start: int = 0,
+            lines: int = 0) -> Iterator[tuple[int, AnyStr, AnyStr]]:
     """_chunks of a file's text or of its bytes (_byte_chunks): each piece ends before the first line starting a
-    block (`block`) once it holds _CHUNK_CHARS characters or bytes."""
-    start, lines = 0, 0
+    block (`block`) once it holds _CHUNK_CHARS characters or bytes. `start`: where the first piece starts, after
+    `lines` lines."""
     while start < len(text):
         cut = block.search(text, start + _CHUNK_CHARS)
         end = cut.start(1) if cut else len(text)

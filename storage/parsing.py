@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import codecs
 import csv
+import functools
 import gzip
 import html
 import html.entities
@@ -1589,7 +1590,7 @@ def parse_bibtex_in_pieces(name: str, text: str | bytes) -> Iterator[tuple[list[
     """parse_bibtex's records and problems a piece of the file at a time; what is said of the whole file last."""
     found = BibEntries()
     loaded = False
-    for items in bibtex_entries(name, text, found):
+    for items in bibtex_entries(name, text, found, functools.partial(decode, name)):
         records, problems = _collect(name, items)
         loaded = loaded or bool(records)
         yield records, problems
