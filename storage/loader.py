@@ -15,6 +15,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import os
 import sqlite3
 import threading
 import time
@@ -377,7 +378,8 @@ def _retire(db: sqlite3.Connection, plan: _Plan, stored: dict[object, tuple[obje
             seen: Iterable[object]) -> int:
     """Retire active papers this load did not see, except those from files that could not be read."""
     seen = set(seen)
-    failed_files, missing = set(plan.built.failed_files), [str(Path(m).resolve()) for m in plan.missing]
+    # os.path.realpath, not Path.resolve: that raises on a symbolic link loop, and the whole load failed
+    failed_files, missing = set(plan.built.failed_files), [os.path.realpath(m) for m in plan.missing]
     # A zip archive that could not be read at all keeps the papers of every file in it (archive.zip/its/name.json).
     missing += [failed for failed in failed_files if failed.lower().endswith(ZIP_SUFFIX)]
     source_file_at = _STORED_RECORD.index("source_file")

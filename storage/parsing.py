@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import codecs
 import csv
+import errno
 import functools
 import gzip
 import html
@@ -146,7 +147,7 @@ def expand_paths(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
     problems: list[Problem] = []
     for path in paths:
         if path.is_dir():
-            found = _corpus_files_in(path)
+            found = _corpus_files_in(path, problems)
             if not found:
                 problems.append(Problem(_shown(path), "", f"folder has no corpus files ({SUPPORTED_NAMES})"))
             files.extend(found)
@@ -166,6 +167,8 @@ def _missing_path_message(path: Path) -> str:
     CORPUS_PATH lists paths like PATH does (':' on Linux); "a.json,b.json" is one name that does not
     exist, and the bare message would send the user looking for a typo in a file name that is right.
     """
+    if path.is_symlink():
+        return _broken_link_message(path)
     text = str(path)
     for wrong in (separator for separator in ",;" if separator != os.pathsep):
         parts = [Path(part.strip()).expanduser() for part in text.split(wrong) if part.strip()]
@@ -180,16 +183,23 @@ def _shown(path: Path) -> str:
     return text if text.isascii() else text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
-def _corpus_files_in(folder: Path) -> list[Path]:
+def _corpus_files_in(folder: Path, problems: list[Problem]) -> list[Path]:
     """The supported files under `folder`, sorted; hidden files and folders skipped.
 
     Symlinked subfolders are followed (Path.rglob does not, so a dataset linked into the corpus
     folder was silently left out and its papers retired), each real folder once, so a link to an
-    enclosing folder cannot loop.
+    enclosing folder cannot loop. A folder that cannot be listed (permission denied) and a link whose target is
+    gone (a share not mounted) are `problems`, which keep the papers they gave before: they were left out
+    unsaid, and their papers retired.
     """
     found: list[Path] = []
     walked: set[str] = set()
-    for root, folders, names in os.walk(folder, followlinks=True):
+
+    def unlisted(error: OSError) -> None:
+        problems.append(Problem(_shown(Path(error.filename)), "", f"cannot read the folder: "
+                                f"{error.strerror or error}; the papers it gave before are kept"))
+
+    for root, folders, names in os.walk(folder, followlinks=True, onerror=unlisted):
         real = os.path.realpath(root)
         if real in walked:
             folders.clear()
@@ -197,11 +207,25 @@ def _corpus_files_in(folder: Path) -> list[Path]:
         walked.add(real)
         folders[:] = [name for name in folders if not name.startswith(".")]
         present = set(names)
-        found += [Path(root, name) for name in names if not name.startswith(".")
-                  and (corpus_suffix(Path(name)) in SUPPORTED_SUFFIXES or Path(name).suffix.lower() == ZIP_SUFFIX)
-                  and Path(root, name).is_file()
-                  and not _unpacked_beside(name, present)]
+        for name in sorted(names):  # problems in a stable order too
+            path = Path(root, name)
+            if name.startswith(".") or _unpacked_beside(name, present):
+                continue
+            if (corpus_suffix(path) in SUPPORTED_SUFFIXES or path.suffix.lower() == ZIP_SUFFIX) and path.is_file():
+                found.append(path)
+            elif not path.exists() and path.is_symlink():  # os.walk lists a link to a folder that is gone as a file
+                problems.append(Problem(_shown(path), "", _broken_link_message(path)))
     return sorted(found)
+
+
+def _broken_link_message(link: Path) -> str:
+    """What to say of a symbolic link that leads to no file or folder."""
+    try:
+        link.stat()
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "symbolic link loop (it leads back to itself); the papers it gave before are kept"
+    return f"broken symbolic link: {_shown(Path(os.readlink(link)))} is missing; the papers it gave before are kept"
 
 
 def corpus_suffix(path: Path) -> str:
