@@ -607,11 +607,12 @@ async def _named_paper(conn: aiosqlite.Connection, typed: str, database: Path) -
         elif arxiv_key(typed):  # "2401.01234", "arXiv:2401.01234v2": no title's words
             return None, (f"no paper has the arXiv identifier {shown} in {database} (its arXiv page or PDF; "
                           "`paperbot search` finds one)")
-    if paper_id is None and (paper_id := await engine.by_title(typed)) is not None:
-        namesakes = await _papers_titled(conn, paper_id)
-        if len(namesakes) > 1:
+    if paper_id is None and (titled := await engine.titled(typed)):
+        if len(titled) > 1:  # one title in two venues' corpora (a cited venue names one: "… (AISTATS 2025)")
+            namesakes = [(paper.id, paper.venue) for paper in await PaperRepository(conn).by_ids(titled)]
             return None, (f"{len(namesakes)} papers are titled {shown} in {database}: {_listed(namesakes)}; "
                           "name one by its id")
+        paper_id = titled[0]
     if paper_id is None:
         paper_id = await _retired_titled(conn, typed)
     if paper_id is None:
@@ -634,13 +635,6 @@ def _listed(papers: Sequence[tuple[str, str | None]]) -> str:
     named = [f"{paper_id} ({venue})" if venue else paper_id for paper_id, venue in papers[:_NAMED_AT_MOST]]
     more = f" and {len(papers) - _NAMED_AT_MOST} more" if len(papers) > _NAMED_AT_MOST else ""
     return ", ".join(named) + more
-
-
-async def _papers_titled(conn: aiosqlite.Connection, paper_id: str) -> list[tuple[str, str | None]]:
-    """(id, venue) of the current papers whose stored title is the one of `paper_id`, itself included."""
-    async with conn.execute("SELECT id, venue FROM papers WHERE active = 1 AND title = "
-                            "(SELECT title FROM papers WHERE id = ?) ORDER BY num", (paper_id,)) as cursor:
-        return [(row[0], row[1]) for row in await cursor.fetchall()]
 
 
 async def _retired_titled(conn: aiosqlite.Connection, typed: str) -> str | None:

@@ -52,6 +52,8 @@ MAX_LIMIT = 100
 LABEL_CHARS = 100  # Discord's limit for an autocomplete choice
 _REFRESH_BATCH = 2_000
 _TITLE_CANDIDATES = 5  # a title typed whole puts its paper first; a few more for titles that differ little
+# A title cited with its venue after it, in brackets: "Diffusion Models for Tabular Data (AISTATS 2025)".
+_VENUE_AFTER_TITLE = re.compile(r"(?P<title>.*?\S)\s*[(\[](?P<venue>[^()\[\]]+)[)\]][\s.]*", re.DOTALL)
 # A link as people paste it: one URL, maybe in the <…> that keeps Discord from previewing it, or quoted,
 # or ending a sentence (stripped first: a pattern that left them to a lazy match took quadratic time).
 _AROUND_LINK = "<>\"'“”‘’.,;"
@@ -365,12 +367,28 @@ class SearchEngine:
         return found[0] if found else None
 
     async def titled(self, typed: str) -> list[str]:
+        """The ids of the active papers whose title is `typed` (see `_titled_as_typed`), best match first: several
+        when one title is in two venues' corpora. A title cited with a venue of theirs in brackets after it
+        ("Diffusion Models for Tabular Data (AISTATS 2025)") is that title, that venue's paper (all of the title's
+        when the venue has none)."""
+        found = await self._titled_as_typed(typed)
+        cited = _VENUE_AFTER_TITLE.fullmatch(typed.strip()) if not found else None
+        if cited is None or self._venues.find(cited["venue"]) is None:
+            return found
+        found = await self._titled_as_typed(cited["title"])
+        index, venue = self._index, self._venues.find(cited["venue"])  # no await between: swapped together
+        if venue is None:  # a corpus reload just took it away
+            return found
+        mask = self._venues.mask(venue)
+        there = [paper_id for paper_id in found if (at := index.position(paper_id)) is not None and mask[at]]
+        return there or found
+
+    async def _titled_as_typed(self, typed: str) -> list[str]:
         """The ids of the active papers whose title is `typed`, case, spacing, punctuation and markup aside
         (the card's "q`POTS`: …" is "qPOTS: …" copied from it and "$q\\texttt{POTS}$: …" from a
-        conference's page), best match first: several when one title is in two venues' corpora; none when no
-        title is. The candidates are autocomplete's best few. A title typed with other spellings or typos is that
-        title too (`_same_title`), and so is its head, the part before its colon, when only one candidate's title
-        has that head."""
+        conference's page), best match first; none when no title is. The candidates are autocomplete's best few.
+        A title typed with other spellings or typos is that title too (`_same_title`), and so is its head, the part
+        before its colon, when only one candidate's title has that head."""
         typed = as_displayed(typed[:MAX_QUERY_CHARS])
         wanted = name_key(typed)  # folded letters and digits, LaTeX macro names and markup left out
         if not wanted:

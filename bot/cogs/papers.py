@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -49,8 +48,6 @@ NO_SUCH_LINK = ("That link is not the page, PDF or code of a paper I have. "
 SEARCH_COOLDOWN = (5, 30.0)
 RANDOM_COOLDOWN = (5, 30.0)
 SHOW_COOLDOWN = (5, 30.0)  # each use is a card in the channel
-# A title cited with its venue after it, in brackets: "Diffusion Models for Tabular Data (AISTATS 2025)".
-_VENUE_AFTER_TITLE = re.compile(r"(?P<title>.*?\S)\s*[(\[](?P<venue>[^()\[\]]+)[)\]][\s.]*", re.DOTALL)
 # Characters of a venue's name after a title in an autocomplete choice that would read as another's (real ones are
 # under 30; a misread column's is cut).
 _VENUE_IN_CHOICE = 40
@@ -214,25 +211,10 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         await interaction.response.send_message(embed=paper_embed(paper, note=note), view=paper_card_view(paper.id))
 
     async def _titled(self, typed: str) -> tuple[Paper | None, list[str]]:
-        """The paper whose title is what was typed (case, spacing, punctuation and markup aside), if any, and the
-        ids of the other papers of that title (one paper in two venues' corpora). A title cited with its venue in
-        brackets after it ("Diffusion Models for Tabular Data (AISTATS 2025)") is that title, that venue's first."""
-        engine = self.bot.search_engine
-        found = await engine.titled(typed)
-        cited = _VENUE_AFTER_TITLE.fullmatch(typed.strip()) if not found else None
-        venue = engine.venue(cited["venue"]) if cited else None
-        if cited and venue:
-            found = await self._of_venue_first(await engine.titled(cited["title"]), venue)
+        """The paper whose title is what was typed (case, spacing, punctuation and markup aside; cited with its
+        venue, that venue's), if any, and the ids of the other papers of that title (one paper in two venues')."""
+        found = await self.bot.search_engine.titled(typed)
         return (await self.bot.papers.by_id(found[0]), found[1:]) if found else (None, [])
-
-    async def _of_venue_first(self, paper_ids: list[str], venue: Venue) -> list[str]:
-        """`paper_ids` with those of `venue` first (when several papers have one title, the one cited)."""
-        if len(paper_ids) < 2:
-            return paper_ids
-        engine = self.bot.search_engine
-        there = {paper.id for paper in await self.bot.papers.by_ids(paper_ids)
-                 if paper.venue and (found := engine.venue(paper.venue)) and found.key == venue.key}
-        return sorted(paper_ids, key=lambda paper_id: paper_id not in there)
 
     async def _namesakes_note(self, namesakes: Sequence[str]) -> str | None:
         """The card's note naming the other papers of its title (id and venue): shown one card, a reader looking
