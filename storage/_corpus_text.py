@@ -97,7 +97,7 @@ _TRAILING_WEAK = re.compile(
     r"(?:[\s,;:–—(\-]*\s+(?:a|an|the|of|to|and|or|for|with|by|via|in|on|at|from|that|which|as|its|their|our|is|are|"
     r"be|this|these|both|while|when|into|under|over|between|among|than|such|designed|aimed|tailored|used|"
     r"able|capable|based|called|named|in order|we|they|along|even|showing|aims|aiming|in particular|"
-    r"(?:allow|enable)(?:s|ing)?(?:\s+(?:us|one))?|leading|like|then|how|consisting|due|whether|if))+"
+    r"(?:allow|enable)(?:s|ing)?(?:\s+(?:us|one))?|leading|like|then|how|consisting|due|whether|if|with respect))+"
     r"[\s,;:–—(\-]*$|[\s,;:–—(\-]+$",
     re.IGNORECASE,
 )
@@ -107,7 +107,7 @@ _WEAK_LAST_WORDS = wordset(
     "a an the of to and or for with by via in on at from that which as its their our is are be this these both "
     "while when into under over between among than such designed aimed tailored used able capable based called "
     "named order we they along even showing aims aiming particular allow allows allowing enable enables "
-    "enabling us one leading like then how consisting due whether if")
+    "enabling us one leading like then how consisting due whether if respect")
 # "i.e.", "e.g.", "w.r.t." lead into what follows: a headline cut after one ends before it.
 _ABBREVIATIONS_LEADING_ON = ("i.e", "e.g", "w.r.t", "i.e.", "e.g.", "w.r.t.")
 _ABBREVIATION_TAIL = re.compile(r"[\s,;:(]*\b(?:i\.e|e\.g|w\.r\.t)\.?$")
@@ -162,7 +162,7 @@ _ACRONYM_DEFINITION = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9\-+]*[A-Z][A-Za-z0-9\
 # An adverb left at the end of a cut ("… in a computationally | and statistically efficient way").
 # … or a participle or a one-word relative clause ("…, proving | that …", "… algorithm that works | in …",
 # "… which is inspired | by …").
-_DANGLING_ADVERB = re.compile(r"\s+[a-z]{3,}ally$|,\s+[a-z]{3,}(?:ing|able|ible)$"
+_DANGLING_ADVERB = re.compile(r"\s+[a-z]{3,}ally$|,\s+[a-z]{3,}(?:ing|able|ible|ly)$"
                               r"|\s+(?:that|which)\s+(?:(?:is|are)\s+)?[a-z]+$|\s+(?:inspired|motivated)$")
 _OWNED = re.compile(r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?$")
 _TITLED_BEFORE = re.compile(r"(?:[A-Z][\w’'-]*\s+(?:(?:of|and|for|the|in|with|to|via|on|from|a)\s+)?){1,7}$")
@@ -353,10 +353,45 @@ def _halves_a_pair(text: str, brk: re.Match[str]) -> bool:
 
 
 def _without_dangling_end(cut: str) -> str:
-    """`cut` without a dangling adverb, participle or one-word clause at its end (_DANGLING_ADVERB); the
-    pattern is anchored at the end, so only the tail is scanned (from every position, it costs)."""
+    """`cut` without a dangling adverb, participle or one-word clause at its end (_DANGLING_ADVERB,
+    _without_dangling_participle); the pattern is anchored at the end, so only the tail is scanned (from every
+    position, it costs)."""
     head, tail = cut[:-48], cut[-48:]
-    return head + _DANGLING_ADVERB.sub("", tail)
+    return _without_dangling_participle(head + _DANGLING_ADVERB.sub("", tail))
+
+
+# Participles not in -ed that a cut leaves after their noun ("samples drawn | from …"); not those that are nouns too
+# ("training set", "test run", "the left", "lost found").
+_IRREGULAR_PARTICIPLES = wordset("drawn made lost given shown taken built written seen chosen grown thrown hidden "
+                                 "brought caught taught sought")
+# What a participle closing a clause follows ("labels are | observed", "can be | restored", "is neither segmented nor
+# | labeled"): not its noun, so the participle is what the clause says and stays.
+_BEFORE_A_PREDICATE = STOPWORDS | _AUXILIARIES | wordset("be been being get gets got remain remains become becomes "
+                                                         "nor not never")
+
+
+def _without_dangling_participle(cut: str) -> str:
+    """A cut without the past participle closing it after its noun (and an adverb in -ly before it): a reduced
+    relative clause whose complement was cut off ("… leverages the information contained | in both …", "algorithms
+    trained on samples drawn | from …") reads as a sentence left half-way; the noun ends it instead."""
+    words = cut.rsplit(None, 3)
+    if len(words) < 3 or not _is_participle(words[-1]):
+        return cut
+    before = len(words) - 2
+    if words[before].endswith("ly") and before > 0:  # "a framework theoretically | supported"
+        before -= 1
+    noun = words[before]
+    if noun[-1:] not in ",;:" and (noun.lower() in _BEFORE_A_PREDICATE or noun.endswith("ly")):
+        return cut
+    return " ".join(words[:before + 1]).rstrip(",;:")
+
+
+def _is_participle(word: str) -> bool:
+    """Whether a word in small letters is a past participle: "contained", "trained", "drawn" (not "speed", "need")."""
+    if not word.isalpha() or not word.islower():
+        return False
+    return word in _IRREGULAR_PARTICIPLES or (
+        len(word) > 4 and word.endswith("ed") and not word.endswith("eed") and word not in _ED_NOUNS)
 
 
 def _without_open_bracket(cut: str) -> str:
