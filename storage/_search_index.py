@@ -362,6 +362,8 @@ class SearchIndex:
                     alternatives.setdefault(surname, PREFIX_FACTOR)
         if exact is None and typos:
             for fix, distance in self.correct(word) if fixes is None else fixes:
+                if not name and self._another_persons(word, fix):
+                    continue  # a word of a name typed whole is fixed only into a name the corpus has (_whole_name)
                 if completed and not fix.startswith(word):
                     # A half-typed word that starts words is being typed, not misspelt: "bandi" is "bandit" on its
                     # way, not a typo of the name Andi, whose rarity would outweigh every paper on bandits.
@@ -399,11 +401,14 @@ class SearchIndex:
         return authors > 0 and 2 * authors >= int(self.df[tid])
 
     def _split(self, word: str) -> list[Alternative]:
-        """An unknown word that is two indexed words run together ("quickshift" -> "quick shift")."""
+        """An unknown word that is two indexed words run together ("quickshift" -> "quick shift"); not two names,
+        which are a name the corpus lacks ("Kaiming" is neither a Kai's nor a Ming's papers)."""
         best: tuple[int, int, int] | None = None
         for cut in range(MIN_SPLIT_PART, len(word) - MIN_SPLIT_PART + 1):
             first, second = word[:cut], word[cut:]
-            if first in STOPWORDS or second in STOPWORDS:
+            if first in STOPWORDS or second in STOPWORDS or (
+                    first in self.words and second in self.words and self._mostly_a_name(first)
+                    and self._mostly_a_name(second)):
                 continue
             a, b = self.words.get(first, 0), self.words.get(second, 0)
             if a and b and (best is None or min(a, b) > best[0]):
@@ -468,6 +473,17 @@ class SearchIndex:
         candidates.sort()
         nearest = candidates[0][0]
         return [(match, distance) for distance, _, _, match in candidates if distance == nearest][:3]
+
+    def _another_persons(self, typed: str, name: str) -> bool:
+        """Whether the vocabulary word `name`, which the corpus writes mostly in authors' names, is another person's
+        name than the word `typed` alone rather than a misspelling of it: a letter of it replaced by another (Kaiming
+        is not Kaiqing, Zhong not Zhang; a name typo that drops, adds or swaps letters, "Courvile", "Bengoi", still
+        finds the name), unless the letter is one without an accent to strip, typed as its plain letter ("Zolna" is
+        Żołna). Typed with the rest of the name, the whole name tells (`_whole_name`: "Kaiqing Zhong" is Kaiqing
+        Zhang)."""
+        if len(typed) != len(name) or sorted(typed) == sorted(name) or not self._mostly_a_name(name):
+            return False
+        return typed != name.translate(_PLAIN_LETTERS)
 
     def query_terms(self, query: str, *, partial: bool = False) -> list[QueryTerm]:
         """The query's words as resolved terms (stop words dropped unless nothing else is left)."""
@@ -841,7 +857,7 @@ class SearchIndex:
             return replace(term, corrected=None, primary=None)
         for fix, _distance in self.correct(term.word):
             tid = self.term_id(fix)
-            if tid is not None and self._used_within(tid, within):
+            if tid is not None and self._used_within(tid, within) and not self._another_persons(term.word, fix):
                 return replace(term, corrected=fix, primary=tid)
         return replace(term, corrected=None, primary=None)
 
@@ -1033,14 +1049,19 @@ class SearchIndex:
 
     def _look_alikes(self, word: str, limit: int = 3, *, within: np.ndarray | None = None) -> list[str]:
         """Indexed words that look like `word` (for "did you mean" when nothing matched), most used first; with
-        its number or none ("gpt" for "gpt5", not "gpt4"); only words of the papers `within` marks, when given."""
+        its number or none ("gpt" for "gpt5", not "gpt4"); only words of the papers `within` marks, when given. A
+        look-alike starts with the letter typed first, which people rarely get wrong: without it, a word the corpus
+        lacks, a person's name most often ("Kaiming"), was offered whatever looked like its other letters ("aiming",
+        "aiding", "taming"); nor is it a word the corpus writes mostly in authors' names: a look-alike of a name is
+        somebody else."""
         found: list[tuple[float, int, str]] = []
         digits = _digits(word)
         looked = limit if within is None else 8 * limit  # some of the closest may be other venues' words
         for length in range(max(1, len(word) - 2), len(word) + 3):
             for match, score, _ in process.extract(word, self.by_length.get(length, []), scorer=fuzz.ratio,
                                                    score_cutoff=70, limit=looked):
-                if match not in STOPWORDS and _digits(match) in (digits, "") and self._known_within(match, within):
+                if (match not in STOPWORDS and match[0] == word[0] and _digits(match) in (digits, "")
+                        and not self._mostly_a_name(match) and self._known_within(match, within)):
                     found.append((-score, -self.words[match], match))
         return [match for _, _, match in sorted(found)[:limit]]
 
@@ -1059,11 +1080,21 @@ def is_typo(typed: str, meant: str, distance: int) -> bool:
     `typo_edits`; an edit that does more than reorder the letters only in words over four letters, and two
     such edits only in long words ("oCidng" is "coding", "enough" is not "though"). A number is meant as
     typed: a typo may move a digit, never change, add or drop one ("resnet152" is not "resnet101")."""
-    if distance > typo_edits(typed) or _digits(typed) != _digits(meant):
+    if distance > typo_edits(typed) or _digits(typed) != _digits(meant) or _letters_before(typed, meant):
         return False
     if sorted(typed) == sorted(meant):
         return True
     return len(typed) > MIN_TYPO_WORD and (distance <= 1 or len(typed) >= LONG_WORD)
+
+
+def _letters_before(typed: str, meant: str) -> bool:
+    """Whether `typed` is the word `meant` with letters before it: another word ("unlearning" is not "learning") or a
+    name ("Kaiming" is not "aiming"), for a key pressed before a word's first one is a typo nobody makes."""
+    return len(typed) > len(meant) and typed.endswith(meant)
+
+
+# The letters that NFKD leaves as they are (no accent to strip: `fold` keeps them), as they are typed in plain letters.
+_PLAIN_LETTERS = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ð": "d", "ı": "i", "ħ": "h", "ŧ": "t"})
 
 
 def _digits(word: str) -> str:

@@ -640,13 +640,14 @@ class DailyScheduler:
             await self.notify_paused(sub, reason)
 
     async def notify_paused(self, sub: Subscription, reason: str) -> bool:
-        """Tell the server: its system channel if the bot may post there, else by DM whoever subscribed
+        """Tell the server: its system channel if the bot may post there (the subscription's own channel too, often
+        #general: without Embed Links the bot still says there why the card stopped), else by DM whoever subscribed
         (while still a member) or the server's owner."""
         guild = self.bot.get_guild(sub.guild_id)
         text = _pause_notice(sub, reason)
         quiet = discord.AllowedMentions.none()
         system = guild.system_channel if guild is not None else None
-        if guild is not None and system is not None and system.id != sub.channel_id and can_talk(system, guild.me):
+        if guild is not None and system is not None and can_talk(system, guild.me):
             try:
                 await system.send(text, allowed_mentions=quiet)
                 return True
