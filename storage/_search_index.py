@@ -38,6 +38,7 @@ from storage._search_text import (
     query_words,
     stem,
     typed_as_acronyms,
+    typed_in_capitals,
     typed_name,
     words,
 )
@@ -502,9 +503,11 @@ class SearchIndex:
                 fuzzy_budget -= 1
             resolved[word] = self.resolve(word, partial=word == last, lone=len(unique) == 1, name=word in name,
                                           fixes=fixes.get(word))
-        for plural, singular in acronym_plurals(query).items():
+        plurals = acronym_plurals(query)
+        for plural, singular in plurals.items():
             if plural in resolved and plural != last:
-                resolved[plural] = self._with_singular(resolved[plural], singular)
+                resolved[plural] = self._with_other_number(resolved[plural], singular)
+        resolved = self._with_defined_numbers(query, resolved, skipped={*plurals, last})
         if name:
             resolved = self._whole_name(name, resolved, last)
         resolved = self._without_letters_of_unknown_names(query, content, resolved)
@@ -512,15 +515,43 @@ class SearchIndex:
             resolved[last] = self._complete_from_titles(resolved, last)
         return self._join_compounds(content, resolved, query, last)
 
-    def _with_singular(self, term: QueryTerm, singular: str) -> QueryTerm:
-        """A two-letter acronym's plural typed ("GPs") as its singular too ("GP", and the words it stands for), with
-        what writes the plural."""
-        acronym = self.resolve(singular)
+    def _with_other_number(self, term: QueryTerm, other: str) -> QueryTerm:
+        """A two-letter acronym typed in one number as the other too: its plural ("GPs") as its singular ("GP", and
+        the words it stands for), or the other way, with what writes the form typed."""
+        acronym = self.resolve(other)
         if not acronym.alternatives:
             return term
         alternatives = tuple(dict.fromkeys((*acronym.alternatives, *term.alternatives)))
         return replace(term, alternatives=alternatives, primary=term.primary or acronym.primary,
-                       spelled=(*acronym.spelled, *term.spelled))
+                       spelled=tuple(dict.fromkeys((*acronym.spelled, *term.spelled))))
+
+    def _with_defined_numbers(self, query: str, resolved: dict[str, QueryTerm], *, skipped: Collection[str | None]
+                              ) -> dict[str, QueryTerm]:
+        """The query's two-letter acronyms, each with its other number when the corpus defines both with one meaning
+        ("Gaussian process (GP)", "Gaussian processes (GPs)"): "GP" also finds the papers that write only "GPs", and
+        "gps" in small letters what "GPs" finds. Not "GPS" typed in capitals, an acronym of its own, nor `skipped`
+        words (a half-typed one, plurals already read so by how they were typed: `acronym_plurals`)."""
+        shouted: set[str] | None = None
+        for word, term in resolved.items():
+            if word in skipped or not 2 <= len(word) <= 3 or not word.isalpha():
+                continue
+            other = word + "s" if len(word) == 2 else word[:2] if word[2] == "s" else None
+            if other is None or not self._one_meaning(word, other):
+                continue
+            if len(word) == 3:
+                shouted = typed_in_capitals(query) if shouted is None else shouted
+                if word in shouted:
+                    continue
+            resolved = {**resolved, word: self._with_other_number(term, other)}
+        return resolved
+
+    def _one_meaning(self, acronym: str, other: str) -> bool:
+        """Whether the corpus spells out two acronyms with one wording at least (a singular and its plural)."""
+        first, second = self.term_id(acronym), self.term_id(other)
+        if first is None or second is None or first == second:
+            return False
+        wordings = {words for words, _ in self.spelled_out.get(first, ())}
+        return any(words in wordings for words, _ in self.spelled_out.get(second, ()))
 
     def _without_letters_of_unknown_names(self, query: str, content: list[str], resolved: dict[str, QueryTerm]
                                           ) -> dict[str, QueryTerm]:

@@ -191,6 +191,11 @@ def typed_as_acronyms(text: str) -> set[str]:
     return {fold(word) for word in _WORD.findall(_plain(_as_read(text))) if sum(char.isupper() for char in word) >= 2}
 
 
+def typed_in_capitals(text: str) -> set[str]:
+    """The folded words of `text` typed in capitals only ("GPS", "MAML"; not "GPs")."""
+    return {fold(word) for word in _WORD.findall(_plain(_as_read(text))) if word.isupper()}
+
+
 def is_name_particle(word: str) -> bool:
     """Whether a folded word joins a person's names in small letters ("Guy Van den Broeck", "Marco di Renzo")."""
     return word in _NAME_PARTICLES
