@@ -577,8 +577,8 @@ async def _paper_by_id(conn: aiosqlite.Connection, typed: str) -> Paper | None:
 
 
 def _id_shaped(typed: str) -> bool:
-    """Whether `typed` is an id (or a card's footer) as the ids are made: ID_LENGTH base32 characters. One that
-    names no paper is an unknown id; anything else may be a link or a title."""
+    """Whether `typed` holds what could be an id as the ids are made (ID_LENGTH base32 characters): one that is no
+    id and no title either ("Quantizers") is refused as both (an id written as one: storage.papers.written_as_id)."""
     from storage.papers import pasted_id, shaped_like_an_id
 
     paper_id = pasted_id(typed)
