@@ -223,8 +223,11 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
             return None
         others = [f"{paper.id} ({one_line(paper.venue, 60)})" if paper.venue else paper.id
                   for paper in await self.bot.papers.by_ids(namesakes)]
-        heading = "Another paper has this title" if len(others) == 1 else f"{len(others)} other papers have this title"
-        return f"{heading}: {', '.join(others)}. Give its id to /paper show, or pick it from the suggestions."
+        if len(others) == 1:
+            return (f"Another paper has this title: {others[0]}. Give its id to /paper show, or pick it from the "
+                    "suggestions.")
+        return (f"{len(others)} other papers have this title: {', '.join(others)}. Give one's id to /paper show, or "
+                "pick it from the suggestions.")
 
     async def _pasted_paper(self, typed: str) -> Paper | None:
         """The paper of a picked suggestion, or the current paper whose id (or card's footer) or link (its

@@ -33,7 +33,7 @@ RECORDS = [
       for venue in ("ICML 2025", "AISTATS 2025")),
     *({"title": "A Note on Dueling Bandits", "venue": "ICML 2025",
        "abstract": f"Dueling bandits with {kind} feedback, and regret bounds for them." + TAIL}
-      for kind in ("delayed", "noisy")),
+      for kind in ("delayed", "noisy", "adversarial")),
     *({"title": LONG.format(part), "venue": "ICML 2025",
        "abstract": f"Constrained Bayesian optimisation, its part {part}, with sparse processes." + TAIL}
       for part in ("One", "Two")),
@@ -67,7 +67,7 @@ async def test_one_title_twice_in_one_venue_is_named_by_the_ids(world: World, bo
     names = await _names(world, "A Note on Dueling Bandits")
 
     ids = [paper_id for paper_id, name in names.items() if name.startswith("A Note on Dueling Bandits")]
-    assert len(ids) == 2
+    assert len(ids) == 3
     assert {names[paper_id] for paper_id in ids} == {f"A Note on Dueling Bandits · {paper_id}" for paper_id in ids}
 
 
@@ -90,6 +90,15 @@ async def test_a_title_typed_whole_names_the_other_paper_of_that_title(world: Wo
     assert (card.description or "").startswith(
         f"*Another paper has this title: {other} ({other_venue}). Give its id to /paper show, or pick it from the "
         "suggestions.*\n\n")
+
+
+async def test_a_title_three_papers_have_names_the_two_others(world: World) -> None:
+    card = embed_of(await world.alice.slash(world.channel, "paper show", paper="A Note on Dueling Bandits"))
+
+    note = (card.description or "").split("\n\n")[0]
+    assert note.startswith("*2 other papers have this title: ")
+    assert note.count(" (ICML 2025)") == 2
+    assert note.endswith(". Give one's id to /paper show, or pick it from the suggestions.*")
 
 
 async def test_a_title_of_its_own_has_no_note(world: World) -> None:
