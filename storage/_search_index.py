@@ -1007,6 +1007,15 @@ class SearchIndex:
             self._term_names = list(self.terms)
         return self._term_names
 
+    def papers_writing(self, word: str, limit: int) -> list[int]:
+        """Positions of up to `limit` papers with the folded `word` (its term's, or its term as written in authors'
+        names when the stemmer makes it another word: "welling"), in index order; [] for a word no paper has."""
+        tid = self.terms.get(_AS_WRITTEN + word) or self.term_id(word)
+        if tid is None:
+            return []
+        start = int(self.offsets[tid])
+        return [int(p) for p in self.post_docs[start:min(start + limit, int(self.offsets[tid + 1]))]]
+
     def matched_stems(self, terms: Sequence[QueryTerm]) -> frozenset[str]:
         """The stems a query matched, for bolding them in snippets."""
         names = self.term_names

@@ -41,6 +41,7 @@ from storage._search_venue import UnknownVenueError as UnknownVenueError
 from storage._search_venue import Venue as Venue
 from storage._search_venue import VenueTable
 from storage._search_venue import closest_venues as closest_venues
+from storage._search_wording import as_written, papers_to_read
 from storage.enrich import display_text
 from storage.models import Paper
 from storage.papers import PaperRepository
@@ -286,7 +287,16 @@ class SearchEngine:
         papers = {paper.id: paper for paper in await self._papers.by_ids([pid for pid, _ in page])}
         scored = [(papers[pid], score) for pid, score in page if pid in papers]
         hits, suggestions, matched = await asyncio.to_thread(self._present, index, text, ranking, scored, within)
+        if suggestions:
+            suggestions = await self._as_written(index, suggestions)
         return SearchResults(hits, ranking.total, suggestions, by_meaning=ranking is not by_words, matched=matched)
+
+    async def _as_written(self, index: SearchIndex, suggestions: list[str]) -> list[str]:
+        """The suggestions in the corpus's own wording ("Bernhard Schölkopf"), from a few papers having their words
+        (storage/_search_wording.py)."""
+        papers = await self._papers.by_ids(papers_to_read(index, suggestions))
+        texts = [(paper.abstract, " ".join(paper.authors)) for paper in papers]
+        return await asyncio.to_thread(as_written, suggestions, texts)
 
     def _linked(self, index: SearchIndex, text: str, within: np.ndarray | None = None) -> Ranking | None:
         """The paper a pasted link or arXiv identifier names (`by_url`) as the one result: its words ("https",

@@ -61,7 +61,7 @@ def test_readable_output_shows_titles_ids_and_snippets(db_file: Path, capsys: py
     assert main(["search", "shadwokv", "--db", str(db_file)]) == 0
     out = capsys.readouterr().out
     assert "1 paper(s) match 'shadwokv'" in out
-    assert "did you mean: shadowkv" in out
+    assert "did you mean: ShadowKV" in out
     assert " 1. ShadowKV" in out
     assert "id " in out
     assert "**" not in out  # markdown bold is for Discord; the terminal gets plain text

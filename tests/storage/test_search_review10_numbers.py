@@ -42,7 +42,7 @@ async def test_a_number_is_not_corrected_to_another(engine: SearchEngine, typed:
 async def test_a_word_whose_number_nothing_has_is_offered_without_it(engine: SearchEngine) -> None:
     # Nothing found: the look-alikes "did you mean" offers may drop the number, not change it.
     results = await engine.search("gpt5")
-    assert (results.total, results.suggestions) == (0, ["gpt"])
+    assert (results.total, results.suggestions) == (0, ["GPT"])  # as the corpus writes it
 
 
 async def test_a_model_with_another_number_finds_the_models_papers(engine: SearchEngine,
@@ -52,7 +52,7 @@ async def test_a_model_with_another_number_finds_the_models_papers(engine: Searc
     assert [hit.paper.id for hit in hits] == [await paper_titled(db, RESNET)]
 
 
-@pytest.mark.parametrize(("typed", "fixed"), [("rseent101", "resnet101"), ("iamgenet1k", "imagenet1k"),
+@pytest.mark.parametrize(("typed", "fixed"), [("rseent101", "resnet101"), ("iamgenet1k", "ImageNet1k"),
                                               ("ressnet101", "resnet101")])
 async def test_the_letters_of_a_word_with_a_number_are_still_corrected(engine: SearchEngine, typed: str,
                                                                        fixed: str) -> None:

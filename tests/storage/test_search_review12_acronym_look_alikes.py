@@ -39,7 +39,7 @@ async def test_an_acronym_the_corpus_lacks_gets_no_look_alike(engine: SearchEngi
     assert results.suggestions == []
 
 
-@pytest.mark.parametrize(("typed", "meant"), [("lern", "learn"), ("GPT5", "gpt")])
+@pytest.mark.parametrize(("typed", "meant"), [("lern", "learn"), ("GPT5", "GPT")])
 async def test_a_word_in_small_letters_or_with_a_number_keeps_its_look_alike(engine: SearchEngine, typed: str,
                                                                            meant: str) -> None:
     results = await engine.search(typed)

@@ -42,7 +42,7 @@ async def test_a_look_alike_of_a_name_before_a_topic_is_not_offered(engine: Sear
 async def test_a_typo_of_an_authors_name_before_a_topic_is_still_corrected(engine: SearchEngine,
                                                                            db: aiosqlite.Connection) -> None:
     results = await engine.search("Yoshua Bengoi attention")
-    assert results.suggestions == ["yoshua bengio attention"]
+    assert results.suggestions == ["Yoshua Bengio attention"]
     assert results.hits[0].paper.id == await paper_titled(db, "Attention over Recurrent States")
 
 

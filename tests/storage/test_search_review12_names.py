@@ -76,16 +76,16 @@ async def test_a_name_the_corpus_lacks_matches_nothing(engine: SearchEngine) -> 
 
 async def test_a_typo_of_an_authors_name_is_still_corrected(engine: SearchEngine, db: aiosqlite.Connection) -> None:
     results = await engine.search("Yoshua Bengoi")
-    assert results.suggestions == ["yoshua bengio"]
+    assert results.suggestions == ["Yoshua Bengio"]
     assert {hit.paper.id for hit in results.hits[:2]} == {
         await paper_titled(db, "Deep Generative Stochastic Networks"),
         await paper_titled(db, "Attention over Recurrent States")}
-    assert (await engine.search("Aaron Courvile")).suggestions == ["aaron courville"]
+    assert (await engine.search("Aaron Courvile")).suggestions == ["Aaron Courville"]
 
 
 async def test_a_topic_typed_after_a_name_is_still_corrected(engine: SearchEngine, db: aiosqlite.Connection) -> None:
     results = await engine.search("Bengio Attenton")
-    assert results.suggestions == ["bengio attention"]
+    assert results.suggestions == ["Bengio attention"]
     assert results.hits[0].paper.id == await paper_titled(db, "Attention over Recurrent States")
 
 

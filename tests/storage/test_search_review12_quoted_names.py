@@ -28,7 +28,7 @@ async def test_a_name_in_quotes_or_asked_about_is_not_corrected_into_words(engin
     assert results.total == 0
 
 
-@pytest.mark.parametrize(("typed", "meant"), [('"Yoshua Bengoi"', "yoshua bengio"),
+@pytest.mark.parametrize(("typed", "meant"), [('"Yoshua Bengoi"', "Yoshua Bengio"),
                                               ("“Nueral Estimaton”", "neural estimation"),
                                               ('"robust kontrol"', "robust control")])
 async def test_a_typo_in_quotes_is_still_corrected(engine: SearchEngine, typed: str, meant: str) -> None:

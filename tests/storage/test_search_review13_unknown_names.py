@@ -75,7 +75,7 @@ async def test_a_name_typed_whole_is_still_corrected_into_the_corpus_name(engine
     results = await engine.search("Kaiqing Zhong")
     kaiqing_zhang = await paper_titled(db, "Fully Decentralized Multi-Agent Learning")
     assert [hit.paper.id for hit in results.hits] == [kaiqing_zhang]
-    assert results.suggestions == ["kaiqing zhang"]
+    assert results.suggestions == ["Kaiqing Zhang"]
     assert (await engine.search("Zhong")).total == 0
 
 

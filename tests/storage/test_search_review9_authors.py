@@ -88,5 +88,5 @@ async def test_did_you_mean_for_a_misspelt_author_finds_them_when_searched(engin
     # It offered "y bengio" and "bengio et al 2018": the initial without its full stop, "et al" and the year
     # are words again when the suggestion is searched.
     suggestion = (await engine.search(typed)).suggestions[0]
-    assert suggestion == "bengio"
+    assert suggestion == "Bengio"
     assert (await engine.search(suggestion)).hits[0].paper.title == "Mutual Information Neural Estimation"

@@ -78,7 +78,7 @@ async def test_a_misspelt_or_half_typed_surname_finds_them_too(db: aiosqlite.Con
     engine = await _engine_over(db, tmp_path, PAPERS_WITH_AUTHORS)
     results = await engine.search("Dettmres")
     assert results.hits[0].paper.title.startswith("QLoRA")
-    assert results.suggestions == ["dettmers"]
+    assert results.suggestions == ["Dettmers"]
     suggestions = await engine.autocomplete("Zettlem")
     assert [s.label[:5] for s in suggestions] == ["QLoRA"]
 

@@ -1,0 +1,57 @@
+"""The words of a "did you mean" suggestion as the corpus writes them: "Bernhard Schölkopf", not the folded
+"bernhard scholkopf" the index compares (accents stripped, letters made small).
+
+The index keeps folded words only: keeping each word's written forms would cost every corpus load, for the few
+searches that get a suggestion. A suggestion's words are looked up instead, in a few of the papers that have them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from storage._search_index import SearchIndex
+from storage._search_text import fold, visible
+
+PAPERS_READ = 5  # papers read for each word of a suggestion: a word's usual spelling shows in any few of them
+_WORD = re.compile(r"[^\W_]+")
+
+
+def papers_to_read(index: SearchIndex, suggestions: Sequence[str]) -> list[str]:
+    """The ids of the papers whose text tells how the corpus writes the words of `suggestions`."""
+    found = {index.ids[position]: None for word in _words_of(suggestions)
+             for position in index.papers_writing(word, PAPERS_READ)}
+    return list(found)
+
+
+def as_written(suggestions: Sequence[str], texts: Iterable[tuple[str, str]]) -> list[str]:
+    """`suggestions` (folded words, one space apart) with each word as the corpus writes it most often in `texts`
+    (each paper's abstract and its authors' names): its capital opening a sentence tells nothing, so a word seen only
+    there is written in small letters ("learning", not "Learning"; "Gaussian" elsewhere keeps its capital); a word
+    the texts do not have stays as it is."""
+    wanted = set(_words_of(suggestions))
+    written: dict[str, Counter[str]] = {word: Counter() for word in wanted}
+    opening: dict[str, Counter[str]] = {word: Counter() for word in wanted}  # forms seen only opening sentences
+    for abstract, authors in texts:
+        for text, in_sentences in ((visible(abstract), True), (visible(authors), False)):
+            for found in _WORD.finditer(text):
+                token = found.group()
+                key = token.lower() if token.isascii() else fold(token)
+                if key in wanted:
+                    opens = in_sentences and _opens_a_sentence(text, found.start())
+                    (opening if opens else written)[key][token.lower() if opens else token] += 1
+    wording = {word: max(counts, key=lambda form: (counts[form], form == word)) for word in wanted
+               if (counts := written[word] or opening[word])}
+    return list(dict.fromkeys(" ".join(wording.get(word, word) for word in suggestion.split(" "))
+                              for suggestion in suggestions))
+
+
+def _opens_a_sentence(text: str, start: int) -> bool:
+    """Whether the word at `start` opens a sentence, where a capital tells nothing of how the word is written."""
+    before = text[max(0, start - 3):start].rstrip()
+    return before[-1:] in (".", "!", "?") or (not before and start < 3)
+
+
+def _words_of(suggestions: Sequence[str]) -> list[str]:
+    return list(dict.fromkeys(word for suggestion in suggestions for word in suggestion.split(" ") if word))
