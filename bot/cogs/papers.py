@@ -93,10 +93,10 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
             await self._send_card(interaction, paper)
             return
         if written_as_link(query):
-            retired = await self._retired_paper(query)  # the index holds the current papers' links only
-            if retired is None:
+            linked, others = await self._link_holders(query)  # the index holds one current paper's links only
+            if linked is None:
                 raise UserFacingError(NO_SUCH_LINK)
-            await self._send_card(interaction, retired)
+            await self._send_card(interaction, linked, note=await self._namesakes_note(others, shared="link"))
             return
         text, shortened = clean_query(query)
         if not query_words(text):  # as the search reads it: "ⓜⓞⓓⓔⓛ" (circled letters) is "model", "?!…" nothing
@@ -172,16 +172,18 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         paper_id = pasted_id(paper) or self.bot.search_engine.by_url(paper)
         found = await self.bot.papers.by_id(paper_id) if paper_id else None
         namesakes: list[str] = []
+        shared = "title"
         if found is None:
             found, namesakes = await self._titled(paper)
         if found is None and (written_as_link(paper) or arxiv_key(paper)):
-            found = await self._retired_paper(paper)  # the index holds the current papers' links only
+            # The index holds one current paper's links only: a retired paper's, or one several papers share.
+            (found, namesakes), shared = await self._link_holders(paper), "link"
             if found is None and written_as_link(paper):
                 raise PaperNotFoundError(NO_SUCH_LINK)
         if found is None:
             raise PaperNotFoundError(f"There is no paper {_looked_for(paper)} “{as_typed(paper, 60) or '(empty)'}”. "
                                      "Start typing a title and pick a suggestion, or use `/paper search`.")
-        await self._send_card(interaction, found, note=await self._namesakes_note(namesakes))
+        await self._send_card(interaction, found, note=await self._namesakes_note(namesakes, shared=shared))
 
     @show.autocomplete("paper")
     async def show_suggestions(self, interaction: discord.Interaction,
@@ -216,18 +218,17 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         found = await self.bot.search_engine.titled(typed)
         return (await self.bot.papers.by_id(found[0]), found[1:]) if found else (None, [])
 
-    async def _namesakes_note(self, namesakes: Sequence[str]) -> str | None:
-        """The card's note naming the other papers of its title (id and venue): shown one card, a reader looking
-        for the other version did not learn there was one."""
+    async def _namesakes_note(self, namesakes: Sequence[str], *, shared: str = "title") -> str | None:
+        """The card's note naming the other papers of its title (or of the link given: a lab's code shared by
+        several), with id and venue: shown one card, a reader looking for the other did not learn there was one."""
         if not namesakes:
             return None
         others = [f"{paper.id} ({one_line(paper.venue, 60)})" if paper.venue else paper.id
                   for paper in await self.bot.papers.by_ids(namesakes)]
+        how = "" if shared == "link" else ", or pick it from the suggestions"  # a shared link suggests none
         if len(others) == 1:
-            return (f"Another paper has this title: {others[0]}. Give its id to /paper show, or pick it from the "
-                    "suggestions.")
-        return (f"{len(others)} other papers have this title: {', '.join(others)}. Give one's id to /paper show, or "
-                "pick it from the suggestions.")
+            return f"Another paper has this {shared}: {others[0]}. Give its id to /paper show{how}."
+        return f"{len(others)} other papers have this {shared}: {', '.join(others)}. Give one's id to /paper show{how}."
 
     async def _pasted_paper(self, typed: str) -> Paper | None:
         """The paper of a picked suggestion, or the current paper whose id (or card's footer) or link (its
@@ -249,9 +250,14 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         nothing was: a read of the database only then, for what is shaped like an id or written as a link."""
         paper_id = pasted_id(typed)
         if paper_id is None and (written_as_link(typed) or arxiv_key(typed)):
-            holders = await papers_with_link(self.bot.db, typed)
-            paper_id = holders[0][0] if holders else None
+            return (await self._link_holders(typed))[0]
         return await self.bot.papers.by_id(paper_id) if paper_id else None
+
+    async def _link_holders(self, typed: str) -> tuple[Paper | None, list[str]]:
+        """The paper (current ones first) that `typed`, a link or an arXiv identifier, is a link of, read in the
+        database, and the ids of the others that have it too."""
+        holders = [paper_id for paper_id, _ in await papers_with_link(self.bot.db, typed)]
+        return (await self.bot.papers.by_id(holders[0]), holders[1:]) if holders else (None, [])
 
     async def _suggest(self, current: str, *, prefix: str, channels: tuple[int, ...],
                        venue: str | None = None) -> list[app_commands.Choice[str]]:
