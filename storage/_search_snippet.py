@@ -18,6 +18,9 @@ ELLIPSIS = "…"
 # A word, an invisible character inside it aside ("atten\u00adtion" with a soft hyphen, as PDFs and pages hyphenate
 # long words): the index reads it as the word (storage._search_text.visible), so its snippet bolds it whole.
 _WORD = re.compile(rf"[^\W_]+(?:[{INVISIBLE}]+[^\W_]+)*")
+# Words joined by hyphens or slashes ("K-means", "Q-learning"), which the index also reads joined ("kmeans"): a query
+# that matched the joined form ("kmeans", "Qlearning") matched those words.
+_JOINED = re.compile(r"(?<![^\W_])[^\W_]+(?:[-‐‑/][^\W_]+)+")
 # Emphasis the display text already carries (*FedOne*, **MA-DT**, _x_): dropped, the words kept. An
 # escaped marker is a character, not emphasis: "p(x\_T | x\_S)" is two subscripts, not "_T | x\_" in italics.
 # Underscores inside a word are characters too, as Discord shows them: "causal_prospective_merge", in a
@@ -55,8 +58,8 @@ def snippet(text: str, matched: frozenset[str], *, width: int = SNIPPET_CHARS) -
     or bold inside one, or half of one, would link another address."""
     text = plain(text)
     links = [m.span() for m in LINK.finditer(text)] if "http" in text or "www." in text else []
-    spans = _with_links_whole([(m.start(), m.end(), _is_match(m.group(), matched)) for m in _WORD.finditer(text)],
-                              links)
+    spans = [(m.start(), m.end(), _is_match(m.group(), matched)) for m in _WORD.finditer(text)]
+    spans = _with_links_whole(_with_joined_words(text, spans, matched), links)
     start, end = _best_window(text, spans, width)
     parts: list[str] = ["…" if start > 0 else ""]
     cursor = start
@@ -80,6 +83,19 @@ def _with_links_whole(spans: list[tuple[int, int, bool]], links: list[tuple[int,
         spans = [span for span in spans if not link_start <= span[0] < link_end]
         spans.append((link_start, link_end, any(hit for _, _, hit in inside)))
     return sorted(spans) if links else spans
+
+
+def _with_joined_words(text: str, spans: list[tuple[int, int, bool]], matched: frozenset[str]
+                       ) -> list[tuple[int, int, bool]]:
+    """The words, those of a hyphenated run whose joined form the query matched ("K-means" for "kmeans") matched."""
+    if "-" not in text and "/" not in text and "‐" not in text and "‑" not in text:
+        return spans
+    runs = [found.span() for found in _JOINED.finditer(text)
+            if _is_match("".join(_WORD.findall(found.group())), matched)]
+    if not runs:
+        return spans
+    return [(start, end, hit or any(first <= start and end <= last for first, last in runs))
+            for start, end, hit in spans]
 
 
 def _escape_but_links(text: str) -> str:
