@@ -120,6 +120,19 @@ def _as_read(query: str) -> str:
     return query if query.isascii() else visible(unicodedata.normalize("NFKC", query))
 
 
+def scripts_apart(query: str) -> str:
+    """`query` with a space where a Latin word meets Chinese, Japanese or Korean inside a run of letters: those
+    scripts are written without spaces between words, so a Latin word typed among them ran into them ("用attention机制",
+    "transformer는", "attention注意力"), one word no paper has. Documents are read as written."""
+    return query if query.isascii() else _SCRIPTS_MEET.sub(" ", query)
+
+
+# Kana, CJK ideographs (and extension A), Hangul syllables; Latin letters and digits, full-width ones too.
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+_LATIN = "A-Za-z0-9\u00c0-\u024f\uff10-\uff19\uff21-\uff3a\uff41-\uff5a"
+_SCRIPTS_MEET = re.compile(f"(?<=[{_LATIN}])(?=[{_CJK}])|(?<=[{_CJK}])(?=[{_LATIN}])")
+
+
 def _plain(text: str) -> str:
     """`text` without invisible characters, LaTeX macro names and possessive endings."""
     text = visible(text)

@@ -36,7 +36,7 @@ from storage._search_index import (
     misspelt,
 )
 from storage._search_snippet import by_line, snippet, unescape
-from storage._search_text import name_key, stem, words
+from storage._search_text import name_key, scripts_apart, stem, words
 from storage._search_venue import UnknownVenueError as UnknownVenueError
 from storage._search_venue import Venue as Venue
 from storage._search_venue import VenueTable
@@ -131,7 +131,9 @@ def clean_query(query: str) -> str:
 def as_displayed(typed: str) -> str:
     """What was typed, its LaTeX rendered as enrichment renders a paper's display text, which the index reads:
     "$\\ell_1$" is "ℓ₁", "Schr\\"odinger" "Schrödinger", "$O(\\log n)$" "O(log n)" (a title copied from BibTeX
-    or a paper's source); a trailing space, which ends the last word, is kept."""
+    or a paper's source); a trailing space, which ends the last word, is kept. A Latin word typed into Chinese,
+    Japanese or Korean is a word of its own ("用attention机制": `scripts_apart`)."""
+    typed = scripts_apart(typed)
     if "\\" not in typed and "$" not in typed:
         return typed
     return display_text(typed) + " " * typed[-1:].isspace()
