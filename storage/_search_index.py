@@ -329,7 +329,9 @@ class SearchIndex:
         `name`: part of a person's name, which is no two words run together nor a relative of a word (`_whole_name`
         says whether its typo fix stands); `typos=False`: no typo fix at all; `fixes`: `correct(word)`, when known."""
         alternatives: dict[int, float] = {}
-        exact = self.term_id(word)
+        # A word of a name matches as written, or as a name the stemmer makes another word: "Tri" (Tri Dao) is no
+        # form of "tries", whose stem it is.
+        exact = self.term_id(word) if not name or word in self.words else self._surname_term(word)
         corrected = None
         primary = exact
         if exact is not None:
@@ -585,7 +587,7 @@ class SearchIndex:
         for word in dict.fromkeys(typed):
             if is_name_particle(word) or word in STOPWORDS or word not in content:
                 continue
-            if self.term_id(word) is not None:
+            if word in self.words:  # written as such: "Tri" only shares its stem with "tries", "trying"
                 if not self._mostly_a_name(word):
                     return []
                 surely = True
