@@ -33,6 +33,7 @@ from storage._search_text import (
     compounds,
     content_words,
     is_name_particle,
+    joined_words,
     name_key,
     name_keys,
     query_words,
@@ -1036,10 +1037,12 @@ class SearchIndex:
         fixes |= self._spelt_as_written(query, fixes, named=named)
         if found:
             fixes |= self._unmatched_look_alikes(query, terms, fixes, within, named=named)
-        typed = " ".join(query_words(query))
+        typed_words = query_words(query)
+        typed = " ".join(typed_words)
         suggestions = []
         if fixes:  # not "y bengio" for "Y. Bengoi": searched, the letter y would count
-            suggestions.append(" ".join(fixes.get(word, word) for word in query_words(query)))
+            suggestions.append(_joined_as_typed([fixes.get(word, word) for word in typed_words], typed_words,
+                                                joined_words(query)))
         if not found:
             # Nor for an acronym the corpus lacks: "MAML" is no "male", "YOLO" no "polo" (as beside found words); one
             # with its number has the same without it ("GPT5": "gpt").
@@ -1106,6 +1109,15 @@ class SearchIndex:
                         and not self._mostly_a_name(match) and self._known_within(match, within)):
                     found.append((-score, -self.words[match], match))
         return [match for _, _, match in sorted(found)[:limit]]
+
+
+def _joined_as_typed(shown: Sequence[str], typed: Sequence[str], joins: dict[tuple[str, str], str]) -> str:
+    """The words `shown` for the query's words `typed`, each two joined as the query joined them (`joins`: a hyphen or
+    a slash, "multi-agnet" shown "multi-agent"), else by a space."""
+    parts = list(shown[:1])
+    for at in range(1, len(shown)):
+        parts.append(joins.get((typed[at - 1], typed[at]), " ") + shown[at])
+    return "".join(parts)
 
 
 def typo_edits(word: str) -> int:

@@ -236,6 +236,17 @@ def _initials_dropped(initials: re.Match[str]) -> str:
     return " " if all(letter.isupper() for letter in run if letter.isalpha()) else run
 
 
+def joined_words(query: str) -> dict[tuple[str, str], str]:
+    """The pairs of folded words the query joins by a hyphen or a slash ("multi-agent": ("multi", "agent") -> "-")."""
+    if "-" not in query and "/" not in query and "‐" not in query and "‑" not in query:
+        return {}
+    return {(first, second): "/" if joint == "/" else "-" for run in _COMPOUND.findall(fold(_plain(_as_read(query))))
+            for first, joint, second in _JOINT.findall(run)}
+
+
+_JOINT = re.compile(r"([^\W_]+)([-‐‑/])(?=([^\W_]+))")
+
+
 def compounds(text: str) -> list[str]:
     """Joined forms of hyphenated words: "Proxy-FDA" gives "proxyfda"."""
     return _joined(fold(_plain(text)))

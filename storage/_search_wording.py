@@ -16,6 +16,8 @@ from storage._search_text import fold, visible
 
 PAPERS_READ = 5  # papers read for each word of a suggestion: a word's usual spelling shows in any few of them
 _WORD = re.compile(r"[^\W_]+")
+_SEPARATORS = " -/"  # between a suggestion's words: a space, or the hyphen or slash the query joined them with
+_SEPARATED = re.compile(r"([ /-])")
 
 
 def papers_to_read(index: SearchIndex, suggestions: Sequence[str]) -> list[str]:
@@ -26,10 +28,10 @@ def papers_to_read(index: SearchIndex, suggestions: Sequence[str]) -> list[str]:
 
 
 def as_written(suggestions: Sequence[str], texts: Iterable[tuple[str, str]]) -> list[str]:
-    """`suggestions` (folded words, one space apart) with each word as the corpus writes it most often in `texts`
-    (each paper's abstract and its authors' names): its capital opening a sentence tells nothing, so a word seen only
-    there is written in small letters ("learning", not "Learning"; "Gaussian" elsewhere keeps its capital); a word
-    the texts do not have stays as it is."""
+    """`suggestions` (folded words, a space, hyphen or slash apart) with each word as the corpus writes it most often
+    in `texts` (each paper's abstract and its authors' names): its capital opening a sentence tells nothing, so a word
+    seen only there is written in small letters ("learning", not "Learning"; "Gaussian" elsewhere keeps its capital);
+    a word the texts do not have stays as it is."""
     wanted = set(_words_of(suggestions))
     written: dict[str, Counter[str]] = {word: Counter() for word in wanted}
     opening: dict[str, Counter[str]] = {word: Counter() for word in wanted}  # forms seen only opening sentences
@@ -43,7 +45,7 @@ def as_written(suggestions: Sequence[str], texts: Iterable[tuple[str, str]]) -> 
                     (opening if opens else written)[key][token.lower() if opens else token] += 1
     wording = {word: max(counts, key=lambda form: (counts[form], form == word)) for word in wanted
                if (counts := written[word] or opening[word])}
-    return list(dict.fromkeys(" ".join(wording.get(word, word) for word in suggestion.split(" "))
+    return list(dict.fromkeys("".join(wording.get(part, part) for part in _SEPARATED.split(suggestion))
                               for suggestion in suggestions))
 
 
@@ -54,4 +56,5 @@ def _opens_a_sentence(text: str, start: int) -> bool:
 
 
 def _words_of(suggestions: Sequence[str]) -> list[str]:
-    return list(dict.fromkeys(word for suggestion in suggestions for word in suggestion.split(" ") if word))
+    return list(dict.fromkeys(word for suggestion in suggestions for word in _SEPARATED.split(suggestion)
+                              if word and word not in _SEPARATORS))

@@ -1,8 +1,8 @@
 """"Did you mean" shows its words as the corpus writes them, on a real temporary SQLite file (session 13's review): the
 index compares folded words (accents stripped, letters made small), and suggestions were those folded words:
-"bernhard scholkpf" was answered "Did you mean **bernhard scholkopf**?", "Bezeir simplex" "bezier simplex". A
-suggestion's words are now written as the papers having them write them most: their abstracts, where a sentence's
-first word counts in small letters, and their authors' names."""
+"bernhard scholkpf" was answered "Did you mean **bernhard scholkopf**?", "Bezeir simplex" "bezier simplex", and
+"multi-agnet" "multi agent". A suggestion's words are now written as the papers having them write them most: their
+abstracts, where a sentence's first word counts in small letters, and their authors' names; joined as typed."""
 
 from __future__ import annotations
 
@@ -31,6 +31,9 @@ RECORDS: Records = [
     {"title": "Learning to Act", "author": "Mia Holm",
      "abstract": "Reinforcement learning trains agents by reward. Reinforcement signals are sparse, and we shape "
                  "them for reinforcement learning in long tasks." + TAIL},
+    {"title": "Teams of Agents", "author": "Mia Holm",
+     "abstract": "We study multi-agent reinforcement learning with shared rewards, and the input/output maps of each "
+                 "agent." + TAIL},
     *({"title": f"A Survey of {topic}", "author": "Mia Holm", "abstract": f"A survey of {topic} across regions." + TAIL}
       for topic in ("Glaciers", "Violins", "Volcanoes")),
 ]
@@ -48,6 +51,8 @@ async def engine(db: aiosqlite.Connection, tmp_path: Path) -> SearchEngine:
     ("gaussian procesess", "Gaussian processes"),  # "Processes" opening a sentence is no capital of the word
     ("reinforcment lerning", "reinforcement learning"),  # written in capitals only where a sentence opens
     ("Zolna", "Żołna"),  # "ł" has no accent to strip: another letter, shown as written
+    ("multi-agnet reinforcment", "multi-agent reinforcement"),  # joined as typed, not "multi agent"
+    ("inptu/output maps", "input/output maps"),
 ])
 async def test_a_suggestion_is_written_as_the_corpus_writes_it(engine: SearchEngine, typed: str, shown: str) -> None:
     results = await engine.search(typed)
