@@ -52,7 +52,8 @@ class Built:
 
     problems: list[Problem] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
-    failed_files: list[str] = field(default_factory=list)  # resolved paths: read, but nothing usable
+    # resolved paths whose stored papers stay: files read that gave nothing usable, or that end part way
+    failed_files: list[str] = field(default_factory=list)
     phases: dict[str, float] = field(default_factory=dict)
     total: int = 0  # records read (rows to come)
 
@@ -80,6 +81,7 @@ def stream_rows(paths: Sequence[Path], built: Built, known: Mapping[str, bool] |
             for parsed in parse_file_in_pieces(path):  # a large BibTeX file's first papers are enriched meanwhile
                 built.problems.extend(parsed.problems)
                 loaded.update((str(file), False) for file in parsed.files)
+                built.failed_files += [str(Path(file).resolve()) for file in parsed.cut_short]
                 if parsed.records:  # a piece's records are all of one file
                     loaded[parsed.records[0].source_file] = True
                 for chunk in _chunks(parsed.records):

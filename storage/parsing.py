@@ -132,6 +132,7 @@ class ParseResult:
     problems: list[Problem] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
     unreadable: list[Path] = field(default_factory=list)  # files that could not be read at all
+    cut_short: list[Path] = field(default_factory=list)  # files that end part way (CUT_SHORT_NOTE)
 
     def extend(self, other: ParseResult) -> None:
         """Append another result to this one."""
@@ -139,6 +140,7 @@ class ParseResult:
         self.problems.extend(other.problems)
         self.files.extend(other.files)
         self.unreadable.extend(other.unreadable)
+        self.cut_short.extend(other.cut_short)
 
 
 def expand_paths(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
@@ -369,7 +371,29 @@ def _bytes_in_pieces(path: Path, data: bytes, suffix: str) -> Iterator[ParseResu
     records, problems = parse_text(name, text, suffix)
     result.records.extend(records)
     result.problems.extend(problems)
+    if records and _ends_part_way(text, suffix):  # a file that gives nothing keeps its papers anyway
+        result.cut_short.append(path)
+        result.problems.append(Problem(name, "", CUT_SHORT_NOTE))
     yield result
+
+
+CUT_SHORT_NOTE = ("the file ends part way through (a copy still being written, a download cut short?): its papers "
+                  "are kept until it is whole")
+_TAIL_CHARS = 4096  # a file's end is read past this much whitespace: no file is cut short so
+
+
+def _ends_part_way(text: str, suffix: str) -> bool:
+    """Whether a JSON or JSON Lines file stops before its end, as one being copied or downloaded does: a list left
+    open, objects whose last is left open. The records before load; the loader keeps the file's
+    other papers (they retired until the next load, the bot's next start)."""
+    if suffix not in JSON_SUFFIXES | JSONL_SUFFIXES or not _has_text(text):
+        return False
+    first, last = text[_after_whitespace(text, 0)], text[-_TAIL_CHARS:].rstrip()[-1:]
+    if first == "[":
+        return last != "]"
+    # objects one after another or a line each: one cut short ends inside one, not after an object or a string (a
+    # note after the records, `"a note"`, is a problem of its own)
+    return first == "{" and last not in ("}", '"', "")
 
 
 def _has_text(content: str | bytes) -> bool:
