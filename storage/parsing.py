@@ -192,7 +192,8 @@ def _corpus_files_in(folder: Path, problems: list[Problem]) -> list[Path]:
     folder was silently left out and its papers retired), each real folder once, so a link to an
     enclosing folder cannot loop. A folder that cannot be listed (permission denied) and a link whose target is
     gone (a share not mounted) are `problems`, which keep the papers they gave before: they were left out
-    unsaid, and their papers retired.
+    unsaid, and their papers retired. So is an archive of a kind not read (.tar.gz, .7z, .json.bz2), as in a
+    zip archive.
     """
     found: list[Path] = []
     walked: set[str] = set()
@@ -217,6 +218,8 @@ def _corpus_files_in(folder: Path, problems: list[Problem]) -> list[Path]:
                 found.append(path)
             elif not path.exists() and path.is_symlink():  # os.walk lists a link to a folder that is gone as a file
                 problems.append(Problem(_shown(path), "", _broken_link_message(path)))
+            elif _unread_packing(name) not in (None, ZIP_SUFFIX):  # a dataset.tar.gz dropped in: say it is not read
+                problems.append(Problem(_shown(path), "", _unread_archive_note(name)))
     return sorted(found)
 
 

@@ -156,3 +156,17 @@ async def test_a_zip_archive_in_one_that_breaks_keeps_its_papers(db: aiosqlite.C
     assert [str(p) for p in report.problems] == [f"{archive}/part.zip: cannot read the zip archive: File is not a "
                                                  "zip file"]
     assert (report.retired, report.active) == (0, 3)
+
+
+async def test_an_archive_of_a_kind_not_read_in_a_folder_is_named(db: aiosqlite.Connection, tmp_path: Path) -> None:
+    # A dataset downloaded as .tar.gz and dropped into the corpus folder was left out without a word.
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    _zip(corpus / "dataset.zip", {"a.json": _json(TOPICS[:2])})
+    (corpus / "openreview.tar.gz").write_bytes(b"\x1f\x8b not read")
+    (corpus / "notes.md.gz").write_bytes(b"\x1f\x8b not a corpus file: left out unsaid")
+    report = await load_corpus(db, [corpus])
+    assert report.active == 2
+    assert [str(p) for p in report.problems] == [
+        f"{corpus / 'openreview.tar.gz'}: packed as .tar.gz, which is not read (a corpus file as it is, gzipped or "
+        "in a zip archive is); unpack it to load it"]
