@@ -732,24 +732,28 @@ def _cmd_subscriptions(args: argparse.Namespace, settings: Settings) -> int:
         subs = await repo.all(include_ended=args.all)
         last = {sub.id: next(iter(await repo.history(sub.id, limit=1)), None) for sub in subs}
         now = datetime.now(UTC)
+        # Not the last delivery's day: one a clock set years ahead claimed is not a day posted (FURTHEST_AHEAD).
+        posted = await repo.last_claimed_days([sub.id for sub in subs], now=now)
         print(f"{len(subs)} subscription(s) in {settings.database_path}")
         if subs:
             print(f"{'server':<20} {'channel':<20} {'time':<5} {'time zone':<20} {'status':<7} "
                   f"{'next post (UTC)':<17} last delivery / topic")
         for sub in subs:
-            print(_subscription_row(sub, last[sub.id], now))
+            print(_subscription_row(sub, last[sub.id], now, posted_day=posted.get(sub.id)))
         return 0
 
     return _on_database(settings, listing, must_exist=True, may_read_only=True)
 
 
-def _subscription_row(sub: Subscription, delivered: Delivery | None, now: datetime) -> str:
-    """One line of `paperbot subscriptions`."""
+def _subscription_row(sub: Subscription, delivered: Delivery | None, now: datetime, *,
+                      posted_day: date | None) -> str:
+    """One line of `paperbot subscriptions`: `delivered`, its latest delivery; `posted_day`, the latest day it
+    counts as posted (`SubscriptionRepository.last_claimed_days`), after which its next post comes."""
     from storage.subscriptions import ScheduleError, format_post_time
 
     held: list[str] = []
     try:
-        upcoming = sub.next_post_at(now, posted_day=delivered.local_day if delivered else None)
+        upcoming = sub.next_post_at(now, posted_day=posted_day)
     except ScheduleError:  # a zone stored where a newer tz database had it: the bot holds its posts (claim_due)
         upcoming, held = None, [f"(held: this machine's time zone database lacks {sub.timezone}; update tzdata)"]
     when = upcoming.strftime("%Y-%m-%d %H:%M") if upcoming else "-"
