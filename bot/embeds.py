@@ -34,7 +34,7 @@ _VENUE_BUDGET = 120
 _LINKS_BUDGET = 600
 _MAX_LINKS = 3
 _PDF_LINK = "[PDF]("
-_NOTE_BUDGET = 300
+NOTE_BUDGET = 300  # a card's note (paper_embed's `note`) is cut there: what must stay in view fits in it
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +64,7 @@ def paper_embed(paper: Paper, *, heading: str | None = None, note: str | None = 
         embed.add_field(name=name, value=value, inline=inline)
     footer = _footer(paper) + (f" · {footer_note}" if footer_note else "")
     embed.set_footer(text=truncate(footer, limits.EMBED_FOOTER))
-    lead = f"*{escape_markdown(one_line(note, _NOTE_BUDGET))}*\n\n" if note and note.strip() else ""
+    lead = f"*{escape_markdown(one_line(note, NOTE_BUDGET))}*\n\n" if note and note.strip() else ""
     room = min(limits.EMBED_DESCRIPTION, limits.EMBED_TOTAL - len(embed)) - len(lead)
     embed.description = lead + truncate(paper.abstract.strip() or "*(no abstract)*", room)
     return embed

@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
-from bot.embeds import paper_embed
+from bot.embeds import NOTE_BUDGET, paper_embed
 from bot.errors import PaperNotFoundError, UserFacingError
 from bot.limits import as_typed, one_line, visible
 from bot.today import channel_paper, daily_channels, day_heading, recorded_today
@@ -51,6 +51,9 @@ SHOW_COOLDOWN = (5, 30.0)  # each use is a card in the channel
 # Characters of a venue's name after a title in an autocomplete choice that would read as another's (real ones are
 # under 30; a misread column's is cut).
 _VENUE_IN_CHOICE = 40
+# The other papers of a title or link whose id and venue a card's note may name: more than NOTE_BUDGET's characters
+# hold (a shared repository can be the code link of hundreds of papers; the note counts them all).
+_NAMESAKES_READ = 25
 
 
 def _per_user(interaction: discord.Interaction) -> int:
@@ -224,11 +227,16 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         if not namesakes:
             return None
         others = [f"{paper.id} ({one_line(paper.venue, 60)})" if paper.venue else paper.id
-                  for paper in await self.bot.papers.by_ids(namesakes)]
+                  for paper in await self.bot.papers.by_ids(namesakes[:_NAMESAKES_READ])]
+        if not others:  # retired by a corpus reload meanwhile
+            return None
         how = "" if shared == "link" else ", or pick it from the suggestions"  # a shared link suggests none
-        if len(others) == 1:
+        if len(namesakes) == 1:
             return f"Another paper has this {shared}: {others[0]}. Give its id to /paper show{how}."
-        return f"{len(others)} other papers have this {shared}: {', '.join(others)}. Give one's id to /paper show{how}."
+        opening = f"{len(namesakes)} other papers have this {shared}: "
+        closing = f". Give one's id to /paper show{how}."
+        named = _whole_ids(others, len(namesakes) - len(others), NOTE_BUDGET - len(opening + closing))
+        return opening + named + closing
 
     async def _pasted_paper(self, typed: str) -> Paper | None:
         """The paper of a picked suggestion, or the current paper whose id (or card's footer) or link (its
@@ -320,6 +328,17 @@ def _with_tail(label: str, tail: str) -> str:
     """A choice's name: `label` on one line, cut to leave room for " · tail" after it."""
     tail = f" · {tail}"
     return one_line(label, limits.CHOICE_NAME - len(tail)) + tail
+
+
+def _whole_ids(others: Sequence[str], unread: int, budget: int) -> str:
+    """`others` (an id and its venue each) as many as fit whole in `budget` characters, "… (+N more)" after them for
+    the rest and the `unread` ones: the card cuts its note at NOTE_BUDGET, and half an id opens no paper."""
+    def more(left_out: int) -> str:
+        return f" … (+{left_out} more)" if left_out else ""
+
+    room = budget - len(more(unread))  # whole_items reserves room for "more" only for what it leaves out of `others`
+    shown = limits.whole_items(others, room, separator=", ", more=lambda rest: more(rest + unread))
+    return ", ".join(others[:shown]) + more(len(others) - shown + unread)
 
 
 def _footer_pasted(typed: str) -> bool:
