@@ -104,12 +104,13 @@ async def load_corpus(conn: aiosqlite.Connection, paths: Sequence[Path], *, forc
     signature, files, missing = await asyncio.to_thread(stat_signature, paths)
     if not force and last and last["stat_signature"] == signature:
         return await _skipped(conn, last, started)
-    fingerprint = await asyncio.to_thread(content_fingerprint, files)
+    fingerprint = await asyncio.to_thread(content_fingerprint, files, missing)
     if not force and last and last["fingerprint"] == fingerprint:
         await conn.execute("UPDATE corpus_loads SET stat_signature = ? WHERE id = ?", (signature, last["id"]))
         return await _skipped(conn, last, started)
     known = await _reusable_ids(conn)
-    plan = _Plan(stat_signature=signature, fingerprint=fingerprint, built=Built(), chunks=(), missing=missing)
+    plan = _Plan(stat_signature=signature, fingerprint=fingerprint, built=Built(), chunks=(),
+                 missing=sorted({problem.source_file for problem in missing}))
     plan.built.phases["check"] = time.perf_counter() - started  # signatures and fingerprints
     report = LoadReport(phases=plan.built.phases)
     # Parse, enrich and write on a thread and a connection of its own, overlapping: readers on
@@ -171,10 +172,10 @@ def counted(n: int, noun: str) -> str:
 
 # --- fingerprints -----------------------------------------------------------------------------------
 
-def stat_signature(paths: Sequence[Path]) -> tuple[str, list[Path], list[str]]:
-    """A cheap signature of the corpus (paths, sizes, modification times) plus the files and missing paths."""
-    files, problems = expand_paths(paths)
-    missing = sorted(p.source_file for p in problems)
+def stat_signature(paths: Sequence[Path]) -> tuple[str, list[Path], list[Problem]]:
+    """A cheap signature of the corpus (paths, sizes, modification times) plus the files and the paths
+    missing (expand_paths's problems: a path that does not exist, a broken link, a folder not listed)."""
+    files, missing = expand_paths(paths)
     digest = hashlib.sha256(f"v{ENRICH_VERSION}\n".encode())
     for path in files:
         try:
@@ -182,14 +183,24 @@ def stat_signature(paths: Sequence[Path]) -> tuple[str, list[Path], list[str]]:
             digest.update(f"{path.resolve()}\t{info.st_size}\t{info.st_mtime_ns}\t{info.st_mode}\n".encode())
         except OSError:
             digest.update(f"{path}\tunreadable\n".encode())
-    for name in missing:
-        digest.update(f"missing\t{name}\n".encode())
+    digest.update(_missing_lines(missing))
     return digest.hexdigest(), files, missing
 
 
-def content_fingerprint(files: Sequence[Path]) -> str:
-    """A hash of every file's name and content and of the enrichment version."""
+def _missing_lines(missing: Sequence[Problem]) -> bytes:
+    """The missing paths, each with what is wrong with it, as a signature or fingerprint hashes them.
+
+    Both must hold them: with the files alone, a path that gave no file before and is missing now (a
+    typo added to CORPUS_PATH, a share unmounted under an empty link) was "unchanged" and never named,
+    and one taken out of CORPUS_PATH had its old "no such file" line repeated at every start.
+    """
+    return "".join(f"missing\t{problem}\n" for problem in sorted(map(str, missing))).encode()
+
+
+def content_fingerprint(files: Sequence[Path], missing: Sequence[Problem] = ()) -> str:
+    """A hash of every file's name and content, of the missing paths and of the enrichment version."""
     digest = hashlib.sha256(f"v{ENRICH_VERSION}\n".encode())
+    digest.update(_missing_lines(missing))
     for path in files:
         digest.update(f"{path.resolve()}\n".encode())
         try:
