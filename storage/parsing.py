@@ -15,6 +15,7 @@ import gzip
 import html
 import html.entities
 import io
+import itertools
 import json
 import math
 import os
@@ -1002,7 +1003,8 @@ def _author_name(author: Any) -> str:
 _MARKUP_TAG_NAMES = (
     "p|br|div|span|i|b|em|strong|sub|sup|u|a|font|small|sc|tt|code|s|strike|hr|li|ul|ol|blockquote|section|"
     "h[1-6]|abstract|title|italic|bold|underline|monospace|sec|list|list-item|ext-link|inline-formula|"
-    "tex-math|math|mi|mn|mo|ms|mtext|mrow|msub|msup|msubsup|mfrac|msqrt|annotation|semantics|script|style")
+    "tex-math|math|mi|mn|mo|ms|mtext|mrow|msub|msup|msubsup|mfrac|msqrt|mroot|mstyle|mspace|mpadded|mphantom|"
+    "mfenced|menclose|munder|mover|munderover|mtable|mtr|mtd|alternatives|annotation|semantics|script|style")
 _TAG = re.compile(r"<(/?)((?:jats:|mml:)?[A-Za-z][\w.-]*)"
                   r"((?:\s+[\w:.-]+\s*=\s*(?:\"[^\"<]*\"|'[^'<]*'|[^\s\"'<>=]+))*)\s*/?>")
 _MARKUP = re.compile(rf"</(?:(?:jats|mml):[A-Za-z][\w.-]*|{_MARKUP_TAG_NAMES})\s*>"
@@ -1024,6 +1026,54 @@ _SUPERSCRIPTS = str.maketrans("0123456789+-−=()abcdefghijklmnoprstuvwxyzT*",
                               "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᵀ*")
 _SUBSCRIPTS = str.maketrans("0123456789+-−=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
 _SCRIPTABLE = {"sup": frozenset(map(chr, _SUPERSCRIPTS)), "sub": frozenset(map(chr, _SUBSCRIPTS))}
+# Elements whose meaning is in the order of their children (MathML's scripts, fractions and roots; JATS's
+# <alternatives>, the same formula as TeX and as MathML): read child by child, not as one run of text, which
+# made "O(n<msup><mi>n</mi><mn>2</mn></msup>)" read "O(n2)" and an alternative formula appear twice.
+_LAYOUTS = frozenset({"msup", "msub", "msubsup", "mfrac", "msqrt", "mroot", "alternatives"})
+_MATHML = frozenset({"math", "mi", "mn", "mo", "ms", "mtext", "mrow", "msub", "msup", "msubsup", "mfrac", "msqrt",
+                     "mroot", "mstyle", "mspace", "mpadded", "mphantom", "mfenced", "menclose", "munder", "mover",
+                     "munderover", "mtable", "mtr", "mtd", "semantics", "annotation", "annotation-xml"})
+_MATH_SPACED = re.compile(r"[=<>≤≥≠≈∼∈∉⊂⊆→↦⇒⇔]|[A-Za-z]{2,}")  # a relation, or a word: "log", "max", "softmax"
+_SEVERAL_TERMS = re.compile(r"[\s+\-−±/=<>≤≥,·×]")
+_MATH_SPACE_INSIDE = re.compile(r"(?<=[(\[{]) | (?=[)\]},;])")
+
+
+@dataclass(slots=True)
+class _Layout:
+    """An open layout element: where its text begins in the pieces, where each child's begins, and its depth."""
+
+    name: str
+    start: int
+    depth: int
+    children: list[int] = field(default_factory=list)
+
+
+def _laid_out_by_children(name: str) -> bool:
+    """Whether an element is MathML (whose layouts are read by their children) or JATS's <alternatives>."""
+    return name == "alternatives" or name in _MATHML
+
+
+def _laid_out(name: str, children: list[str]) -> str:
+    """A layout element as text from its children's ("" when they are not as many as it takes)."""
+    if name == "alternatives":
+        return children[0] if children else ""  # the same formula again, in another notation: read once
+    if name in ("msqrt", "mroot") and children:
+        radicand = children[0] if name == "mroot" else " ".join(children)  # <msqrt> holds any number
+        index = _marked("sup", children[1], first=False) if name == "mroot" and len(children) == 2 else ""
+        return f"{index}√{_grouped(radicand)}"
+    if len(children) != (3 if name == "msubsup" else 2):
+        return ""
+    if name == "mfrac":
+        return f"{_grouped(children[0])}/{_grouped(children[1])}"
+    scripts = {"msup": ("sup",), "msub": ("sub",), "msubsup": ("sub", "sup")}[name]
+    return children[0] + "".join(_marked(script, text, first=False)
+                                 for script, text in zip(scripts, children[1:], strict=True))
+
+
+def _grouped(term: str) -> str:
+    """A fraction's part or a root's radicand, in brackets when it is a sum or a list ("(a+b)/2"), not one term
+    ("1/√T", "n²/2")."""
+    return f"({term})" if _SEVERAL_TERMS.search(term) and term[0] + term[-1] != "()" else term
 
 
 def has_markup(text: str) -> bool:
@@ -1057,6 +1107,10 @@ class _MarkupReader:
         self.opened: dict[str, list[int]] = {}  # each tag's places in self.open, so a closing tag finds its own
         self.hidden = 0
         self.blank = 0  # self.out[:self.blank] is breaks and whitespace only: what a heading looks back over
+        self.elements: list[str] = []  # open MathML and <alternatives> elements
+        self.element_starts: list[int] = []  # where each began in self.out
+        self.layouts: list[_Layout] = []  # those of them read by their children
+        self.math = 0  # open <math> elements: their source's whitespace between tags is no text
 
     def read(self, text: str) -> list[str]:
         pos = 0
@@ -1068,17 +1122,56 @@ class _MarkupReader:
             if not _KNOWN_TAG.fullmatch(tag.group(2)):
                 self._text(tag.group())  # not a tag of markup: text that looks like one
             elif tag.group(1):
+                self._close_layout(name)
                 self._close(name)
             elif not tag.group().endswith("/>"):
+                self._open_layout(name)
                 self._open(name)
             elif name == "br":
                 self.out.append(_LINE)
+            else:  # an empty element: "<mi/>" is still a script's base
+                self._open_layout(name)
+                self._close_layout(name)
         self._text(text[pos:])
         return self.out
 
     def _text(self, piece: str) -> None:
-        if piece and not self.hidden:
+        if piece and not self.hidden and not (self.math and piece.isspace()):
             self.out.append(html.unescape(piece) if "&" in piece else piece)
+
+    def _open_layout(self, name: str) -> None:
+        """Note where a MathML element (or JATS's <alternatives>) begins, and so where its layout's child does."""
+        if not _laid_out_by_children(name):
+            return
+        if self.layouts and self.layouts[-1].depth == len(self.elements):
+            self.layouts[-1].children.append(len(self.out))
+        self.elements.append(name)
+        self.element_starts.append(len(self.out))
+        self.math += name == "math"
+        if name in _LAYOUTS:
+            self.layouts.append(_Layout(name, len(self.out), len(self.elements)))
+
+    def _close_layout(self, name: str) -> None:
+        """Read a closing MathML element: a layout from its children ("n", "2" -> "n²"), a word or a relation
+        spaced ("n log n", "x = 1"), a whole formula without its source's spacing."""
+        if not _laid_out_by_children(name) or name not in self.elements:
+            return
+        depth = len(self.elements) - self.elements[::-1].index(name) - 1  # those left open inside it close with it
+        start = self.element_starts[depth]
+        del self.elements[depth:], self.element_starts[depth:]
+        self.math -= name == "math"
+        while self.layouts and self.layouts[-1].depth > depth + 1:
+            self.layouts.pop()
+        inner = "".join(self.out[start:])
+        if self.layouts and self.layouts[-1].depth == depth + 1:
+            layout = self.layouts.pop()
+            bounds = [*layout.children, len(self.out)]
+            inner = _laid_out(name, ["".join(self.out[a:b]).strip() for a, b in itertools.pairwise(bounds)]) or inner
+        elif name in ("mi", "mo") and _MATH_SPACED.fullmatch(inner.strip()):
+            inner = f" {inner.strip()} "
+        elif name == "math":
+            inner = _MATH_SPACE_INSIDE.sub("", " ".join(inner.split()))
+        self.out[start:] = [inner]
 
     def _open(self, name: str) -> None:
         if name in _HIDDEN_TAGS:
