@@ -1,8 +1,11 @@
 """Domain errors the central tree error handler turns into friendly ephemeral messages, what Discord's
-refusals raise (DISCORD_REFUSED), and the two refusals that are nobody's fault to report (`answered_too_late`,
-`message_deleted`)."""
+refusals raise (DISCORD_REFUSED), the two refusals that are nobody's fault to report (`answered_too_late`,
+`message_deleted`), and Discord's own failures (`discord_failed`, `refusal`)."""
 
 from __future__ import annotations
+
+from http import HTTPStatus
+from typing import TypeGuard
 
 import discord
 
@@ -14,6 +17,8 @@ DISCORD_REFUSED = (discord.HTTPException, discord.RateLimited)
 UNKNOWN_INTERACTION = 10062
 # Discord's code for a message that is not there (any more): a list or "thinking…" message deleted meanwhile.
 UNKNOWN_MESSAGE = 10008
+# Discord's code for a second answer to one interaction: the first, though Discord reported an error on it, was taken.
+ALREADY_ACKNOWLEDGED = 40060
 
 
 def answered_too_late(error: BaseException) -> bool:
@@ -24,6 +29,29 @@ def answered_too_late(error: BaseException) -> bool:
 def message_deleted(error: BaseException) -> bool:
     """Whether `error` is Discord saying the message being edited was deleted (by a moderator, say)."""
     return isinstance(error, discord.NotFound) and error.code == UNKNOWN_MESSAGE
+
+
+def discord_failed(error: BaseException) -> TypeGuard[discord.HTTPException]:
+    """Whether `error` is Discord's own server error (HTTP 5xx, an outage of its API) on a call of the bot's, which
+    discord.py has already retried: nothing the bot did wrong, nothing a traceback would explain."""
+    return isinstance(error, discord.HTTPException) and error.status >= HTTPStatus.INTERNAL_SERVER_ERROR
+
+
+def already_acknowledged(error: BaseException) -> bool:
+    """Whether `error` is Discord refusing a second answer to an interaction: the first reached it after all."""
+    return isinstance(error, discord.HTTPException) and error.code == ALREADY_ACKNOWLEDGED
+
+
+def refusal(error: BaseException) -> str:
+    """A refusal of Discord's for a log line: `HTTP 503 Service Unavailable`, and Discord's code when it gave one;
+    not the response's body (an outage's is a proxy's HTML page) nor the request's URL (it holds the token)."""
+    if not isinstance(error, discord.HTTPException):
+        return type(error).__name__
+    try:
+        phrase = f" {HTTPStatus(error.status).phrase}"
+    except ValueError:  # a status the standard does not name (Cloudflare's 520-527)
+        phrase = ""
+    return f"HTTP {error.status}{phrase}" + (f" (code {error.code})" if error.code else "")
 
 
 class UserFacingError(Exception):

@@ -6,13 +6,22 @@ import logging
 import math
 import secrets
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot import limits
-from bot.errors import DISCORD_REFUSED, UserFacingError, answered_too_late, message_deleted
+from bot.errors import (
+    DISCORD_REFUSED,
+    UserFacingError,
+    already_acknowledged,
+    answered_too_late,
+    discord_failed,
+    message_deleted,
+    refusal,
+)
 from storage.db import busy, cannot_write, damaged, damaged_database, disk_refused
 from storage.search import EmptyQueryError
 
@@ -33,6 +42,13 @@ DATABASE_DAMAGED = ("I can't do that right now: part of my database is damaged, 
 # it for its whole load): nothing was written, and a minute later it usually goes through.
 DATABASE_BUSY = ("I couldn't save that: my database is busy with other work (such as loading new papers), so "
                  "nothing was changed. Please try again in a minute.")
+# Discord's own server error (HTTP 5xx) on the bot's answer, after discord.py's retries: the answer did not get
+# through, and it is not the bot's fault ("something went wrong on my side" blamed the bot for Discord's outage).
+DISCORD_FAILED = ("Discord had a problem on its side (HTTP {status}), so my answer didn't get through. "
+                  "Please try again in a moment.")
+# What a reply needs of Discord's 3 s to reach it: a failed acknowledgement is answered again only before this much of
+# them has passed (a second try after it would come too late, and is not made).
+_ACK_ROUND_TRIP = timedelta(seconds=0.5)
 
 
 def _cooldown(error: BaseException) -> str:
@@ -124,6 +140,13 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     if message_deleted(error):  # the list or "thinking…" message went while it was being filled: nothing to tell
         log.info("%s: its message was deleted before the answer came", _describe(interaction))
         return
+    if discord_failed(error):  # Discord's outage, not the bot's fault: no error code, no traceback
+        await _report_discord_failure(interaction, error)
+        return
+    if already_acknowledged(error):  # discord.py's retry of an answer Discord had taken, though it failed it (5xx)
+        log.warning("%s: Discord refused the answer as a second one (%s): it had taken the first, which it had "
+                    "reported failing, so the user has it", _describe(interaction), refusal(error))
+        return
     message = user_message(error)
     code = None
     if message is None and disk_refused(error):
@@ -159,29 +182,71 @@ async def fill_thinking(interaction: discord.Interaction, **fields: Any) -> None
 
 
 async def send_ephemeral(interaction: discord.Interaction, message: str, *, error_code: str | None = None) -> None:
-    """Reply privately, whether or not the interaction was already answered or deferred.
-
-    After a public "thinking…" (`think_in_public`) not yet filled, that message is deleted first: the first
-    followup after a defer *is* that message, shown to everyone whatever its flags say, so an error would
-    have replaced it for the whole channel. If Discord refuses the delete, the reply fills it as before.
+    """Reply privately, whether or not the interaction was already answered or deferred (see `_deliver`).
 
     `error_code`: the reply tells of the error logged (with its traceback) under that code; failing to
     deliver it is one more line about that error, not a second traceback (often of the same outage).
     """
+    refused = await _deliver(interaction, message)
+    if refused is None:
+        return
+    if answered_too_late(refused):
+        _log_too_late(interaction)
+    elif error_code is not None:
+        log.warning("could not tell the user of error %s in %s: %s", error_code, _describe(interaction),
+                    refusal(refused))
+    else:
+        log.warning("could not deliver a private reply for %s: %s", _describe(interaction), refusal(refused))
+
+
+async def _deliver(interaction: discord.Interaction, message: str) -> BaseException | None:
+    """Send `message` privately, as the answer or a followup; what Discord raised when it refused it, else None.
+
+    After a public "thinking…" (`think_in_public`) not yet filled, that message is deleted first: the first
+    followup after a defer *is* that message, shown to everyone whatever its flags say, so an error would
+    have replaced it for the whole channel. If Discord refuses the delete, the reply fills it as before.
+    """
     try:
         if not interaction.response.is_done():
             await interaction.response.send_message(message, ephemeral=True)
-            return
+            return None
         if interaction.extras.pop(_THINKING_IN_PUBLIC, False):
             await _take_back_thinking(interaction)
         await interaction.followup.send(message, ephemeral=True)
     except DISCORD_REFUSED as error:
-        if answered_too_late(error):
-            _log_too_late(interaction)
-        elif error_code is not None:
-            log.warning("could not tell the user of error %s in %s: %s", error_code, _describe(interaction), error)
-        else:
-            log.warning("could not deliver an error message for %s", _describe(interaction), exc_info=True)
+        return error
+    return None
+
+
+async def _report_discord_failure(interaction: discord.Interaction, error: discord.HTTPException) -> None:
+    """Discord's server error on the bot's answer: the user told, when a reply can still reach them, and one
+    warning line naming the command and Discord's status.
+
+    An acknowledgement that failed is answered again only while Discord's 3 s last: discord.py retries a 5xx
+    itself, a second later and then for 25 s, so one that reaches the bot after them means the user has seen "The
+    application did not respond", and without an acknowledgement no followup can reach them. After a successful
+    acknowledgement ("thinking…") the reply is a followup, which the interaction's token allows for 15 minutes.
+    """
+    failed = f"{_describe(interaction)}: Discord failed to take the answer ({refusal(error)})"
+    if not interaction.response.is_done() and _past_acknowledgement(interaction):
+        log.warning("%s, past Discord's %g s; the user saw \"The application did not respond\"", failed,
+                    limits.INTERACTION_ACK_SECONDS)
+        return
+    refused = await _deliver(interaction, DISCORD_FAILED.format(status=error.status))
+    if refused is None:
+        log.warning("%s; the user was asked to try again", failed)
+    elif answered_too_late(refused):
+        log.warning("%s; the user saw \"The application did not respond\"", failed)
+    elif already_acknowledged(refused):  # the 5xx came after Discord had taken it: the user has the answer
+        log.warning("%s, though Discord had taken it (its note to try again was refused as a second answer)", failed)
+    else:
+        log.warning("%s; telling the user failed too (%s)", failed, refusal(refused))
+
+
+def _past_acknowledgement(interaction: discord.Interaction) -> bool:
+    """Whether too little of Discord's 3 s is left for an acknowledgement sent now to reach it."""
+    deadline = interaction.created_at + timedelta(seconds=limits.INTERACTION_ACK_SECONDS) - _ACK_ROUND_TRIP
+    return discord.utils.utcnow() >= deadline
 
 
 async def _take_back_thinking(interaction: discord.Interaction) -> None:
@@ -194,7 +259,7 @@ async def _take_back_thinking(interaction: discord.Interaction) -> None:
         if message_deleted(error):
             return
         log.info("%s: could not delete its public \"thinking…\" message (%s); the reply fills it instead",
-                 _describe(interaction), error)
+                 _describe(interaction), refusal(error))
 
 
 def _log_too_late(interaction: discord.Interaction) -> None:
