@@ -730,25 +730,29 @@ def _cmd_subscriptions(args: argparse.Namespace, settings: Settings) -> int:
     async def listing(conn: aiosqlite.Connection) -> int:
         repo = SubscriptionRepository(conn)
         subs = await repo.all(include_ended=args.all)
-        last = {sub.id: next(iter(await repo.history(sub.id, limit=1)), None) for sub in subs}
         now = datetime.now(UTC)
-        # Not the last delivery's day: one a clock set years ahead claimed is not a day posted (FURTHEST_AHEAD).
+        # Not the latest delivery's day: one a clock set years ahead claimed is not a day posted (FURTHEST_AHEAD),
+        # neither the last delivery nor a day the next post comes after, as the bot itself sees it (claim_due).
         posted = await repo.last_claimed_days([sub.id for sub in subs], now=now)
+        last = {sub.id: await repo.delivery(sub.id, posted[sub.id]) if sub.id in posted else None for sub in subs}
+        newest = {sub.id: next(iter(await repo.history(sub.id, limit=1)), None) for sub in subs}
         print(f"{len(subs)} subscription(s) in {settings.database_path}")
         if subs:
             print(f"{'server':<20} {'channel':<20} {'time':<5} {'time zone':<20} {'status':<7} "
                   f"{'next post (UTC)':<17} last delivery / topic")
         for sub in subs:
-            print(_subscription_row(sub, last[sub.id], now, posted_day=posted.get(sub.id)))
+            ahead = newest[sub.id] if newest[sub.id] not in (None, last[sub.id]) else None
+            print(_subscription_row(sub, last[sub.id], now, posted_day=posted.get(sub.id), ahead=ahead))
         return 0
 
     return _on_database(settings, listing, must_exist=True, may_read_only=True)
 
 
 def _subscription_row(sub: Subscription, delivered: Delivery | None, now: datetime, *,
-                      posted_day: date | None) -> str:
-    """One line of `paperbot subscriptions`: `delivered`, its latest delivery; `posted_day`, the latest day it
-    counts as posted (`SubscriptionRepository.last_claimed_days`), after which its next post comes."""
+                      posted_day: date | None, ahead: Delivery | None = None) -> str:
+    """One line of `paperbot subscriptions`: `delivered`, its delivery of `posted_day`, the latest day it counts
+    as posted (`SubscriptionRepository.last_claimed_days`), after which its next post comes; `ahead`, a later
+    delivery a clock set ahead claimed (the operator sees it was posted, not as the last one)."""
     from storage.subscriptions import ScheduleError, format_post_time
 
     held: list[str] = []
@@ -758,6 +762,7 @@ def _subscription_row(sub: Subscription, delivered: Delivery | None, now: dateti
         upcoming, held = None, [f"(held: this machine's time zone database lacks {sub.timezone}; update tzdata)"]
     when = upcoming.strftime("%Y-%m-%d %H:%M") if upcoming else "-"
     notes = [f"{delivered.local_day} {delivered.status}" if delivered else "never posted"]
+    notes += [f"also {ahead.local_day} {ahead.status}: claimed by a clock set ahead"] if ahead else []
     notes += [f"topic {sub.topic!r}"] if sub.topic else []
     notes += [f"({sub.status_reason})"] if sub.status != "active" and sub.status_reason else held
     return (f"{sub.guild_id:<20} {sub.channel_id:<20} {format_post_time(sub.post_time):<5} "
