@@ -18,6 +18,9 @@ from storage.enrich import is_code_link
 from storage.models import Paper
 from storage.search import link_key, plain_title
 
+# What a card says of a paper a corpus change retired (in its footer, and where a note names it): search has the
+# current papers only, but /paper show still opens it by id.
+RETIRED = "no longer in the current corpus"
 PAPER_COLOUR = discord.Colour(0x3B7DD8)
 RESULTS_COLOUR = discord.Colour(0x5A6B7B)
 _URL = re.compile(r"^https?://[^\s<>\"]+$", re.IGNORECASE)
@@ -188,7 +191,7 @@ def _footer(paper: Paper) -> str:
     """The id people can pass to `/paper show`, and a note when the paper was retired."""
     footer = f"id {paper.id}"
     if not paper.active:
-        footer += " · no longer in the current corpus"
+        footer += f" · {RETIRED}"
     return footer
 
 

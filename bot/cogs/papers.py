@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
-from bot.embeds import NOTE_BUDGET, paper_embed
+from bot.embeds import NOTE_BUDGET, RETIRED, paper_embed
 from bot.errors import PaperNotFoundError, UserFacingError
 from bot.limits import as_typed, one_line, visible
 from bot.today import channel_paper, daily_channels, day_heading, recorded_today
@@ -226,8 +226,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         several), with id and venue: shown one card, a reader looking for the other did not learn there was one."""
         if not namesakes:
             return None
-        others = [f"{paper.id} ({one_line(paper.venue, 60)})" if paper.venue else paper.id
-                  for paper in await self.bot.papers.by_ids(namesakes[:_NAMESAKES_READ])]
+        others = [_namesake(paper) for paper in await self.bot.papers.by_ids(namesakes[:_NAMESAKES_READ])]
         if not others:  # retired by a corpus reload meanwhile
             return None
         how = "" if shared == "link" else ", or pick it from the suggestions"  # a shared link suggests none
@@ -328,6 +327,16 @@ def _with_tail(label: str, tail: str) -> str:
     """A choice's name: `label` on one line, cut to leave room for " · tail" after it."""
     tail = f" · {tail}"
     return one_line(label, limits.CHOICE_NAME - len(tail)) + tail
+
+
+def _namesake(paper: Paper) -> str:
+    """Another paper of a title or link, as a card's note names it: its id, with its venue and, when it is no longer in
+    the current corpus, that (as its own card's footer says): a reader would look for it in search, which has only
+    the current papers."""
+    about = [one_line(paper.venue, 60)] if paper.venue else []
+    if not paper.active:
+        about.append(RETIRED)
+    return f"{paper.id} ({', '.join(about)})" if about else paper.id
 
 
 def _whole_ids(others: Sequence[str], unread: int, budget: int) -> str:
