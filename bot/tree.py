@@ -282,8 +282,51 @@ def _describe(interaction: discord.Interaction) -> str:
     return f"component {data.get('custom_id', '?')}"
 
 
+class _AutocompleteRefusals(logging.Filter):
+    """Discord refusing an autocomplete answer as one warning line, not discord.py's ERROR with a traceback.
+
+    discord.py sends the choices an autocomplete callback returns itself, and logs whatever that raises as "Ignoring
+    exception in autocomplete for …" with a traceback (CommandTree._call: on_error never sees it). Under load an
+    answer after Discord's 3 s (10062), one per keystroke, filled the log with tracebacks of no bug; so did Discord's
+    own 5xx. Those become the lines report_error logs for commands; anything else stays as discord.py logs it.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite a refusal's record (the member saw no suggestions); let every other record through as it is."""
+        error = record.exc_info[1] if record.exc_info else None
+        if error is None or not str(record.msg).startswith(_AUTOCOMPLETE_FAILED):
+            return True
+        command = f"autocomplete of /{record.args[0] if isinstance(record.args, tuple) and record.args else '?'}"
+        if answered_too_late(error):
+            record.msg, record.args = "%s was answered after Discord's %g s; no suggestions were shown", (
+                command, limits.INTERACTION_ACK_SECONDS)
+        elif discord_failed(error):
+            record.msg, record.args = "%s: Discord failed to take the choices (%s); no suggestions were shown", (
+                command, refusal(error))
+        else:
+            return True
+        record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
+        record.exc_info = record.exc_text = None
+        return True
+
+
+# The start of discord.py's log line for an exception of an autocomplete (discord.app_commands.tree).
+_AUTOCOMPLETE_FAILED = "Ignoring exception in autocomplete"
+_AUTOCOMPLETE_LOG = logging.getLogger("discord.app_commands.tree")
+
+
+def _tell_autocomplete_refusals_in_one_line() -> None:
+    """Add the filter to discord.py's tree logger, once per process (every bot's tree logs there)."""
+    if not any(isinstance(existing, _AutocompleteRefusals) for existing in _AUTOCOMPLETE_LOG.filters):
+        _AUTOCOMPLETE_LOG.addFilter(_AutocompleteRefusals())
+
+
 class PaperTree(app_commands.CommandTree):
     """A CommandTree whose `on_error` is the bot's single place for error replies."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _tell_autocomplete_refusals_in_one_line()
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """Friendly ephemeral text for expected errors; a logged error code for the rest."""
