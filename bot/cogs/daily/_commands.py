@@ -337,11 +337,12 @@ class DailyPosts(commands.Cog):
                                   now: datetime) -> Delivery | None:
         """Today's card that this /paper subscribe brings back (`live` before it, `sub` after), or None: the
         one a pause kept back, or the one still to come that the subscription, active "since now" after any
-        subscribe, would skip: a time moved earlier than now, or any subscribe after the post time before the day
-        was claimed (a claim is tried again a minute later), 'Already subscribed' with nothing changed too."""
+        subscribe, would skip: a time moved earlier than now, a zone moved east past its post time, or any
+        subscribe after the post time before the day was claimed (a claim is tried again a minute later),
+        'Already subscribed' with nothing changed too."""
         if verb == "Resumed":
             return await self._resume_today(sub, now)
-        if live is not None and await self._today_still_to_come(live, now):
+        if live is not None and await self._today_still_to_come(live, sub, now):
             return await self.subscriptions.keep_today(sub, now)  # it comes now, or the day has none
         return None
 
@@ -352,20 +353,23 @@ class DailyPosts(commands.Cog):
         stopped = await self.subscriptions.resume_stopped_day(sub, now)
         return stopped or await self.subscriptions.keep_today(sub, now)
 
-    async def _today_still_to_come(self, before: Subscription, now: datetime) -> bool:
-        """Whether an active subscription's post of its current local day was still to come (as it was
-        before a change): not claimed yet, and due today. Its time may have passed: a claim that failed
-        (the write lock held past the busy timeout) is tried again at the next tick, which would no
-        longer take a subscription changed since."""
+    async def _today_still_to_come(self, before: Subscription, after: Subscription, now: datetime) -> bool:
+        """Whether an active subscription (`before` a change, `after` it) had a card still to come dated no later
+        than its current local date in the zone it has now: the next post `before` would have made (not claimed
+        yet) is of that date, or of an earlier one in a zone further west. Its time may have passed: a claim that
+        failed (the write lock held past the busy timeout) is tried again at the next tick, which would no longer
+        take a subscription changed since. A move east past the new zone's post time (Los Angeles in the
+        evening, after its card, to Tokyo the next morning) would otherwise skip that date: Los Angeles had not
+        posted it yet, and Tokyo's claim is made only for a subscription active before the post time."""
         if before.status != "active":
             return False
         posted_day = (await self.subscriptions.last_claimed_days([before.id], now=now)).get(before.id)
         try:
             upcoming = before.next_post_at(now, posted_day=posted_day)
-            today = local_day(now, before.tz)
+            today = local_day(now, after.tz)
         except ScheduleError:  # a zone this machine cannot load: nothing was to come
             return False
-        return upcoming is not None and local_day(upcoming, before.tz) == today
+        return upcoming is not None and local_day(upcoming, before.tz) <= today
 
     async def _topic_to_keep(self, typed: str | None, before: Subscription | None) -> tuple[str | None, int | None]:
         """The subscription's topic after this /paper subscribe: the one typed (it must match some
