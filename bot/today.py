@@ -3,7 +3,8 @@
 A channel with a subscription has its paper of the day on its own local date and topic (what its
 daily card shows that morning in Tokyo, or that evening in Los Angeles); anywhere else it is the
 pick of the UTC date, with no topic. Once a channel's card of its day was sent (or is on its way: an attempt
-chose it), that card is its paper of the day, whatever its topic has become since.
+chose it), that card is its paper of the day, whatever its topic has become since, and after `/paper unsubscribe`
+until that local day ends.
 """
 
 from __future__ import annotations
@@ -38,37 +39,34 @@ def daily_channels(interaction: discord.Interaction) -> tuple[int, ...]:
     return (*here, parent) if parent is not None else here
 
 
-async def channel_day(bot: PaperBot, channel_ids: Sequence[int]) -> tuple[date, str | None]:
-    """The date and topic of the paper of the day in a channel: the subscription's local date and topic
-    of the first of `channel_ids` that has one (a paused one's too: the channel keeps its zone and
-    topic), else the UTC date and no topic.
+async def _channel_card(bot: PaperBot, channel_ids: Sequence[int]) -> tuple[date, str | None, DayCard | None]:
+    """The date and topic of the paper of the day in a channel, and the channel's card of that date once it was
+    sent or is on its way (_day_card): the subscription's local date and topic of the first of `channel_ids` that
+    has one (a paused one's too: the channel keeps its zone and topic), else the UTC date and no topic.
 
-    Reads on `bot.db`: nothing here writes.
+    A channel unsubscribed after its card of the day keeps that card as its paper of the day until its local day
+    ends: `/paper today` right after `/paper unsubscribe` showed the UTC date's general pick, another paper than
+    the one the members were reading. Reads on `bot.db`: nothing here writes.
     """
-    _, day, topic = await _subscription_day(bot, channel_ids)
-    return day, topic
-
-
-async def _subscription_day(bot: PaperBot, channel_ids: Sequence[int]) -> tuple[Subscription | None, date,
-                                                                                 str | None]:
-    """channel_day's date and topic, after the subscription they come from (None: the UTC date's)."""
     now = bot.now()
     sub = await _first_subscription(bot, channel_ids)
-    if sub is None:
-        return None, now.date(), None
     try:
-        return sub, local_day(now, sub.tz), sub.topic
+        day = local_day(now, sub.tz) if sub is not None else now.date()
     except ScheduleError:  # a zone this machine's tz database lacks: its posts are held; UTC's paper meanwhile
-        return None, now.date(), None
+        sub, day = None, now.date()
+    if sub is None:
+        return day, None, None
+    card = await _day_card(bot, sub, day)
+    if sub.status == "ended" and card is None:
+        return now.date(), None, None  # no daily paper here any more
+    return day, sub.topic, card
 
 
 async def _first_subscription(bot: PaperBot, channel_ids: Sequence[int]) -> Subscription | None:
+    """The subscription of the first of `channel_ids` with a live one, else of the first with an ended one."""
     subscriptions = SubscriptionRepository(bot.db)
-    for channel_id in channel_ids:
-        sub = await subscriptions.by_channel(channel_id)
-        if sub is not None and sub.status != "ended":
-            return sub
-    return None
+    found = [sub for sub in [await subscriptions.by_channel(channel_id) for channel_id in channel_ids] if sub]
+    return next((sub for sub in found if sub.status != "ended"), next(iter(found), None))
 
 
 async def channel_paper(bot: PaperBot, channel_ids: Sequence[int]) -> tuple[date, str | None, Paper | None,
@@ -81,8 +79,7 @@ async def channel_paper(bot: PaperBot, channel_ids: Sequence[int]) -> tuple[date
     Nothing is picked then: the new topic's pick of the day would be recorded as shown (a paper its rotation then
     skips) though no channel got it. Before the card, the day's pick for the channel's date and topic (day_pick).
     """
-    sub, day, topic = await _subscription_day(bot, channel_ids)
-    card = await _day_card(bot, sub, day) if sub is not None else None
+    day, topic, card = await _channel_card(bot, channel_ids)
     if card is not None:
         return day, card.topic, card.paper, card.note
     paper, note = await day_pick(bot, day, topic)
@@ -94,8 +91,7 @@ async def recorded_today(bot: PaperBot, channel_ids: Sequence[int]) -> Paper | N
     card of the day once that card was sent or is on its way, whatever its topic is now, else the day's recorded
     pick for its date and topic. One read of the subscriptions and of the clock, as autocomplete asks it at every
     keystroke."""
-    sub, day, topic = await _subscription_day(bot, channel_ids)
-    card = await _day_card(bot, sub, day) if sub is not None else None
+    day, topic, card = await _channel_card(bot, channel_ids)
     return card.paper if card is not None else await PickRepository(bot.db).recorded_paper(day, topic=topic)
 
 
