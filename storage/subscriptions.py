@@ -1013,6 +1013,9 @@ class SubscriptionRepository:
 
         Only a day the pause failed (its error starts "paused:") and only while that local day lasts, in
         the zone the subscription has now: a day given up for another reason, or already posted, stays.
+        The paper its stopped attempt chose is kept only if the topic is still the one it was chosen for: the
+        resume may set another topic, and the card to come must be about it (the stopped one never reached the
+        channel: Discord refused it, or the bot's permissions were seen missing before sending).
         """
         try:
             tz = sub.tz
@@ -1024,10 +1027,11 @@ class SubscriptionRepository:
                 or not (stopped.error or "").startswith("paused:") or local_day(stopped.due_at, tz) != today):
             return None
         async with self._conn.execute(
-            "UPDATE deliveries SET status = 'pending', next_attempt_at = ?, error = NULL "
+            "UPDATE deliveries SET status = 'pending', next_attempt_at = ?, error = NULL, "
+            "paper_id = CASE WHEN topic = ? THEN paper_id END, topic = CASE WHEN topic = ? THEN topic END "
             "WHERE subscription_id = ? AND local_day = ? AND status = 'failed' AND message_id IS NULL "
             f"RETURNING {_DELIVERY_COLUMNS}",
-            (_iso(max(now, sub.due_at(today))), sub.id, today.isoformat()),
+            (_iso(max(now, sub.due_at(today))), sub.topic or "", sub.topic or "", sub.id, today.isoformat()),
         ) as cursor:
             row = await cursor.fetchone()
         return _delivery(row) if row else None
