@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import discord
 import simcord
-from simcord.backend.models.channel import Overwrite
-from simcord.enums import OverwriteType
 
 from bot.client import PaperBot
 from tests.bot.conftest import TestClock, World
-from tests.bot.test_daily_delivery import daily, run_until, subscribe, utc
-from tests.bot.test_daily_review_pause_notice import lose_embed_links_by_nine
+from tests.bot.test_daily_delivery import daily, subscribe, utc
+from tests.bot.test_daily_review_pause_notice import lose_by_nine, lose_embed_links_by_nine
 
 
 async def test_a_pause_is_told_in_its_own_channel_when_that_is_the_system_channel(
@@ -47,13 +45,7 @@ async def test_without_send_messages_in_its_own_system_channel_the_subscriber_he
     simcord_env.backend.edit_guild(world.guild.id, {"system_channel_id": world.channel.id})
     clock.set(utc(2026, 2, 1, 8))
     await subscribe(simcord_env, world, time="09:00")
-    me = bot.user
-    assert me is not None
-    deny = discord.Permissions(send_messages=True).value
-    simcord_env.backend.set_overwrite(world.channel.id, Overwrite(target_id=me.id, type=OverwriteType.MEMBER,
-                                                                  allow=0, deny=deny))
-    await simcord_env.settle()
-    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    await lose_by_nine(simcord_env, world, clock, bot, discord.Permissions(send_messages=True))
 
     [notice] = world.mod.user.dm_channel.history()
     assert "I'm missing **Send Messages**" in notice.content

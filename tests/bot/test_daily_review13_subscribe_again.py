@@ -14,8 +14,8 @@ import simcord
 
 from bot.client import PaperBot
 from tests.bot.conftest import TestClock, World
-from tests.bot.test_daily_delivery import card_days, daily, run_until, skip_to, subscribe, utc
-from tests.bot.test_daily_review9_late_claim import the_first_claim_fails
+from tests.bot.test_daily_delivery import card_days, run_until, skip_to, subscribe, utc
+from tests.bot.test_daily_review9_late_claim import subscribed_and_the_nine_oclock_claim_failed
 
 
 @pytest.mark.parametrize("options", [{}, {"time": "09:00"}])
@@ -23,13 +23,7 @@ async def test_subscribing_again_unchanged_before_the_late_claim_keeps_todays_ca
     simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, monkeypatch: pytest.MonkeyPatch,
     options: dict[str, str],
 ) -> None:
-    clock.set(utc(2026, 2, 1, 8, 58, 30))
-    await subscribe(simcord_env, world, time="09:00")
-    await run_until(simcord_env, clock, utc(2026, 2, 1, 8, 59, 50))
-    tried = the_first_claim_fails(daily(bot).subscriptions, monkeypatch)
-    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 0, 20))
-    assert len(tried) == 1  # the 09:00 tick's claim failed
-    assert card_days(world.channel) == []
+    await subscribed_and_the_nine_oclock_claim_failed(simcord_env, world, clock, bot, monkeypatch)
 
     again = await world.mod.slash(world.channel, "paper subscribe", **options)
 

@@ -36,17 +36,25 @@ def the_first_claim_fails(repo: SubscriptionRepository, monkeypatch: pytest.Monk
     return tried
 
 
+async def subscribed_and_the_nine_oclock_claim_failed(env: simcord.Env, world: World, clock: TestClock, bot: PaperBot,
+                                                      monkeypatch: pytest.MonkeyPatch) -> list[datetime]:
+    """#general subscribed at 09:00 on 1 February 2026, whose 09:00 tick's claim failed (the_first_claim_fails):
+    at 09:00:20 the day is not claimed yet, and its claim is tried again a minute later. Returns when it was tried."""
+    clock.set(utc(2026, 2, 1, 8, 58, 30))
+    await subscribe(env, world, time="09:00")
+    await run_until(env, clock, utc(2026, 2, 1, 8, 59, 50))
+    tried = the_first_claim_fails(daily(bot).subscriptions, monkeypatch)
+    await run_until(env, clock, utc(2026, 2, 1, 9, 0, 20))
+    assert len(tried) == 1  # the 09:00 tick's claim failed
+    assert card_days(world.channel) == []
+    return tried
+
+
 async def test_a_topic_changed_before_the_late_claim_keeps_todays_card(
     simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    clock.set(utc(2026, 2, 1, 8, 58, 30))
-    await subscribe(simcord_env, world, time="09:00")
-    await run_until(simcord_env, clock, utc(2026, 2, 1, 8, 59, 50))
-    tried = the_first_claim_fails(daily(bot).subscriptions, monkeypatch)
-    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 0, 20))
-    assert len(tried) == 1  # the 09:00 tick's claim failed
+    tried = await subscribed_and_the_nine_oclock_claim_failed(simcord_env, world, clock, bot, monkeypatch)
     assert tried[0] >= utc(2026, 2, 1, 9)
-    assert card_days(world.channel) == []
 
     changed = await world.mod.slash(world.channel, "paper subscribe", topic="reinforcement learning")
 

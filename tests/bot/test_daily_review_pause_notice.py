@@ -16,20 +16,31 @@ from tests.bot.conftest import TestClock, World
 from tests.bot.test_daily_delivery import card_days, daily, delivery, posts_to, run_until, skip_to, subscribe, utc
 
 
-def set_embed_links(env: simcord.Env, world: World, bot: PaperBot, *, allowed: bool) -> None:
-    """Someone takes Embed Links from the bot in #general (it can still send plain text), or gives it back."""
+def deny_the_bot(env: simcord.Env, world: World, bot: PaperBot, permissions: discord.Permissions) -> None:
+    """Someone takes `permissions` from the bot in #general (a member overwrite; `Permissions.none()` gives them
+    back)."""
     me = bot.user
     assert me is not None
-    deny = 0 if allowed else discord.Permissions(embed_links=True).value
     env.backend.set_overwrite(world.channel.id, Overwrite(target_id=me.id, type=OverwriteType.MEMBER, allow=0,
-                                                          deny=deny))
+                                                          deny=permissions.value))
+
+
+async def lose_by_nine(env: simcord.Env, world: World, clock: TestClock, bot: PaperBot,
+                       permissions: discord.Permissions) -> None:
+    """The bot loses `permissions` in #general before the 09:00 post of 1 February; then the clock runs past it."""
+    deny_the_bot(env, world, bot, permissions)
+    await env.settle()
+    await run_until(env, clock, utc(2026, 2, 1, 9, 1))
+
+
+def set_embed_links(env: simcord.Env, world: World, bot: PaperBot, *, allowed: bool) -> None:
+    """Someone takes Embed Links from the bot in #general (it can still send plain text), or gives it back."""
+    deny_the_bot(env, world, bot, discord.Permissions(embed_links=not allowed))
 
 
 async def lose_embed_links_by_nine(env: simcord.Env, world: World, clock: TestClock, bot: PaperBot) -> None:
     """The bot loses Embed Links before the 09:00 post of 1 February; then the clock runs past it."""
-    set_embed_links(env, world, bot, allowed=False)
-    await env.settle()
-    await run_until(env, clock, utc(2026, 2, 1, 9, 1))
+    await lose_by_nine(env, world, clock, bot, discord.Permissions(embed_links=True))
 
 
 async def test_a_pause_is_told_to_the_owner_once_the_subscriber_has_left_the_server(

@@ -91,6 +91,18 @@ def papers_about(topic: str, count: int) -> Records:
             for n in range(count)]
 
 
+def surveys(tail: str = "") -> Records:
+    """Five papers about nothing a search test looks for ("A Survey of Glaciers", …, each abstract + `tail`): beside
+    them the words under test are in few papers, as in a real corpus, where a word most papers have weighs little."""
+    return [{"title": f"A Survey of {topic}", "abstract": f"A survey of {topic} across regions and decades." + tail}
+            for topic in ("Glaciers", "Violins", "Volcanoes", "Beehives", "Canals")]
+
+
+async def titles_found(engine: SearchEngine, query: str) -> set[str]:
+    """The titles of the papers a search for `query` lists on its first page."""
+    return {hit.paper.title for hit in (await engine.search(query)).hits}
+
+
 async def id_titled(db: aiosqlite.Connection, start: str) -> str:
     """The id of the one stored paper whose title starts with `start`."""
     async with db.execute("SELECT id FROM papers WHERE title LIKE ? || '%'", (start,)) as cursor:

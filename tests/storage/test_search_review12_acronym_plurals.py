@@ -13,7 +13,7 @@ import aiosqlite
 import pytest
 
 from storage.search import SearchEngine
-from tests.storage.conftest import Records, engine_over
+from tests.storage.conftest import Records, engine_over, surveys, titles_found
 
 TAIL = " Experiments on public benchmarks support the analysis."
 RECORDS: Records = [
@@ -21,8 +21,7 @@ RECORDS: Records = [
     {"title": "Deep Kernel Regression", "abstract": "We stack GPs into a deep model with exact inference." + TAIL},
     {"title": "Tracking Vehicles", "abstract": "We denoise GPS traces of vehicles in dense cities." + TAIL},
     {"title": "Population Search", "abstract": "Our DE variant adapts its mutation rate to the landscape." + TAIL},
-    *({"title": f"A Survey of {topic}", "abstract": f"A survey of {topic} across regions and decades." + TAIL}
-      for topic in ("Glaciers", "Violins", "Volcanoes", "Beehives", "Canals")),
+    *surveys(TAIL),
 ]
 
 
@@ -31,20 +30,16 @@ async def engine(db: aiosqlite.Connection, tmp_path: Path) -> SearchEngine:
     return await engine_over(db, tmp_path, {"papers.json": RECORDS})
 
 
-async def _titles(engine: SearchEngine, query: str) -> set[str]:
-    return {hit.paper.title for hit in (await engine.search(query)).hits}
-
-
 @pytest.mark.parametrize(("typed", "titles"), [
     ("GPs", {"Sparse Kernel Regression", "Deep Kernel Regression"}),
     ("DEs", {"Population Search"}),
 ])
 async def test_a_two_letter_acronym_in_the_plural_finds_the_singulars_papers(engine: SearchEngine, typed: str,
                                                                            titles: set[str]) -> None:
-    assert titles <= await _titles(engine, typed)
+    assert titles <= await titles_found(engine, typed)
     assert set(await engine.matching_ids(typed[:-1])) <= set(await engine.matching_ids(typed))
 
 
 async def test_the_singular_is_searched_as_before(engine: SearchEngine) -> None:
-    assert "Tracking Vehicles" not in await _titles(engine, "GP")  # GPS, in capitals, is no plural of GP
-    assert await _titles(engine, "DE") == {"Population Search"}
+    assert "Tracking Vehicles" not in await titles_found(engine, "GP")  # GPS, in capitals, is no plural of GP
+    assert await titles_found(engine, "DE") == {"Population Search"}

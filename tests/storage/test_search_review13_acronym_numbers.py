@@ -14,7 +14,7 @@ import aiosqlite
 import pytest
 
 from storage.search import SearchEngine
-from tests.storage.conftest import Records, engine_over
+from tests.storage.conftest import Records, engine_over, surveys, titles_found
 
 TAIL = " Experiments on public benchmarks support the analysis."
 GAUSSIAN_PROCESSES = {"Scalable Kernel Priors", "Sparse Kernel Regression", "Deep Kernel Regression", "Kernel Bandits"}
@@ -31,8 +31,7 @@ RECORDS: Records = [
      "abstract": "Annealed importance sampling (AIS) estimates the evidence; we tune AIS schedules." + TAIL},
     {"title": "Assistants at Work",
      "abstract": "Artificial intelligence (AI) assistants help clerks; we measure how AI changes their work." + TAIL},
-    *({"title": f"A Survey of {topic}", "abstract": f"A survey of {topic} across regions and decades." + TAIL}
-      for topic in ("Glaciers", "Violins", "Volcanoes", "Beehives", "Canals")),
+    *surveys(TAIL),
 ]
 
 
@@ -41,14 +40,10 @@ async def engine(db: aiosqlite.Connection, tmp_path: Path) -> SearchEngine:
     return await engine_over(db, tmp_path, {"papers.json": RECORDS})
 
 
-async def _titles(engine: SearchEngine, query: str) -> set[str]:
-    return {hit.paper.title for hit in (await engine.search(query)).hits}
-
-
 @pytest.mark.parametrize("typed", ["GP", "GPs", "gp", "gps"])
 async def test_an_acronym_defined_in_both_numbers_finds_the_same_papers_in_either(engine: SearchEngine,
                                                                                    typed: str) -> None:
-    assert await _titles(engine, typed) == GAUSSIAN_PROCESSES
+    assert await titles_found(engine, typed) == GAUSSIAN_PROCESSES
     assert set(await engine.matching_ids(typed)) == set(await engine.matching_ids("GPs"))
 
 
@@ -62,7 +57,7 @@ async def test_a_topic_filter_by_the_singular_takes_in_the_plurals_papers(engine
     ("ais", "Assistants at Work"),
 ])
 async def test_an_acronym_is_not_the_plural_of_another(engine: SearchEngine, typed: str, not_meant: str) -> None:
-    titles = await _titles(engine, typed)
+    titles = await titles_found(engine, typed)
     assert titles
     assert not_meant not in titles
 
@@ -70,6 +65,6 @@ async def test_an_acronym_is_not_the_plural_of_another(engine: SearchEngine, typ
 async def test_capitals_typed_throughout_are_no_plural(engine: SearchEngine) -> None:
     # GPS is an acronym of its own: it finds the papers writing the word (and its wording), not those writing only
     # "GP".
-    titles = await _titles(engine, "GPS")
+    titles = await titles_found(engine, "GPS")
     assert "Deep Kernel Regression" in titles
     assert "Kernel Bandits" not in titles
