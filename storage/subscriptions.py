@@ -1100,8 +1100,11 @@ class SubscriptionRepository:
         return pruned
 
     async def latest_claim_before(self, moment: datetime) -> datetime | None:
-        """When the latest delivery claimed before `moment` was claimed (None: none was). Once a day, for pruning."""
-        async with self._conn.execute("SELECT max(claimed_at) FROM deliveries WHERE claimed_at < ?",
+        """When the latest delivery of a subscription active now was claimed before `moment` (None: none was). Once a
+        day, for pruning: an active subscription is claimed every day, so a long silence says the clock is wrong; one
+        paused or ended months ago (a server that left) says nothing of the clock."""
+        async with self._conn.execute("SELECT max(d.claimed_at) FROM deliveries AS d JOIN subscriptions AS s ON "
+                                      "s.id = d.subscription_id WHERE s.status = 'active' AND d.claimed_at < ?",
                                       (_iso(moment),)) as cursor:
             row = await cursor.fetchone()
         return _from_iso(row[0]) if row else None

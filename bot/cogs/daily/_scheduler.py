@@ -62,8 +62,9 @@ ATTEMPT_WINDOW = timedelta(minutes=5)
 # (it does so right after recording it; a publish Discord rate-limits raises after 30 s at most, see
 # max_ratelimit_timeout): only a card still marked after that was left by a crash (_publish_left_over).
 PUBLISHING_WINDOW = timedelta(minutes=1)
-# A gap in the claims longer than this (nothing claimed before the tick for twice the history kept) puts pruning off
-# for a day: a clock set years ahead would otherwise delete the current days' deliveries (_prune_once_a_day).
+# A gap in the active subscriptions' claims longer than this (nothing claimed before the tick for twice the history
+# kept) puts pruning off for a day: a clock set years ahead would otherwise delete the current days' deliveries
+# (_prune_once_a_day). Paused and ended ones claim nothing, whatever the clock says: their silence is no gap.
 PRUNE_GAP = timedelta(days=2 * HISTORY_DAYS)
 MARKER = "paper of the day"
 # Why a day's delivery was given up: never posted late, on a day that is not its own.
@@ -589,16 +590,17 @@ class DailyScheduler:
     async def _prune_once_a_day(self, now: datetime) -> int:
         """Prune the delivery history on the first tick of each UTC day (and after every start).
 
-        Not when nothing was claimed for twice the history kept before this tick (PRUNE_GAP): a clock set years
-        ahead at a boot (until NTP corrects it) would delete the days still current, today's included, and the
-        corrected clock would claim and post today again. A bot that was away that long prunes the next day."""
+        Not when no active subscription was claimed for twice the history kept before this tick (PRUNE_GAP): a clock
+        set years ahead at a boot (until NTP corrects it) would delete the days still current, today's included, and
+        the corrected clock would claim and post today again. A bot that was away that long prunes the next day."""
         if self._pruned_on == now.date():
             return 0
         self._pruned_on = now.date()
         latest = await self.repo.latest_claim_before(now)
         if latest is not None and now - latest > PRUNE_GAP:
-            log.warning("daily posts: nothing was claimed since %s, %d days ago: the history is not pruned today "
-                        "(if this machine's clock is wrong, correct it)", latest.date(), (now - latest).days)
+            log.warning("daily posts: no active subscription was claimed since %s, %d days ago: the history is not "
+                        "pruned today (if this machine's clock is wrong, correct it)", latest.date(),
+                        (now - latest).days)
             return 0
         return await self.repo.prune_history(before=now.date() - timedelta(days=HISTORY_DAYS))
 
