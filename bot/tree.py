@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 import secrets
 from collections.abc import Callable
 from datetime import timedelta
@@ -317,8 +318,33 @@ _AUTOCOMPLETE_LOG = logging.getLogger("discord.app_commands.tree")
 
 def _tell_autocomplete_refusals_in_one_line() -> None:
     """Add the filter to discord.py's tree logger, once per process (every bot's tree logs there)."""
-    if not any(isinstance(existing, _AutocompleteRefusals) for existing in _AUTOCOMPLETE_LOG.filters):
-        _AUTOCOMPLETE_LOG.addFilter(_AutocompleteRefusals())
+    _add_once(_AUTOCOMPLETE_LOG, _AutocompleteRefusals)
+
+
+# An interaction's token in the path of its callback or followups (`/interactions/<id>/<token>/callback`,
+# `/webhooks/<application id>/<token>/messages/@original`).
+_TOKEN_IN_PATH = re.compile(r"(/(?:interactions|webhooks)/\d+/)[^/?#\s]+")
+_WEBHOOK_LOG = logging.getLogger("discord.webhook.async_")
+
+
+class _InteractionTokens(logging.Filter):
+    """Interactions' tokens out of discord.py's log lines: with LOG_LEVEL=DEBUG it logs the URL of every answer and
+    followup ("Webhook ID … with POST https://discord.com/api/v10/interactions/<id>/<token>/callback has returned
+    status code 204"), and a token lets whoever has it post and edit as the bot in that channel for 15 minutes:
+    a log pasted into an issue handed them out."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Replace the token in every URL the record holds with `<token>`."""
+        if isinstance(record.args, tuple):
+            record.args = tuple(_TOKEN_IN_PATH.sub(r"\1<token>", arg) if isinstance(arg, str) else arg
+                                for arg in record.args)
+        return True
+
+
+def _add_once(logger: logging.Logger, kind: type[logging.Filter]) -> None:
+    """Add a `kind` filter to `logger` unless it has one (every bot of the process, a test's restart included, asks)."""
+    if not any(isinstance(existing, kind) for existing in logger.filters):
+        logger.addFilter(kind())
 
 
 class PaperTree(app_commands.CommandTree):
@@ -327,6 +353,7 @@ class PaperTree(app_commands.CommandTree):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _tell_autocomplete_refusals_in_one_line()
+        _add_once(_WEBHOOK_LOG, _InteractionTokens)
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """Friendly ephemeral text for expected errors; a logged error code for the rest."""
