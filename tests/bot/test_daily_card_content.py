@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ from bot import limits
 from bot.cogs.daily._scheduler import MARKER, card_marker, daily_card
 from storage.models import Paper
 from tests.bot.conftest import TestClock, World
+from tests.bot.test_daily_delivery import run_until
 from tests.bot.test_embeds import _any_text, _papers, assert_within_limits
 
 SENTENCE = "We study the zebrafish retina under many, many different experimental conditions. "
@@ -47,7 +48,7 @@ async def test_the_general_pick_after_a_topic_stopped_matching_is_cut_at_a_word_
     assert subscribed.response is not None
     assert subscribed.response.content.startswith("Subscribed")
     await restart(corpus_paths=(zebrafish,))  # the axolotl paper is gone: the topic matches nothing now
-    await simcord_env.advance_time(timedelta(hours=1, minutes=1).total_seconds())
+    await run_until(simcord_env, clock, datetime(2026, 2, 1, 9, 1, tzinfo=UTC))
 
     posted = [m for m in world.channel.history() if m.embeds and MARKER in (m.embeds[0].footer.text or "")]
     assert len(posted) == 1

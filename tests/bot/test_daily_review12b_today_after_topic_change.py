@@ -19,7 +19,7 @@ import simcord
 
 from bot.client import PaperBot
 from tests.bot.conftest import TestClock, World
-from tests.bot.test_daily_delivery import cards, run_until, subscribe, utc
+from tests.bot.test_daily_delivery import cards, run_until, skip_to, subscribe, utc
 from tests.bot.test_daily_review10_today import card_paper_id
 from tests.bot.test_papers import embed_of
 
@@ -47,7 +47,7 @@ async def test_today_after_the_topic_changed_shows_the_card_the_channel_got(
     assert shown.author.name == f"{DAY} · reinforcement learning"
     offered = await world.alice.autocomplete(world.channel, "paper search", "query", "")
     assert [choice["value"] for choice in offered] == [f"id:{card}"]
-    await run_until(simcord_env, clock, utc(2026, 2, 2, 9, 2))
+    await skip_to(simcord_env, clock, utc(2026, 2, 2, 9, 2))
     assert len(cards(world.channel)) == 2
     tomorrow = embed_of(await world.alice.slash(world.channel, "paper today"))
     assert tomorrow.footer.text == f"id {card_paper_id_of(cards(world.channel)[-1])}"

@@ -73,7 +73,7 @@ async def test_the_list_says_when_the_last_card_was_not_posted(
            "Message was blocked by automatic moderation)" in line, line
     assert "next post <t:1770022800:F>" in line  # 2 February 09:00 UTC
     # The next day's card goes through, and the warning goes with it.
-    await run_until(simcord_env, clock, utc(2026, 2, 2, 9, 1))
+    await skip_to(simcord_env, clock, utc(2026, 2, 2, 9, 1))
     assert card_days(world.channel) == ["2026-02-02"]
     assert "not posted" not in await subscriptions_listed(world)
 
@@ -98,7 +98,7 @@ async def test_moving_the_time_to_one_already_passed_today_does_not_skip_today(
 ) -> None:
     clock.set(utc(2026, 2, 1, 8))
     await subscribe(simcord_env, world, time="18:00")
-    await run_until(simcord_env, clock, utc(2026, 2, 1, 10))
+    await skip_to(simcord_env, clock, utc(2026, 2, 1, 10))
 
     # Today's card was still to come (at 18:00); the moderator moves the posts to the morning.
     # Before, today had no card at all: the day was neither at the old time nor at the new one.
@@ -109,7 +109,8 @@ async def test_moving_the_time_to_one_already_passed_today_does_not_skip_today(
     assert f"next post <t:{int(utc(2026, 2, 1, 10).timestamp())}:F>" in moved.response.content
     await run_until(simcord_env, clock, utc(2026, 2, 1, 10, 2))
     assert card_days(world.channel) == ["2026-02-01"]
-    await run_until(simcord_env, clock, utc(2026, 2, 2, 9, 1))
+    await skip_to(simcord_env, clock, utc(2026, 2, 1, 18, 1))  # the old time: nothing more
+    await skip_to(simcord_env, clock, utc(2026, 2, 2, 9, 1))
     assert card_days(world.channel) == ["2026-02-01", "2026-02-02"]
 
 
@@ -125,7 +126,8 @@ async def test_moving_the_time_after_todays_card_or_on_the_first_day_still_start
     other = world.guild.create_text_channel("later")
     await subscribe(simcord_env, world, other, time="09:30")
     await subscribe(simcord_env, world, other, time="09:45")
-    await run_until(simcord_env, clock, utc(2026, 2, 1, 23, 59))
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 10, 5))
+    await skip_to(simcord_env, clock, utc(2026, 2, 1, 23, 59))
     assert (card_days(world.channel), card_days(other)) == (["2026-02-01"], [])
 
 
@@ -171,7 +173,7 @@ async def test_a_bot_invited_back_resumes_the_daily_paper_its_removal_paused(
     # nobody had been told: only a moderator who happened to run /paper subscriptions (or
     # /paper subscribe in that very channel) would find out, while had the bot been back before
     # 09:00 nothing would have been paused at all.
-    await run_until(simcord_env, clock, utc(2026, 2, 1, 10))
+    await skip_to(simcord_env, clock, utc(2026, 2, 1, 10))
     invite_back()
     await run_until(simcord_env, clock, utc(2026, 2, 1, 10, 2))
 
@@ -179,7 +181,7 @@ async def test_a_bot_invited_back_resumes_the_daily_paper_its_removal_paused(
     assert resumed is not None
     assert (resumed.status, resumed.post_time, resumed.timezone) == ("active", sub.post_time, "UTC")
     assert card_days(world.channel) == ["2026-02-01"]  # the day the removal stopped, as on a resume
-    await run_until(simcord_env, clock, utc(2026, 2, 2, 9, 1))
+    await skip_to(simcord_env, clock, utc(2026, 2, 2, 9, 1))
     assert card_days(world.channel) == ["2026-02-01", "2026-02-02"]
 
 
@@ -245,7 +247,7 @@ async def test_resumed_after_todays_post_time_a_pause_from_an_earlier_day_gets_t
     assert f"next post <t:{int(utc(2026, 2, 2, 10).timestamp())}:F>" in resumed.response.content
     await run_until(simcord_env, clock, utc(2026, 2, 2, 10, 2))
     assert card_days(world.channel) == ["2026-02-02"]  # not the 1st: that day is over
-    await run_until(simcord_env, clock, utc(2026, 2, 3, 9, 1))
+    await skip_to(simcord_env, clock, utc(2026, 2, 3, 9, 1))
     assert card_days(world.channel) == ["2026-02-02", "2026-02-03"]
 
 
