@@ -83,6 +83,7 @@ UNKNOWN_RELATIVES = True  # longest run of query words looked up as an acronym's
 LONG_WORD = 8
 MIN_TYPO_WORD = 4  # shorter words are never typo-corrected; four-letter ones only for swapped letters
 MIN_RELATIVE_STEM = 5
+_STEMMED_FROM = 3  # stem() leaves words of this many letters or fewer as typed
 # IDF flattened (raised to this power): a title's words all count, and in a corpus of a few
 # thousand papers a word is often rare by chance; plain IDF lets one such word outvote the rest.
 IDF_POWER = 0.6
@@ -319,16 +320,21 @@ class SearchIndex:
     # --- query terms ----------------------------------------------------------------------
 
     def term_id(self, word: str) -> int | None:
-        """The index term of a folded word, or None when no paper has it."""
-        tid = self._word_terms.get(word) or self.terms.get(stem(word))
+        """The index term of a folded word, or None when no paper has it. A word of three letters or fewer, which
+        stemming leaves as typed, that no paper writes is no other word's stem ("tri" is not "tries", stem tri),
+        but an acronym whose plural only is written ("vae" for "VAEs")."""
+        tid = self._word_terms.get(word)
+        if tid is None and (len(word) > _STEMMED_FROM or word + "s" in self._word_terms):
+            tid = self.terms.get(stem(word))
         return tid if tid else None
 
     def resolve(self, word: str, *, partial: bool = False, lone: bool = False, name: bool = False,
-                typos: bool = True, fixes: list[tuple[str, int]] | None = None) -> QueryTerm:
+                typos: bool = True, fixes: list[tuple[str, int]] | None = None, names: bool = True) -> QueryTerm:
         """The index terms a query word may stand for: itself, a typo fix, or a prefix's completions (`lone`: the
         query's only word, which half-typed may be a method name being typed: "IMPA" is IMPALA, not "impact").
         `name`: part of a person's name, which is no two words run together nor a relative of a word (`_whole_name`
-        says whether its typo fix stands); `typos=False`: no typo fix at all; `fixes`: `correct(word)`, when known."""
+        says whether its typo fix stands); `typos=False`: no typo fix at all; `fixes`: `correct(word)`, when known;
+        `names=False`: a half-typed word is not completed into a word the corpus writes mostly in authors' names."""
         alternatives: dict[int, float] = {}
         # A word of a name matches as written, or as a name the stemmer makes another word: "Tri" (Tri Dao) is no
         # form of "tries", whose stem it is.
@@ -336,10 +342,12 @@ class SearchIndex:
         corrected = None
         primary = exact
         if exact is not None:
-            # A surname that the stemmer makes another word is that word's relative, not the word typed.
+            # A surname that the stemmer makes another word ("Welling", stem well) is the person, not that word: the
+            # papers doing something "as well as" another are no match of it, not even a weaker one.
             surname = self._surname_term(word)
-            alternatives[exact] = 1.0 if surname is None else RELATIVE_FACTOR
-            if surname is not None:
+            if surname is None:
+                alternatives[exact] = 1.0
+            else:
                 alternatives[surname] = 1.0
             # A relative counts no more than the word typed would: "graph" is not "graphon", the rarer word.
             for relative in self._relatives(word):
@@ -347,7 +355,8 @@ class SearchIndex:
         # A lone letter is left as typed: as the first key of a search it would cost the most and tell nothing.
         completing = partial and (len(word) >= 2 or not lone)
         completions = [(completion, tid) for completion in self._completions(word)
-                       if (tid := self.term_id(completion)) is not None] if completing else []
+                       if (tid := self.term_id(completion)) is not None
+                       and (names or not self._mostly_a_name(completion))] if completing else []
         completed = bool(completions)
         if completions:
             # After other words, each completion weighs at most what the most used completion does: "reinforcement
@@ -361,9 +370,10 @@ class SearchIndex:
             if exact is not None and not lone and most_used != exact:
                 alternatives[exact] *= PREFIX_FACTOR * self._no_rarer(exact, most_used)
             for completion, tid in completions:
-                alternatives.setdefault(tid, PREFIX_FACTOR * (1.0 if lone else self._no_rarer(tid, most_used)))
                 if (surname := self._surname_term(completion)) is not None:
-                    alternatives.setdefault(surname, PREFIX_FACTOR)
+                    alternatives.setdefault(surname, PREFIX_FACTOR)  # the person, as typed whole (above)
+                else:
+                    alternatives.setdefault(tid, PREFIX_FACTOR * (1.0 if lone else self._no_rarer(tid, most_used)))
         if exact is None and typos:
             for fix, distance in self.correct(word) if fixes is None else fixes:
                 if not name and self._another_persons(word, fix):
@@ -374,9 +384,7 @@ class SearchIndex:
                     continue
                 tid = self.term_id(fix)
                 if tid is not None:
-                    alternatives.setdefault(tid, TYPO_FACTOR[distance])
-                    if (surname := self._surname_term(fix)) is not None:
-                        alternatives.setdefault(surname, TYPO_FACTOR[distance])
+                    alternatives.setdefault(self._surname_term(fix) or tid, TYPO_FACTOR[distance])
                     if corrected is None:
                         corrected, primary = fix, tid
         found: list[Alternative] = [((tid,), f) for tid, f in alternatives.items()]
@@ -514,9 +522,19 @@ class SearchIndex:
         if name:
             resolved = self._whole_name(name, resolved, last)
         resolved = self._without_letters_of_unknown_names(query, content, resolved)
+        if last in resolved and any(not term.alternatives for word, term in resolved.items() if word != last):
+            resolved[last] = self._completed_beside_nothing(last, named=last in name)
         if last in resolved and len(resolved) > 1:
             resolved[last] = self._complete_from_titles(resolved, last)
         return self._join_compounds(content, resolved, query, last)
+
+    def _completed_beside_nothing(self, last: str, *, named: bool) -> QueryTerm:
+        """The half-typed `last` word of a query another word of which matches nothing (a name the corpus lacks,
+        "Tri Dao", "Dao, Tri"), whose completions alone would be what is found: not into the words the corpus writes
+        mostly in authors' names, somebody else's (Daolang Huang's); nor at all when it is a word of that name
+        (`named`: Tri is no Trifon), or a letter or two ("Dao T", as citations write a first name)."""
+        whole = named or len(last) < MIN_NAME_PREFIX
+        return self.resolve(last, partial=not whole, name=named, typos=not named, names=False)
 
     def _with_other_number(self, term: QueryTerm, other: str) -> QueryTerm:
         """A two-letter acronym typed in one number as the other too: its plural ("GPs") as its singular ("GP", and
@@ -1045,11 +1063,12 @@ class SearchIndex:
                                                 joined_words(query)))
         if not found:
             # Nor for an acronym the corpus lacks: "MAML" is no "male", "YOLO" no "polo" (as beside found words); one
-            # with its number has the same without it ("GPT5": "gpt").
+            # with its number has the same without it ("GPT5": "gpt"). Nor for a word too short to be corrected
+            # (`typo_edits`): mostly an acronym or a name, "tri dao" was offered "trim", "train" and "DAMO".
             acronyms_typed = {word for word in typed_as_acronyms(query)
                               if len(word) <= MIN_TYPO_WORD and word.isalpha()}
-            unknown = [w for w in content_words(query) if len(w) >= 3 and w not in named and w not in acronyms_typed
-                       and not self._known_within(w, within)][:3]
+            unknown = [w for w in content_words(query) if len(w) >= 3 and (typo_edits(w) or not w.isalpha())
+                       and w not in named and w not in acronyms_typed and not self._known_within(w, within)][:3]
             for word in unknown:
                 suggestions += self._look_alikes(word, within=within)
         return list(dict.fromkeys(s for s in suggestions if s and s != typed))[:5]
@@ -1284,11 +1303,13 @@ class _Builder:
             if name == "title" and not ids and all_words:  # all_words joined is the title's name_key
                 self.stopword_titles.setdefault("".join(all_words), []).append(position)
             field_counts = Counter(ids)
+            joined_ids = [known(j) or word_term(j) for j in joined]
             if name == "authors":
                 field_counts.update(self._as_written(all_words))
-                self._count_authors_words(ids)
-            if joined:
-                field_counts.update([known(j) or word_term(j) for j in joined])
+                # A hyphenated name joined ("schmidthieber", Schmidt-Hieber) is a name too: no look-alike of one.
+                self._count_authors_words(ids + joined_ids)
+            if joined_ids:
+                field_counts.update(joined_ids)
             if name == "abstract" and "(" in text:
                 self._spell_out_acronyms(text, all_words, field_counts)
             weight = _HALF_UNITS[name]
