@@ -629,7 +629,8 @@ class SearchPaginator(_ListView):
             return False
         if interaction.user.id == self.owner_id:
             return True
-        await send_ephemeral(interaction, "Only the person who searched can use these buttons. "
+        used = "this menu" if _is_select(interaction) else "these buttons"
+        await send_ephemeral(interaction, f"Only the person who searched can use {used}. "
                                           "Run `/paper search` to get your own list.")
         return False
 
@@ -657,6 +658,12 @@ class SearchPaginator(_ListView):
                        item: discord.ui.Item[Any], /) -> None:
         """Errors go to the central reporter."""
         await report_error(interaction, error)
+
+
+def _is_select(interaction: discord.Interaction) -> bool:
+    """Whether the component used is a select menu (so a refusal names what the member touched)."""
+    data = interaction.data
+    return data is not None and data.get("component_type") == discord.ComponentType.select.value
 
 
 async def search_within(bot: PaperBot, query: str, venue: Venue | None, *, limit: int, offset: int = 0,

@@ -107,13 +107,13 @@ async def test_only_the_searcher_can_page(world: World, bot: PaperBot) -> None:
 
     assert denied.ephemeral
     assert denied.response is not None
-    assert "Only the person who searched" in denied.response.content
+    assert "Only the person who searched can use these buttons" in denied.response.content
     assert embed_of_message(world, result.response.id).description == before
     top = (await bot.search_engine.search(query, limit=1)).hits[0].paper.id
     picked = await world.bob.select(result.response.message, [top])
     assert picked.ephemeral
     assert picked.response is not None
-    assert "Only the person who searched" in picked.response.content
+    assert "Only the person who searched can use this menu" in picked.response.content
     assert len(world.channel.history()) == 1  # bob opened nothing
 
 
