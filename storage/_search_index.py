@@ -1037,6 +1037,17 @@ class SearchIndex:
         start = int(self.offsets[tid])
         return [int(p) for p in self.post_docs[start:min(start + limit, int(self.offsets[tid + 1]))]]
 
+    def without(self, excluded: Sequence[Sequence[str]]) -> np.ndarray:
+        """Which papers write none of the `excluded` runs of folded words (a run: all of its words; each word by its
+        term, so "transformer" leaves out "transformers" too, or as a surname written, "welling"); a run with a
+        word no paper writes leaves out none."""
+        kept = np.ones(self.size, bool)
+        for run in excluded:
+            tids = [self._surname_term(word) or self.term_id(word) for word in run]
+            if tids and all(tid is not None for tid in tids):
+                kept &= ~self._has_all([tid for tid in tids if tid is not None])
+        return kept
+
     def matched_stems(self, terms: Sequence[QueryTerm]) -> frozenset[str]:
         """The stems a query matched, for bolding them in snippets."""
         names = self.term_names

@@ -133,6 +133,36 @@ _LATIN = "A-Za-z0-9\u00c0-\u024f\uff10-\uff19\uff21-\uff3a\uff41-\uff5a"
 _SCRIPTS_MEET = re.compile(f"(?<=[{_LATIN}])(?=[{_CJK}])|(?<=[{_CJK}])(?=[{_LATIN}])")
 
 
+# A search engine's field filter typed before the words ("title:attention", "author: Welling", "intitle:"): this search
+# has no fields to filter by, for it ranks every field at once (a title's words weigh most, an author's name finds
+# the author's papers), so the words after it are the query; read as a word, "title" (which few abstracts write) was
+# taken for a typo of the corpus's "TILe" and offered as "Did you mean **TILe attention**?".
+_FIELD_FILTER = re.compile(r"(?<![\w.:/-])(?:all)?(?:in)?(?:title|author|abstract|keyword)s?\s*:(?!//)", re.IGNORECASE)
+
+
+def without_field_filters(query: str) -> str:
+    """`query` without the field filters typed in it (`_FIELD_FILTER`): "title:attention" is "attention"."""
+    return _FIELD_FILTER.sub(" ", query) if ":" in query else query
+
+
+# A word to leave out, as other search engines take it: "-transformer" (a minus before a word, not inside one:
+# "Self-Attention", "t-SNE") or "NOT transformer" in capitals. Read as a word, the minus was dropped and the word
+# searched for: "attention -transformer" put the papers on transformers first.
+_MINUS = re.compile(r"(?<!\S)-(?=[^\W\d_])(\S+)")
+_MINUS_OR_NOT = re.compile(r"(?<!\S)(?:-|NOT\s+)(?=[^\W\d_])(\S+)")
+
+
+def excluded_words(query: str) -> tuple[str, list[list[str]]]:
+    """The query without the words it asks to leave out ("-transformer", "NOT transformer"), and the folded words
+    of each ("-multi-agent": multi, agent); the query as typed and none when it leaves out nothing. "NOT" in a query
+    typed in capitals only is a word of it (a title: "WHY NOT …")."""
+    if "-" not in query and "NOT" not in query:
+        return query, []
+    pattern = _MINUS_OR_NOT if any(char.islower() for char in query) else _MINUS
+    excluded = [found for found in (words(token) for token in pattern.findall(query)) if found]
+    return (pattern.sub(" ", query), excluded) if excluded else (query, [])
+
+
 def _plain(text: str) -> str:
     """`text` without invisible characters, LaTeX macro names and possessive endings."""
     text = visible(text)

@@ -36,7 +36,7 @@ from storage._search_index import (
     misspelt,
 )
 from storage._search_snippet import by_line, snippet, unescape
-from storage._search_text import name_key, scripts_apart, stem, words
+from storage._search_text import excluded_words, name_key, scripts_apart, stem, without_field_filters, words
 from storage._search_venue import UnknownVenueError as UnknownVenueError
 from storage._search_venue import Venue as Venue
 from storage._search_venue import VenueTable
@@ -133,7 +133,7 @@ def as_displayed(typed: str) -> str:
     "$\\ell_1$" is "ℓ₁", "Schr\\"odinger" "Schrödinger", "$O(\\log n)$" "O(log n)" (a title copied from BibTeX
     or a paper's source); a trailing space, which ends the last word, is kept. A Latin word typed into Chinese,
     Japanese or Korean is a word of its own ("用attention机制": `scripts_apart`)."""
-    typed = scripts_apart(typed)
+    typed = scripts_apart(without_field_filters(typed))
     if "\\" not in typed and "$" not in typed:
         return typed
     return display_text(typed) + " " * typed[-1:].isspace()
@@ -278,7 +278,7 @@ class SearchEngine:
         index = self._index
         within = self._within(venue)  # with the index, no await between: a refresh swaps both at once
         linked = self._linked(index, text, within)
-        text = as_displayed(text)
+        text, within = _without_excluded(index, as_displayed(text), within)
         ranking = linked if linked is not None else await asyncio.to_thread(
             _rank_or_complete, index, text, RERANK_CANDIDATES, wanted=offset + limit, within=within)
         by_words = ranking
@@ -356,7 +356,10 @@ class SearchEngine:
         limit = max(0, min(limit, 25))
         index = self._index
         found = self._venues.find(venue) if venue else None
-        within = self._venues.mask(found) if found else None
+        try:
+            text, within = _without_excluded(index, text, self._venues.mask(found) if found else None)
+        except EmptyQueryError:
+            return []  # suggestions never fail: the words to search for are still to be typed
         positions = await asyncio.to_thread(self._complete, index, text, limit, within)
         return [Suggestion(index.ids[p], label(index.titles[p])) for p in positions]
 
@@ -558,6 +561,21 @@ async def _query_vector(encoder: SentenceEncoder, index: SearchIndex, text: str,
                         terms: Sequence[QueryTerm]) -> np.ndarray:
     """The query's embedding, its typos corrected first, made in a worker thread."""
     return (await asyncio.to_thread(encoder.encode, [index.meaning_text(text, terms)]))[0]
+
+
+def _without_excluded(index: SearchIndex, text: str, within: np.ndarray | None) -> tuple[str, np.ndarray | None]:
+    """The query without the words it leaves out ("attention -transformer", "attention NOT transformer"), and
+    `within` (the papers searched, None: all) without the papers writing them; EmptyQueryError when it is only
+    words to leave out ("-transformer")."""
+    kept, excluded = excluded_words(text)
+    if not excluded:
+        return text, within
+    if not words(kept):
+        left_out = ", ".join(f"“{' '.join(run)}”" for run in excluded)
+        raise EmptyQueryError(f"Nothing is left to search for once {left_out} is left out: type the words to search "
+                              "for too, as in `attention -transformer`.")
+    allowed = index.without(excluded)
+    return kept, allowed if within is None else within & allowed
 
 
 def _index_doc(row: aiosqlite.Row | tuple) -> IndexDoc:
