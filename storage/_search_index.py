@@ -1049,9 +1049,11 @@ class SearchIndex:
         return kept
 
     def matched_stems(self, terms: Sequence[QueryTerm]) -> frozenset[str]:
-        """The stems a query matched, for bolding them in snippets."""
+        """The stems a query matched, for bolding them in snippets; a surname the stemmer makes another word as
+        written ("cooijmans", "welling": the name bold, not every "well")."""
         names = self.term_names
-        return frozenset(names[tid] for term in terms for tids, _ in term.every_alternative for tid in tids)
+        return frozenset(names[tid].removeprefix(_AS_WRITTEN) for term in terms for tids, _ in term.every_alternative
+                         for tid in tids)
 
     def did_you_mean(self, query: str, terms: Sequence[QueryTerm], *, found: bool,
                      within: np.ndarray | None = None) -> list[str]:

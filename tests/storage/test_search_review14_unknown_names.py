@@ -50,4 +50,7 @@ async def test_a_surname_the_stemmer_makes_a_word_finds_its_authors_papers_not_t
         assert set(suggestions[:3]) == his, typed
         if typed != "Max Welling":  # "max" is a word of its own ("min-max")
             assert (results.total, len(suggestions)) == (3, 3), typed
+            # His name is bold in the "By …" line, not every "well" of the abstracts.
+            assert all("**Max Welling**" in hit.snippet for hit in results.hits), typed
+            assert not any("**well**" in hit.snippet.lower() for hit in results.hits), typed
     assert (await corpus.search("well")).total > 100  # the word itself still finds the papers writing it
