@@ -15,6 +15,7 @@ from pathlib import Path
 
 from storage._corpus_text import (
     NOT_A_CONTRIBUTION_VERBS,
+    STOPWORDS,
     clause_cut,
     contribution_sentence,
     gerund,
@@ -26,7 +27,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 59
+ENRICH_VERSION = 60
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -701,9 +702,42 @@ def headline(text: str, names: tuple[str, ...]) -> str:
         name, description = contribution
         if name:
             titled = f"{name}: {_capitalise(description)}" if description else name
-            return _without_anaphora(clause_cut(titled, MAX_TITLE_CHARS))
-        return _without_anaphora(clause_cut(_capitalise(description), MAX_TITLE_CHARS))
-    return clause_cut(_capitalise(_opening(sentence_list or (plain,))), MAX_TITLE_CHARS)
+            return _without_novelty(_without_anaphora(clause_cut(titled, MAX_TITLE_CHARS)), f"{name}: ")
+        return _without_novelty(_without_anaphora(clause_cut(_capitalise(description), MAX_TITLE_CHARS)))
+    return _without_novelty(clause_cut(_capitalise(_opening(sentence_list or (plain,))), MAX_TITLE_CHARS))
+
+
+# "A novel"/"A new" opening a headline: every paper's contribution is new, so the words say nothing and take the
+# room of those that do. "A novel, tractable scheme", "a new and robust approach", "a novel, and effective, approach"
+# lose the adjective's company too.
+# Taken off the headline once it is cut, so that it is cut where it was ("A novel distributional regression loss",
+# not "Distributional regression loss, and similarly find it …", which the 8 characters freed would let in).
+_NOVELTY = re.compile(r"(?P<article>an?\s+)?(?:novel|new)(?:,\s*and\s+(?P<other>[\w-]+),\s*|\s*,\s*|\s+and\s+|\s+)"
+                      r"(?=[\w\"“])", re.IGNORECASE)
+# Heads that read as a title only with their article: "A framework for …", "A class of …", not "Framework for …".
+_HEADS_WITH_ARTICLE = wordset("approach method methodology algorithm framework technique way class set family model "
+                              "procedure paradigm strategy scheme perspective tool system measure kind type variant "
+                              "version form view theory notion idea connection")
+
+
+def _without_novelty(title: str, name: str = "") -> str:
+    """The headline without its opening "A novel"/"A new" (after its `name`, "Name: "): "A new covariance attack
+    which …" -> "Covariance attack which …"; "A novel framework for X" -> "A framework for X". Kept when nothing but
+    a head noun would be left ("A novel algorithm") and before a name ("New York …")."""
+    if name and title.startswith(name):
+        return name + _without_novelty(title[len(name):])
+    novelty = _NOVELTY.match(title)
+    if novelty is None:
+        return title
+    rest = title[novelty.end():]
+    if novelty.group("other"):  # "a novel, and effective, approach" -> "effective approach"
+        rest = f"{novelty.group('other')} {rest}"
+    head = rest.split(" ", 1)[0].rstrip(",…").lower()
+    if " " not in rest.rstrip(". …") or head in ("and", "or") or (not novelty.group("article") and rest[0].isupper()):
+        return title
+    if novelty.group("article") and head in _HEADS_WITH_ARTICLE:
+        return f"{'An' if head[0] in 'aeiou' else 'A'} {rest}"
+    return _capitalise(rest)
 
 
 def _opening(sentence_list: Sequence[str]) -> str:
@@ -751,6 +785,34 @@ def _capitalise(text: str) -> str:
     return text[0].upper() + text[1:]
 
 
+# An en dash between two words in small letters: a compound ("question–answer pairs", "encoder–decoder") when the
+# words on both sides of the second are content words, a dash setting off a clause otherwise ("models–based on
+# graph networks–which implement", "unbiased–it preserves").
+_SMALL_EN_DASH = re.compile(r"(?<![\w–-])([a-z]+)–([a-z]+)(?![\w–-])(?:\s+([A-Za-z]+))?")
+_DASHED_WORD = re.compile(r"[^\W_][\w-]*–[\w–-]*[^\W_]")
+
+
+def keyphrases(plain: str, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The abstract's keyphrases, a word joined by an en dash written so ("question–answer pairs").
+
+    The keyphrase reader's words hold hyphens, not en dashes: a compound in small letters fell apart into its
+    two words ("question answer pairs"), and a name kept its words joined by a hyphen ("Kullback-Leibler").
+    """
+    if "–" not in plain:
+        return keywords_for(plain, names)
+    phrases = keywords_for(_SMALL_EN_DASH.sub(_as_hyphen, plain), names)
+    dashed = {word.replace("–", "-"): word for word in _DASHED_WORD.findall(plain)}
+    return tuple(" ".join(dashed.get(word, word) for word in phrase.split(" ")) for phrase in phrases)
+
+
+def _as_hyphen(match: re.Match[str]) -> str:
+    """A compound's en dash as the hyphen the keyphrase reader joins words with; a clause's dash left."""
+    second, after = match.group(2), match.group(3)
+    if second in STOPWORDS or (after is not None and after.lower() in STOPWORDS):
+        return match.group()
+    return match.group().replace("–", "-", 1)
+
+
 def enrich(record: RawRecord) -> Paper:
     """Turn one RawRecord into a Paper; pure, deterministic, no I/O."""
     text = display_abstract(record.abstract)
@@ -769,7 +831,7 @@ def enrich(record: RawRecord) -> Paper:
         title_given=title_given,
         authors=record.authors,
         venue=record.venue,
-        keywords=keywords_for(plain, names),
+        keywords=keyphrases(plain, names),
         names=names,
         links=paper_links(record.abstract, record.code_url),
         url=record.url,

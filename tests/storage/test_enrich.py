@@ -119,7 +119,7 @@ def test_line_broken_dataset_abstract_reads_as_prose() -> None:
     ("We present ShadowKV", "ShadowKV: A high-throughput long-context LLM inference system"),
     ("we present PANDAS", "PANDAS: A hybrid technique that improves many-shot jailbreaking"),
     ("(DSDA) unlearning framework", "DSDA: Data Synthesis-based Discrimination-Aware unlearning framework"),
-    ("**Proxy-FDA**", "Proxy-FDA: A novel regularization method that explicitly preserves the structural knowledge"),
+    ("**Proxy-FDA**", "Proxy-FDA: Regularization method that explicitly preserves the structural knowledge"),
     ("introduces RE-IMAGINE", "RE-IMAGINE: A framework to characterize a hierarchy of reasoning ability in LLMs"),
     ("we propose SECOND", "SECOND: Selective and Contrastive Decoding"),
 ])
@@ -140,7 +140,7 @@ def test_titles_are_short_headlines_never_cut_mid_word() -> None:
 @pytest.mark.parametrize(("abstract", "title"), [
     # "which is / does / has" are no verbs to make a gerund of ("iing", "doeing")
     ("Bandits are hard. We propose a novel algorithm, PE-GP-UCB, which is capable of solving time-varying "
-     "Bayesian optimisation problems.", "PE-GP-UCB: A novel algorithm capable of solving time-varying Bayesian"),
+     "Bayesian optimisation problems.", "PE-GP-UCB: An algorithm capable of solving time-varying Bayesian"),
     ("Inverses are costly. The present paper proposes a Riemannian gradient algorithm (R-SRG), which does not "
      "require the inverse of retraction.", "R-SRG: A Riemannian gradient algorithm not requiring the inverse"),
     # an adverb between "to" and the verb, and "to" before a determiner
@@ -220,7 +220,7 @@ def test_titles_are_short_headlines_never_cut_mid_word() -> None:
      "tasks.", "Deriving corresponding rates of convergence and providing empirical evidence"),
     # a name given in brackets leaves none open ("SADAGRAD: A new variant ( that uses …")
     ("Adaptive methods are popular. We propose a new variant (referred to as SADAGRAD) that uses an adaptive "
-     "restarting scheme.", "SADAGRAD: A new variant that uses an adaptive restarting scheme"),
+     "restarting scheme.", "SADAGRAD: A variant that uses an adaptive restarting scheme"),
 ])
 def test_headline_grammar(abstract: str, title: str) -> None:
     assert enriched(abstract).title.startswith(title)
@@ -273,7 +273,7 @@ def test_only_the_pairs_own_conjunction_is_no_place_to_cut() -> None:
      "A linear multi-step architecture (LM-architecture)"),
     ("Calibration is hard. We propose a novel unified evaluation framework for uncertainty-aware classifiers, "
      "applicable to any classifier and any number of classes in a single pass.",
-     "A novel unified evaluation framework for uncertainty-aware classifiers"),
+     "Unified evaluation framework for uncertainty-aware classifiers"),
 ])
 def test_a_cut_leaves_no_dangling_participle_or_one_word_clause(abstract: str, title: str) -> None:
     assert enriched(abstract).title == title
@@ -333,7 +333,7 @@ def test_a_second_thing_done_that_names_the_method_is_kept() -> None:
      "A framework for meta-learning that is based on generalization error bounds"),
     ("Cores matter. We propose a new powerful sketching technique for k-core decomposition, and then show that "
      "it gives near-optimal bounds for dynamic graphs of every density.",
-     "A new powerful sketching technique for k-core decomposition"),
+     "Powerful sketching technique for k-core decomposition"),
     # nor does a cut leave a bracket open
     ("Methods abound. Our approach combines the advantages of performance estimation problems (PEP, due to "
      "Drori and Teboulle) and integral quadratic constraints from robust control theory.",
@@ -344,7 +344,7 @@ def test_a_second_thing_done_that_names_the_method_is_kept() -> None:
     # "i.e." and "e.g." lead into what follows
     ("Distances matter. We propose a novel dissimilarity measure that utilizes vicinity information, i.e., "
      "the distances between nearby points in a manifold, to compare graphs of very different sizes.",
-     "A novel dissimilarity measure that utilizes vicinity information"),
+     "Dissimilarity measure that utilizes vicinity information"),
     # also when a comma hid it (found by the enrichment property test)
     ("Recent Large Language Models (LLMs) have reported high accuracy on reasoning benchmarks. e.g.,",
      "Recent Large Language Models (LLMs) have reported high accuracy on reasoning benchmarks"),
