@@ -1,6 +1,6 @@
 """Domain errors the central tree error handler turns into friendly ephemeral messages, what Discord's
 refusals raise (DISCORD_REFUSED), the two refusals that are nobody's fault to report (`answered_too_late`,
-`message_deleted`), and Discord's own failures (`discord_failed`, `refusal`)."""
+`message_deleted`), and Discord's own failures and rate limits (`discord_failed`, `rate_limited`, `refusal`)."""
 
 from __future__ import annotations
 
@@ -35,6 +35,13 @@ def discord_failed(error: BaseException) -> TypeGuard[discord.HTTPException]:
     """Whether `error` is Discord's own server error (HTTP 5xx, an outage of its API) on a call of the bot's, which
     discord.py has already retried: nothing the bot did wrong, nothing a traceback would explain."""
     return isinstance(error, discord.HTTPException) and error.status >= HTTPStatus.INTERNAL_SERVER_ERROR
+
+
+def rate_limited(error: BaseException) -> TypeGuard[discord.HTTPException]:
+    """Whether `error` is Discord refusing a call of the bot's for now with HTTP 429 Too Many Requests: what the
+    interaction callback raises (discord.py retries a 429 only when it came from Discord's own API, not from the
+    proxy in front of it), a transient refusal like a 5xx, no fault of the bot's."""
+    return isinstance(error, discord.HTTPException) and error.status == HTTPStatus.TOO_MANY_REQUESTS
 
 
 def already_acknowledged(error: BaseException) -> bool:

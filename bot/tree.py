@@ -21,6 +21,7 @@ from bot.errors import (
     answered_too_late,
     discord_failed,
     message_deleted,
+    rate_limited,
     refusal,
 )
 from storage.db import busy, cannot_write, damaged, damaged_database, disk_refused
@@ -47,6 +48,10 @@ DATABASE_BUSY = ("I couldn't save that: my database is busy with other work (suc
 # through, and it is not the bot's fault ("something went wrong on my side" blamed the bot for Discord's outage).
 DISCORD_FAILED = ("Discord had a problem on its side (HTTP {status}), so my answer didn't get through. "
                   "Please try again in a moment.")
+# Discord refusing the bot's answer for now (HTTP 429 on the interaction callback, which discord.py does not retry
+# when the proxy in front of Discord's API sent it): as transient as a 5xx, and as little the bot's fault.
+DISCORD_SLOWED_DOWN = ("Discord is asking me to slow down, so my answer didn't get through. "
+                       "Please try again in a moment.")
 # What a reply needs of Discord's 3 s to reach it: a failed acknowledgement is answered again only before this much of
 # them has passed (a second try after it would come too late, and is not made).
 _ACK_ROUND_TRIP = timedelta(seconds=0.5)
@@ -141,7 +146,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     if message_deleted(error):  # the list or "thinking…" message went while it was being filled: nothing to tell
         log.info("%s: its message was deleted before the answer came", _describe(interaction))
         return
-    if discord_failed(error):  # Discord's outage, not the bot's fault: no error code, no traceback
+    if discord_failed(error) or rate_limited(error):  # Discord's outage or refusal for now: no code, no traceback
         await _report_discord_failure(interaction, error)
         return
     if already_acknowledged(error):  # discord.py's retry of an answer Discord had taken, though it failed it (5xx)
@@ -220,20 +225,22 @@ async def _deliver(interaction: discord.Interaction, message: str) -> BaseExcept
 
 
 async def _report_discord_failure(interaction: discord.Interaction, error: discord.HTTPException) -> None:
-    """Discord's server error on the bot's answer: the user told, when a reply can still reach them, and one
-    warning line naming the command and Discord's status.
+    """Discord's server error (or its 429, a refusal for now) on the bot's answer: the user told, when a reply can
+    still reach them, and one warning line naming the command and Discord's status.
 
     An acknowledgement that failed is answered again only while Discord's 3 s last: discord.py retries a 5xx
     itself, a second later and then for 25 s, so one that reaches the bot after them means the user has seen "The
     application did not respond", and without an acknowledgement no followup can reach them. After a successful
     acknowledgement ("thinking…") the reply is a followup, which the interaction's token allows for 15 minutes.
     """
-    failed = f"{_describe(interaction)}: Discord failed to take the answer ({refusal(error)})"
+    how = "refused the answer for now" if rate_limited(error) else "failed to take the answer"
+    failed = f"{_describe(interaction)}: Discord {how} ({refusal(error)})"
     if not interaction.response.is_done() and _past_acknowledgement(interaction):
         log.warning("%s, past Discord's %g s; the user saw \"The application did not respond\"", failed,
                     limits.INTERACTION_ACK_SECONDS)
         return
-    refused = await _deliver(interaction, DISCORD_FAILED.format(status=error.status))
+    refused = await _deliver(interaction, DISCORD_SLOWED_DOWN if rate_limited(error)
+                             else DISCORD_FAILED.format(status=error.status))
     if refused is None:
         log.warning("%s; the user was asked to try again", failed)
     elif answered_too_late(refused):
