@@ -504,7 +504,7 @@ def _cmd_show(args: argparse.Namespace, settings: Settings) -> int:
     import dataclasses
     import json
 
-    from storage.papers import written_as_id
+    from storage.papers import looked_for, written_as_id
 
     typed = args.paper_id
     if not typed.strip():
@@ -514,7 +514,7 @@ def _cmd_show(args: argparse.Namespace, settings: Settings) -> int:
     async def show(conn: aiosqlite.Connection) -> int:
         paper, refusal = await _paper_by_id(conn, typed), ""
         if paper is None and written_as_id(typed):  # "Tokenizers", ten letters of an id's, may be a title
-            refusal = (f"no paper with id {typed!r} in {settings.database_path} "
+            refusal = (f"no paper {looked_for(typed)} {typed!r} in {settings.database_path} "
                        "(every card's footer has the id; `paperbot search` finds one)")
         elif paper is None:  # a link or a title: only now is the search index built
             paper, refusal = await _named_paper(conn, typed, settings.database_path)
@@ -576,19 +576,10 @@ async def _paper_by_id(conn: aiosqlite.Connection, typed: str) -> Paper | None:
     return paper
 
 
-def _id_shaped(typed: str) -> bool:
-    """Whether `typed` holds what could be an id as the ids are made (ID_LENGTH base32 characters): one that is no
-    id and no title either ("Quantizers") is refused as both (an id written as one: storage.papers.written_as_id)."""
-    from storage.papers import pasted_id, shaped_like_an_id
-
-    paper_id = pasted_id(typed)
-    return paper_id is not None and shaped_like_an_id(paper_id)
-
-
 async def _named_paper(conn: aiosqlite.Connection, typed: str, database: Path) -> tuple[Paper | None, str]:
     """The paper that `typed`, a link or a title, names (as /paper show and /paper search read them), or None and
     the one line saying why not: no paper has that link or title (with the closest titles), or several have."""
-    from storage.papers import PaperRepository
+    from storage.papers import PaperRepository, looked_for
     from storage.search import SearchEngine, arxiv_key, papers_with_link, written_as_link
 
     engine = await SearchEngine.open(conn, meaning=False)  # a lookup: no sentence encoder to load
@@ -605,7 +596,7 @@ async def _named_paper(conn: aiosqlite.Connection, typed: str, database: Path) -
             return None, (f"no paper has the link {shown} in {database} (its page, PDF or code link; "
                           "`paperbot search` finds one)")
         elif arxiv_key(typed):  # "2401.01234", "arXiv:2401.01234v2": no title's words
-            return None, (f"no paper has the arXiv identifier {shown} in {database} (its arXiv page or PDF; "
+            return None, (f"no paper {looked_for(typed)} {shown} in {database} (its arXiv page or PDF; "
                           "`paperbot search` finds one)")
     if paper_id is None and (titled := await engine.titled(typed)):
         if len(titled) > 1:  # one title in two venues' corpora (a cited venue names one: "… (AISTATS 2025)")
@@ -619,8 +610,7 @@ async def _named_paper(conn: aiosqlite.Connection, typed: str, database: Path) -
         closest = await engine.autocomplete(typed, limit=_NAMED_AT_MOST)
         hint = ("; the closest: " + "; ".join(f"“{found.label}” ({found.id})" for found in closest)) if closest \
             else " (`paperbot search` finds one)"
-        what = "has the id or title" if _id_shaped(typed) else "titled"
-        return None, f"no paper {what} {shown} in {database}{hint}"
+        return None, f"no paper {looked_for(typed)} {shown} in {database}{hint}"
     return await PaperRepository(conn).by_id(paper_id), ""
 
 

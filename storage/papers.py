@@ -69,6 +69,22 @@ def written_as_id(typed: str) -> bool:
     return shaped_like_an_id(paper_id) and ("·" in typed or any(character.isdigit() for character in paper_id))
 
 
+def looked_for(typed: str) -> str:
+    """How a paper that `typed` names was looked for and not found, in the words of /paper show's and `paperbot
+    show`'s "no paper …" (one wording for both): "with the id" only for what is written as one (`written_as_id`),
+    "with the arXiv identifier" for one ("2401.01234", "arXiv:2401.01234v2"), "with the id or title" for what may
+    be either (a ten-letter word, "quantizers"), else "titled": any one word is shaped like an id to `pasted_id`,
+    and "AlphaFold" is a title's word, not an id."""
+    if written_as_id(typed):
+        return "with the id"
+    from storage.search import arxiv_key  # here: `paperbot show <id>` needs none of the search's imports
+
+    if arxiv_key(typed):
+        return "with the arXiv identifier"
+    paper_id = pasted_id(typed)
+    return "with the id or title" if paper_id is not None and shaped_like_an_id(paper_id) else "titled"
+
+
 def pasted_id(typed: str) -> str | None:
     """The id in what was typed when it is shaped like one (a picked suggestion, an id, or the card's
     footer copied: see `_TYPED_ID`), else None. The command line and the bot read ids alike."""

@@ -129,7 +129,7 @@ def test_show_text_json_and_unknown(db_file: Path, capsys: pytest.CaptureFixture
     assert paper["abstract"] in out
 
     assert main(["show", "--db", str(db_file), "zzzzzzzz22"]) == 1
-    assert "no paper with id 'zzzzzzzz22'" in capsys.readouterr().err
+    assert "no paper with the id 'zzzzzzzz22'" in capsys.readouterr().err
 
 
 def test_progress_bar_draws_one_line() -> None:
@@ -178,7 +178,7 @@ def test_ingest_that_fails_half_way_says_so_and_changes_nothing(db_file: Path, t
 
 
 @pytest.mark.parametrize(("args", "status", "message"), [
-    (["show", "zzzzzzzz22"], 1, "paperbot show: no paper with id 'zzzzzzzz22' in {db} "
+    (["show", "zzzzzzzz22"], 1, "paperbot show: no paper with the id 'zzzzzzzz22' in {db} "
                                 "(every card's footer has the id; `paperbot search` finds one)"),
     (["today", "--date", "2026-13-01"], 2, "paperbot today: --date must look like 2026-12-01, got '2026-13-01'"),
     (["today", "--date", "2001-01-01"], 1, "paperbot today: no paper of the day was recorded for 2001-01-01 in {db}"),
@@ -324,4 +324,4 @@ def test_show_takes_the_id_as_a_cards_footer_has_it(ingested_db: Path, capsys: p
         assert main(["show", pasted, "--db", str(ingested_db)]) == 0, pasted
         assert capsys.readouterr().out.startswith("DSDA: ")
     assert main(["show", "id zzzzzzzzzz", "--db", str(ingested_db)]) == 1
-    assert "no paper with id 'id zzzzzzzzzz'" in capsys.readouterr().err
+    assert "no paper with the id 'id zzzzzzzzzz'" in capsys.readouterr().err

@@ -129,7 +129,7 @@ def test_an_id_is_looked_up_without_building_the_search_index(db_file: Path, cap
         assert status == 0, typed
         assert out.startswith("Sparse Attention for Long Documents\n")
     status, out, err = _show(db_file, capsys, "zzzzzzzz22")
-    assert (status, err) == (1, f"paperbot show: no paper with id 'zzzzzzzz22' in {db_file} "
+    assert (status, err) == (1, f"paperbot show: no paper with the id 'zzzzzzzz22' in {db_file} "
                                 "(every card's footer has the id; `paperbot search` finds one)\n")
 
 

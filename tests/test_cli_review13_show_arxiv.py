@@ -44,7 +44,7 @@ def test_an_unknown_arxiv_identifier_is_named_as_one(db_file: Path, capsys: pyte
     status, out, err = _show(db_file, capsys, typed)
 
     assert (status, out) == (1, "")
-    assert err == (f"paperbot show: no paper has the arXiv identifier {typed!r} in {db_file} (its arXiv page or PDF; "
+    assert err == (f"paperbot show: no paper with the arXiv identifier {typed!r} in {db_file} (its arXiv page or PDF; "
                    "`paperbot search` finds one)\n")
 
 

@@ -44,7 +44,7 @@ def test_a_ten_letter_title_shows_its_paper(db_file: Path, capsys: pytest.Captur
 def test_a_ten_letter_word_no_paper_has_is_neither_id_nor_title(db_file: Path,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", "Quantizers", "--db", str(db_file)]) == 1
-    assert capsys.readouterr().err.startswith(f"paperbot show: no paper has the id or title 'Quantizers' in {db_file}")
+    assert capsys.readouterr().err.startswith(f"paperbot show: no paper with the id or title 'Quantizers' in {db_file}")
 
 
 def test_an_id_with_a_digit_is_still_looked_up_alone(db_file: Path, capsys: pytest.CaptureFixture[str],
@@ -54,4 +54,4 @@ def test_an_id_with_a_digit_is_still_looked_up_alone(db_file: Path, capsys: pyte
 
     monkeypatch.setattr(SearchEngine, "open", no_index)
     assert main(["show", "quant2zers", "--db", str(db_file)]) == 1
-    assert capsys.readouterr().err.startswith(f"paperbot show: no paper with id 'quant2zers' in {db_file}")
+    assert capsys.readouterr().err.startswith(f"paperbot show: no paper with the id 'quant2zers' in {db_file}")

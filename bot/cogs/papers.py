@@ -27,7 +27,7 @@ from bot.views import (
 )
 from storage._search_text import query_words
 from storage.models import Paper
-from storage.papers import pasted_id, shaped_like_an_id, written_as_id
+from storage.papers import looked_for, pasted_id
 from storage.search import Suggestion, Venue, arxiv_key, papers_with_link, plain_title, written_as_link
 
 if TYPE_CHECKING:
@@ -184,7 +184,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
             if found is None and written_as_link(paper):
                 raise PaperNotFoundError(NO_SUCH_LINK)
         if found is None:
-            raise PaperNotFoundError(f"There is no paper {_looked_for(paper)} “{as_typed(paper, 60) or '(empty)'}”. "
+            raise PaperNotFoundError(f"There is no paper {looked_for(paper)} “{as_typed(paper, 60) or '(empty)'}”. "
                                      "Start typing a title and pick a suggestion, or use `/paper search`.")
         await self._send_card(interaction, found, note=await self._namesakes_note(namesakes, shared=shared))
 
@@ -354,18 +354,6 @@ def _footer_pasted(typed: str) -> bool:
     """Whether what was typed is a card's footer ("id 2j4bd5wqfl", "id … · paper of the day 2026-11-30"), not words."""
     stripped = typed.strip().lower()
     return pasted_id(typed) is not None and (stripped.startswith(("id ", "id:")) or "·" in stripped)
-
-
-def _looked_for(typed: str) -> str:
-    """What /paper show looked for and did not find: an id only when `typed` is written as one (a card's footer, an
-    id in backticks as result lists show it, or ten base32 characters with a digit); any one word is shaped like
-    an id to `pasted_id`, and "AlphaFold" is a title's word, not an id."""
-    if arxiv_key(typed):  # "2401.01234", "arXiv:2401.01234v2"
-        return "with the arXiv identifier"
-    if written_as_id(typed):
-        return "with the id"
-    paper_id = pasted_id(typed)
-    return "with the id or title" if paper_id is not None and shaped_like_an_id(paper_id) else "titled"
 
 
 def venue_choices(bot: PaperBot, typed: str) -> list[app_commands.Choice[str]]:
