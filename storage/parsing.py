@@ -375,7 +375,7 @@ def _bytes_in_pieces(path: Path, data: bytes, suffix: str) -> Iterator[ParseResu
     records, problems = parse_text(name, text, suffix)
     result.records.extend(records)
     result.problems.extend(problems)
-    if records and _ends_part_way(text, suffix):  # a file that gives nothing keeps its papers anyway
+    if records and _ends_part_way(text, suffix, problems):  # a file that gives nothing keeps its papers anyway
         result.cut_short.append(path)
         result.problems.append(Problem(name, "", CUT_SHORT_NOTE))
     yield result
@@ -386,12 +386,18 @@ CUT_SHORT_NOTE = ("the file ends part way through (a copy still being written, a
 _TAIL_CHARS = 4096  # a file's end is read past this much whitespace: no file is cut short so
 
 
-def _ends_part_way(text: str, suffix: str) -> bool:
+def _ends_part_way(text: str, suffix: str, problems: Sequence[Problem] = ()) -> bool:
     """Whether a JSON or JSON Lines file stops before its end, as one being copied or downloaded does: a list left
-    open, objects whose last is left open. The records before load; the loader keeps the file's
-    other papers (they retired until the next load, the bot's next start)."""
+    open, or a last record the end of the file cuts off (the reader said so among `problems`). The records before
+    load; the loader keeps the file's other papers (they retired until the next load, the bot's next start).
+
+    The last character alone cannot tell: a copy cut off just after a record's title (`"`), its list of authors
+    (`]`) or a nested object (`}`) ends as a whole file does, and retired the papers not written yet, unsaid.
+    """
     if suffix not in JSON_SUFFIXES | JSONL_SUFFIXES or not _has_text(text):
         return False
+    if any(problem.message == _CUT_OFF_RECORD for problem in problems):
+        return True
     first, last = text[_after_whitespace(text, 0)], text[-_TAIL_CHARS:].rstrip()[-1:]
     if first == "[":
         return last != "]"
@@ -1466,6 +1472,21 @@ def _is_one_paper(obj: dict[str, Any]) -> bool:
 
 
 _TOO_DEEP = "malformed JSON (nested too deeply to be a paper record)"
+_CUT_OFF_RECORD = "the file ends part way through this record; skipped"
+
+
+def _cut_off(text: str, msg: str, pos: int) -> bool:
+    """Whether a JSON decoding error (`msg`, at `pos` in `text`) is the end of the text cutting a value off, as a
+    copy still being written does, rather than a mistake in a whole value: the decoder wanted more and met only
+    whitespace, or a string is left open (one that meets a line break is an "Invalid control character")."""
+    return msg.startswith("Unterminated string") or _after_whitespace(text, pos) >= len(text)
+
+
+def _malformed(text: str, msg: str, pos: int, column: int) -> str:
+    """What is wrong with a JSON value that does not decode, in a problem's words."""
+    return _CUT_OFF_RECORD if _cut_off(text, msg, pos) else f"malformed JSON (column {column}: {msg}); skipped"
+
+
 _NEXT_OBJECT = re.compile(r"\n\s*\{|,\s*\{")
 _LINE_STARTING_AN_OBJECT = re.compile(r"\n[ \t\r]*\{")  # a list's elements, indented or not
 
@@ -1567,7 +1588,7 @@ def _salvage_json_list(name: str, text: str) -> Iterator[tuple[str, Any]]:
             return
         except _MalformedJSONError as exc:
             yield "", Problem(name, f"record {number} (line {exc.lineno})",
-                              f"malformed JSON (column {exc.colno}: {exc.msg}); skipped")
+                              _malformed(text, exc.msg, exc.pos, exc.colno))
             resume = _next_element(text, pos, column, exc.pos)
             if resume is None:
                 return
@@ -1636,7 +1657,7 @@ def _json_values(name: str, text: str) -> Iterator[tuple[str, Any]]:
             problem = Problem(name, f"record {number} (line {line})", f"{_TOO_DEEP}; skipped")
         except _MalformedJSONError as exc:
             problem = Problem(name, f"record {number} (line {exc.lineno})",
-                              f"malformed JSON (column {exc.colno}: {exc.msg}); skipped")
+                              _malformed(text, exc.msg, exc.pos, exc.colno))
         else:
             yield f"record {number} (line {line})", obj
             continue
@@ -1650,15 +1671,19 @@ def _json_values(name: str, text: str) -> Iterator[tuple[str, Any]]:
 def _jsonl_items(name: str, text: str) -> Iterator[tuple[str, Any]]:
     # Lines end at "\n" only: str.splitlines() also breaks at U+2028, U+0085 and others, which JSON
     # strings may hold unescaped (json.dumps(..., ensure_ascii=False) writes them as they are).
-    for number, line in enumerate(text.split("\n"), start=1):
+    lines = text.split("\n")
+    last = next((number for number in range(len(lines), 0, -1) if lines[number - 1].strip()), 0)
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:  # a byte order mark starting a line: files joined (`cat a.jsonl b.jsonl`), one saved with one
             yield f"line {number}", json.loads(line if line[0] != "\ufeff" else line[1:])
         except RecursionError:
             yield "", Problem(name, f"line {number}", f"{_TOO_DEEP}; skipped")
-        except json.JSONDecodeError as exc:
-            yield "", Problem(name, f"line {number}", f"malformed JSON (column {exc.colno}: {exc.msg}); skipped")
+        except json.JSONDecodeError as exc:  # only the last line can be one the end of the file cuts off
+            message = f"malformed JSON (column {exc.colno}: {exc.msg}); skipped"
+            yield "", Problem(name, f"line {number}", _CUT_OFF_RECORD if number == last and _cut_off(
+                exc.doc, exc.msg, exc.pos) else message)
 
 
 def _json_over_lines(text: str) -> bool:
