@@ -1175,8 +1175,9 @@ def is_typo(typed: str, meant: str, distance: int) -> bool:
 
 def _letters_before(typed: str, meant: str) -> bool:
     """Whether `typed` is the word `meant` with letters before it: another word ("unlearning" is not "learning") or a
-    name ("Kaiming" is not "aiming"), for a key pressed before a word's first one is a typo nobody makes."""
-    return len(typed) > len(meant) and typed.endswith(meant)
+    name ("Kaiming" is not "aiming"), for a key pressed before a word's first one is a typo nobody makes. Its first
+    key pressed twice is one ("ddiffusion" is "diffusion")."""
+    return len(typed) > len(meant) and typed.endswith(meant) and typed != meant[:1] + meant
 
 
 # The letters that NFKD leaves as they are (no accent to strip: `fold` keeps them), as they are typed in plain letters.
