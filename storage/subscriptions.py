@@ -573,6 +573,12 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
+def _latest_day(now: datetime) -> str:
+    """The latest local day a zone can have at `now` (its UTC date + FURTHEST_AHEAD), as stored: a delivery dated
+    after it was claimed by a clock set ahead, and is no card of the days around now."""
+    return (now.astimezone(UTC).date() + FURTHEST_AHEAD).isoformat()
+
+
 def _from_iso(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
 
@@ -1109,28 +1115,40 @@ class SubscriptionRepository:
             row = await cursor.fetchone()
         return _from_iso(row[0]) if row else None
 
-    async def retrying(self, subscription_ids: list[int]) -> dict[int, Delivery]:
-        """Per subscription, its latest pending delivery that has failed and waits for another attempt."""
+    async def retrying(self, subscription_ids: list[int], *, now: datetime) -> dict[int, Delivery]:
+        """Per subscription, its latest pending delivery that has failed and waits for another attempt, of the days
+        no further ahead of `now`'s UTC date than a zone can be (FURTHEST_AHEAD: one a clock set ahead claimed is
+        not a card late now, and is not tried before its date)."""
         return await self._deliveries_by_subscription(
-            subscription_ids, "status = 'pending' AND error IS NOT NULL ORDER BY local_day")
+            subscription_ids, "status = 'pending' AND error IS NOT NULL AND local_day <= ? ORDER BY local_day",
+            (_latest_day(now),))
 
-    async def given_up(self, subscription_ids: list[int]) -> dict[int, Delivery]:
+    async def given_up(self, subscription_ids: list[int], *, now: datetime) -> dict[int, Delivery]:
         """Per subscription whose latest delivery failed for good (Discord rejected the card, the local day
         ended while it kept failing), that delivery; a day a pause or the end stopped is not one of them
-        (the subscription's own status says that)."""
+        (the subscription's own status says that).
+
+        Latest of the days no further ahead of `now`'s UTC date than a zone can be (FURTHEST_AHEAD), as
+        last_claimed_days counts them: a delivery a clock set ahead claimed (a year on, say) neither hides the days
+        missed after the clock was corrected until its date, nor, failed itself, stands for a day missed now."""
+        latest = _latest_day(now)
         return await self._deliveries_by_subscription(
             subscription_ids,
             "status = 'failed' AND error NOT LIKE 'paused:%' AND error NOT LIKE 'ended:%' AND local_day = "
-            "(SELECT max(local_day) FROM deliveries AS latest WHERE latest.subscription_id = d.subscription_id)")
+            "(SELECT max(local_day) FROM deliveries AS latest WHERE latest.subscription_id = d.subscription_id "
+            "AND latest.local_day <= ?)",
+            (latest,))
 
-    async def _deliveries_by_subscription(self, subscription_ids: list[int], condition: str) -> dict[int, Delivery]:
-        """The deliveries of these subscriptions meeting `condition` (SQL over `d`), the last one per subscription."""
+    async def _deliveries_by_subscription(self, subscription_ids: list[int], condition: str,
+                                          parameters: tuple[str, ...] = ()) -> dict[int, Delivery]:
+        """The deliveries of these subscriptions meeting `condition` (SQL over `d`, with `parameters`), the last one
+        per subscription."""
         if not subscription_ids:
             return {}
         marks = ",".join("?" * len(subscription_ids))
         async with self._conn.execute(
             f"SELECT {_DELIVERY_COLUMNS} FROM deliveries AS d WHERE subscription_id IN ({marks}) AND {condition}",
-            tuple(subscription_ids),
+            (*subscription_ids, *parameters),
         ) as cursor:
             return {item.subscription_id: item for item in map(_delivery, await cursor.fetchall())}
 
@@ -1141,7 +1159,7 @@ class SubscriptionRepository:
         if not subscription_ids:
             return {}
         marks = ",".join("?" * len(subscription_ids))
-        latest = (now.astimezone(UTC).date() + FURTHEST_AHEAD).isoformat() if now is not None else "9999"
+        latest = _latest_day(now) if now is not None else "9999"
         async with self._conn.execute(
             f"SELECT subscription_id, max(local_day) FROM deliveries WHERE subscription_id IN ({marks}) "
             "AND local_day <= ? GROUP BY subscription_id",

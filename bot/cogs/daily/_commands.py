@@ -315,9 +315,9 @@ class DailyPosts(commands.Cog):
         now = self.bot.now()
         days = await self.subscriptions.last_claimed_days([s.id for s in shown], now=now)
         # A card that failed (Discord down, a rate limit) and waits for its next try: why it is late.
-        late = await self.subscriptions.retrying([s.id for s in shown])
+        late = await self.subscriptions.retrying([s.id for s in shown], now=now)
         # A card given up for good (AutoMod blocked it, Discord failed all day): the channel just had none.
-        missed = await self.subscriptions.given_up([s.id for s in shown])
+        missed = await self.subscriptions.given_up([s.id for s in shown], now=now)
         stale = await self._topics_matching_nothing(shown)
         lines = ["• " + describe(s, now, posted_day=days.get(s.id), retrying=late.get(s.id), given_up=missed.get(s.id),
                                  stale_topic=s.id in stale)
