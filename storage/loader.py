@@ -19,7 +19,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Coroutine, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -54,6 +54,7 @@ class _Plan:
     built: Built  # problems, files and phases; complete once `chunks` is exhausted
     chunks: Iterable[list[Row]]
     missing: list[str] = field(default_factory=list)  # paths given but missing: their papers stay
+    empty: list[Path] = field(default_factory=list)  # subfolders holding no corpus file: the papers they gave stay
     started: float = field(default_factory=time.perf_counter)
     stop: threading.Event = field(default_factory=threading.Event)  # set when the caller is cancelled
 
@@ -101,16 +102,17 @@ async def load_corpus(conn: aiosqlite.Connection, paths: Sequence[Path], *, forc
                          "not an in-memory database")
     paths = [Path(p) for p in paths]
     last = await _last_load(conn)
-    signature, files, missing = await asyncio.to_thread(stat_signature, paths)
+    empty: list[Path] = []
+    signature, files, missing = await asyncio.to_thread(stat_signature, paths, empty)
     if not force and last and last["stat_signature"] == signature:
         return await _skipped(conn, last, started)
-    fingerprint = await asyncio.to_thread(content_fingerprint, files, missing)
+    fingerprint = await asyncio.to_thread(content_fingerprint, files, missing, empty)
     if not force and last and last["fingerprint"] == fingerprint:
         await conn.execute("UPDATE corpus_loads SET stat_signature = ? WHERE id = ?", (signature, last["id"]))
         return await _skipped(conn, last, started)
     known = await _reusable_ids(conn)
     plan = _Plan(stat_signature=signature, fingerprint=fingerprint, built=Built(), chunks=(),
-                 missing=sorted({problem.source_file for problem in missing}))
+                 missing=sorted({problem.source_file for problem in missing}), empty=empty)
     plan.built.phases["check"] = time.perf_counter() - started  # signatures and fingerprints
     report = LoadReport(phases=plan.built.phases)
     # Parse, enrich and write on a thread and a connection of its own, overlapping: readers on
@@ -172,10 +174,12 @@ def counted(n: int, noun: str) -> str:
 
 # --- fingerprints -----------------------------------------------------------------------------------
 
-def stat_signature(paths: Sequence[Path]) -> tuple[str, list[Path], list[Problem]]:
+def stat_signature(paths: Sequence[Path], empty: list[Path] | None = None) -> tuple[str, list[Path], list[Problem]]:
     """A cheap signature of the corpus (paths, sizes, modification times) plus the files and the paths
-    missing (expand_paths's problems: a path that does not exist, a broken link, a folder not listed)."""
-    files, missing = expand_paths(paths)
+    missing (expand_paths's problems: a path that does not exist, a broken link, a folder not listed).
+    `empty` receives the subfolders that hold no corpus file."""
+    empty = [] if empty is None else empty
+    files, missing = expand_paths(paths, empty)
     digest = hashlib.sha256(f"v{ENRICH_VERSION}\n".encode())
     for path in files:
         try:
@@ -183,24 +187,27 @@ def stat_signature(paths: Sequence[Path]) -> tuple[str, list[Path], list[Problem
             digest.update(f"{path.resolve()}\t{info.st_size}\t{info.st_mtime_ns}\t{info.st_mode}\n".encode())
         except OSError:
             digest.update(f"{path}\tunreadable\n".encode())
-    digest.update(_missing_lines(missing))
+    digest.update(_missing_lines(missing, empty))
     return digest.hexdigest(), files, missing
 
 
-def _missing_lines(missing: Sequence[Problem]) -> bytes:
+def _missing_lines(missing: Sequence[Problem], empty: Sequence[Path] = ()) -> bytes:
     """The missing paths, each with what is wrong with it, as a signature or fingerprint hashes them.
 
     Both must hold them: with the files alone, a path that gave no file before and is missing now (a
     typo added to CORPUS_PATH, a share unmounted under an empty link) was "unchanged" and never named,
-    and one taken out of CORPUS_PATH had its old "no such file" line repeated at every start.
+    and one taken out of CORPUS_PATH had its old "no such file" line repeated at every start. The empty
+    subfolders too: one removed (to retire the papers it kept while empty) must be a change.
     """
-    return "".join(f"missing\t{problem}\n" for problem in sorted(map(str, missing))).encode()
+    lines = [f"missing\t{problem}" for problem in map(str, missing)] + [f"empty\t{_printable(f)}" for f in empty]
+    return "".join(line + "\n" for line in sorted(lines)).encode()
 
 
-def content_fingerprint(files: Sequence[Path], missing: Sequence[Problem] = ()) -> str:
-    """A hash of every file's name and content, of the missing paths and of the enrichment version."""
+def content_fingerprint(files: Sequence[Path], missing: Sequence[Problem] = (), empty: Sequence[Path] = ()) -> str:
+    """A hash of every file's name and content, of the missing paths, the empty subfolders and the enrichment
+    version."""
     digest = hashlib.sha256(f"v{ENRICH_VERSION}\n".encode())
-    digest.update(_missing_lines(missing))
+    digest.update(_missing_lines(missing, empty))
     for path in files:
         digest.update(f"{path.resolve()}\n".encode())
         try:
@@ -394,10 +401,55 @@ def _retire(db: sqlite3.Connection, plan: _Plan, stored: dict[object, tuple[obje
     # A zip archive that could not be read at all keeps the papers of every file in it (archive.zip/its/name.json).
     missing += [failed for failed in failed_files if failed.lower().endswith(ZIP_SUFFIX)]
     source_file_at = _STORED_RECORD.index("source_file")
-    retire = [(old[0],) for pid, old in stored.items()
+    retire = [(old[0], str(old[source_file_at])) for pid, old in stored.items()
               if old[1] and pid not in seen and not _protected(str(old[source_file_at]), failed_files, missing)]
-    db.executemany("UPDATE papers SET active = 0 WHERE num = ?", retire)
+    retire = _kept_in_empty_folders(retire, plan)
+    db.executemany("UPDATE papers SET active = 0 WHERE num = ?", [(num,) for num, _source in retire])
     return len(retire)
+
+
+def _kept_in_empty_folders(retiring: list[tuple[object, str]], plan: _Plan) -> list[tuple[object, str]]:
+    """The papers to retire (num, source file) less those of a subfolder that holds no corpus file now.
+
+    A share not mounted leaves its mount point an empty folder, and every paper it gave was retired without a
+    word; a path given but missing keeps its papers, and so does such a folder now, named in a problem. To
+    retire them on purpose, remove the folder: a subfolder gone is no corpus path, and its papers retire.
+    """
+    if not plan.empty:
+        return retiring
+    empty = {os.path.realpath(folder): folder for folder in plan.empty}
+    kept: dict[str, int] = {}
+    holding: dict[str, str | None] = {}  # a file's papers share its folder: each folder is walked up once
+    retire = []
+    for num, source in retiring:
+        parent = os.path.dirname(source)
+        if parent not in holding:
+            holding[parent] = _empty_folder_holding(parent, empty.keys())
+        if (folder := holding[parent]) is not None:
+            kept[folder] = kept.get(folder, 0) + 1
+        else:
+            retire.append((num, source))
+    for folder, count in sorted(kept.items()):
+        kept_note = "the paper it gave before is kept (remove the folder to retire it)" if count == 1 else \
+            f"the {count:,} papers it gave before are kept (remove the folder to retire them)"
+        plan.built.problems.append(Problem(_printable(empty[folder]), "", "folder has no corpus files now (a share "
+                                                                           f"not mounted?); {kept_note}"))
+    return retire
+
+
+def _empty_folder_holding(folder: str, empty: Container[str]) -> str | None:
+    """The innermost of the `empty` folders that is `folder` or holds it (real paths), or None."""
+    while folder not in empty:
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
+    return folder
+
+
+def _printable(path: Path) -> str:
+    """A path as text that can be printed and stored: a byte of a name that is not UTF-8 as U+FFFD."""
+    return os.fsencode(path).decode("utf-8", "replace")
 
 
 def _protected(source_file: str, failed_files: set[str], missing: list[str]) -> bool:

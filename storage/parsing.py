@@ -144,13 +144,17 @@ class ParseResult:
         self.cut_short.extend(other.cut_short)
 
 
-def expand_paths(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
-    """Turn files and folders into the list of corpus files, folders in stable (sorted) order."""
+def expand_paths(paths: Iterable[Path], empty: list[Path] | None = None) -> tuple[list[Path], list[Problem]]:
+    """Turn files and folders into the list of corpus files, folders in stable (sorted) order.
+
+    `empty` receives the subfolders of the folders given that hold no corpus file (an unmounted share's mount
+    point): the loader keeps the papers such a folder gave before, as those of a path given but missing.
+    """
     files: list[Path] = []
     problems: list[Problem] = []
     for path in paths:
         if path.is_dir():
-            found = _corpus_files_in(path, problems)
+            found = _corpus_files_in(path, problems, [] if empty is None else empty)
             if not found:
                 problems.append(Problem(_shown(path), "", f"folder has no corpus files ({SUPPORTED_NAMES})"))
             files.extend(found)
@@ -186,7 +190,7 @@ def _shown(path: Path) -> str:
     return text if text.isascii() else text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
-def _corpus_files_in(folder: Path, problems: list[Problem]) -> list[Path]:
+def _corpus_files_in(folder: Path, problems: list[Problem], empty: list[Path]) -> list[Path]:
     """The supported files under `folder`, sorted; hidden files and folders skipped.
 
     Symlinked subfolders are followed (Path.rglob does not, so a dataset linked into the corpus
@@ -194,10 +198,11 @@ def _corpus_files_in(folder: Path, problems: list[Problem]) -> list[Path]:
     enclosing folder cannot loop. A folder that cannot be listed (permission denied) and a link whose target is
     gone (a share not mounted) are `problems`, which keep the papers they gave before: they were left out
     unsaid, and their papers retired. So is an archive of a kind not read (.tar.gz, .7z, .json.bz2), as in a
-    zip archive.
+    zip archive. The subfolders that hold no corpus file, at any depth, go to `empty`.
     """
     found: list[Path] = []
     walked: set[str] = set()
+    roots: list[str] = []  # the folders walked (each real one once), as the walk names them
 
     def unlisted(error: OSError) -> None:
         problems.append(Problem(_shown(Path(error.filename)), "", f"cannot read the folder: "
@@ -209,6 +214,7 @@ def _corpus_files_in(folder: Path, problems: list[Problem]) -> list[Path]:
             folders.clear()
             continue
         walked.add(real)
+        roots.append(root)
         folders[:] = [name for name in folders if not name.startswith(".")]
         present = set(names)
         for name in sorted(names):  # problems in a stable order too
@@ -221,7 +227,18 @@ def _corpus_files_in(folder: Path, problems: list[Problem]) -> list[Path]:
                 problems.append(Problem(_shown(path), "", _broken_link_message(path)))
             elif _unread_packing(name) not in (None, ZIP_SUFFIX):  # a dataset.tar.gz dropped in: say it is not read
                 problems.append(Problem(_shown(path), "", _unread_archive_note(name)))
+    empty += _without_corpus_files(roots, {str(path.parent) for path in found})
     return sorted(found)
+
+
+def _without_corpus_files(roots: list[str], holding: set[str]) -> list[Path]:
+    """The folders walked (`roots`, as os.walk names them, the folder given first) that hold no corpus file at
+    any depth, given the folders that hold one themselves; not the folder given, which has a problem of its own."""
+    for folder in list(holding):
+        while (parent := os.path.dirname(folder)) != folder and parent not in holding:
+            holding.add(parent)
+            folder = parent
+    return [Path(root) for root in roots[1:] if root not in holding]
 
 
 def _broken_link_message(link: Path) -> str:
