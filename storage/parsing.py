@@ -162,10 +162,11 @@ def expand_paths(paths: Iterable[Path], empty: list[Path] | None = None) -> tupl
             files.append(path)
         else:
             problems.append(Problem(_shown(path), "", _missing_path_message(path)))
-    named = [path for path in files if _shown(path) == str(path)]
-    problems += [Problem(_shown(path), "", "the file name is not UTF-8 (an old zip archive may leave names so); "
-                                           "rename the file to load it") for path in files if path not in named]
-    return _unique(named), problems
+    # Each file's name once, and no `path not in named` over a list: that was 50 million comparisons for 10,000 files.
+    shown = [(path, _shown(path)) for path in files]
+    problems += [Problem(text, "", "the file name is not UTF-8 (an old zip archive may leave names so); "
+                                   "rename the file to load it") for path, text in shown if text != str(path)]
+    return _unique([path for path, text in shown if text == str(path)]), problems
 
 
 def _missing_path_message(path: Path) -> str:
