@@ -53,8 +53,12 @@ MAX_LIMIT = 100
 LABEL_CHARS = 100  # Discord's limit for an autocomplete choice
 _REFRESH_BATCH = 2_000
 _TITLE_CANDIDATES = 5  # a title typed whole puts its paper first; a few more for titles that differ little
-# A title cited with its venue after it, in brackets: "Diffusion Models for Tabular Data (AISTATS 2025)".
+_CUT_TITLE_KEPT = 40  # letters and digits of a title cut with "…" that name it (a card keeps 255 characters)
+# A title cited with its venue after it, in brackets: "Diffusion Models for Tabular Data (AISTATS 2025)"; or after a
+# dash or a bar, as pages and reading lists write it: "… - ICML 2025", "… — ICML 2025", "… | ICML 2025" (a hyphen only
+# with a space before it: "Multi-Task" is a word). The venue is what follows the last of them.
 _VENUE_AFTER_TITLE = re.compile(r"(?P<title>.*?\S)\s*[(\[](?P<venue>[^()\[\]]+)[)\]][\s.]*", re.DOTALL)
+_DASH_BEFORE_VENUE = re.compile(r"(?:\s+-|\s*[–—|])\s*")
 # A link as people paste it: one URL, maybe in the <…> that keeps Discord from previewing it, or quoted,
 # or ending a sentence (stripped first: a pattern that left them to a lazy match took quadratic time).
 _AROUND_LINK = "<>\"'“”‘’.,;"
@@ -383,27 +387,38 @@ class SearchEngine:
 
     async def titled(self, typed: str) -> list[str]:
         """The ids of the active papers whose title is `typed` (see `_titled_as_typed`), best match first: several
-        when one title is in two venues' corpora. A title cited with a venue of theirs in brackets after it
-        ("Diffusion Models for Tabular Data (AISTATS 2025)") is that title, that venue's paper (all of the title's
-        when the venue has none)."""
+        when one title is in two venues' corpora. A title cited with a venue of theirs after it, in brackets
+        ("Diffusion Models for Tabular Data (AISTATS 2025)") or after a dash ("… - AISTATS 2025"), is that title,
+        that venue's paper (all of the title's when the venue has none)."""
         found = await self._titled_as_typed(typed)
-        cited = _VENUE_AFTER_TITLE.fullmatch(typed.strip()) if not found else None
-        if cited is None or self._venues.find(cited["venue"]) is None:
+        cited = None if found else self._cited_venue(typed)
+        if cited is None:
             return found
-        found = await self._titled_as_typed(cited["title"])
-        index, venue = self._index, self._venues.find(cited["venue"])  # no await between: swapped together
+        found = await self._titled_as_typed(cited[0])
+        index, venue = self._index, self._venues.find(cited[1])  # no await between: swapped together
         if venue is None:  # a corpus reload just took it away
             return found
         mask = self._venues.mask(venue)
         there = [paper_id for paper_id in found if (at := index.position(paper_id)) is not None and mask[at]]
         return there or found
 
+    def _cited_venue(self, typed: str) -> tuple[str, str] | None:
+        """The title and the venue of a title cited with a venue of the corpus after it, in brackets
+        (`_VENUE_AFTER_TITLE`) or after the last dash (`_DASH_BEFORE_VENUE`); None when `typed` has no such venue."""
+        typed = typed.strip()
+        cited = [(match["title"], match["venue"]) for match in [_VENUE_AFTER_TITLE.fullmatch(typed)] if match]
+        dashes = list(_DASH_BEFORE_VENUE.finditer(typed))  # the venue follows the last: "A – B – ICML 2025"
+        if dashes and dashes[-1].start() > 0:
+            cited.append((typed[:dashes[-1].start()], typed[dashes[-1].end():].rstrip(" .")))
+        return next(((title, venue) for title, venue in cited if venue and self._venues.find(venue) is not None), None)
+
     async def _titled_as_typed(self, typed: str) -> list[str]:
         """The ids of the active papers whose title is `typed`, case, spacing, punctuation and markup aside
         (the card's "q`POTS`: …" is "qPOTS: …" copied from it and "$q\\texttt{POTS}$: …" from a
         conference's page), best match first; none when no title is. The candidates are autocomplete's best few.
         A title typed with other spellings or typos is that title too (`_same_title`), and so is its head, the part
-        before its colon, when only one candidate's title has that head."""
+        before its colon, when only one candidate's title has that head; and a title cut with "…" where it was shown
+        (a card's title, at 256 characters), when only one candidate's title opens with what was kept."""
         typed = as_displayed(typed[:MAX_QUERY_CHARS])
         wanted = name_key(typed)  # folded letters and digits, LaTeX macro names and markup left out
         if not wanted:
@@ -421,7 +436,7 @@ class SearchEngine:
                     _same_title(index, typed_words, words(text)) if spelt else name_key(text) == wanted)))
                 if found:
                     return found if candidates is titles or len(found) == 1 else []
-        return []
+        return _cut_title_of(titles, typed)
 
     async def similar(self, paper_id: str, *, limit: int = 5) -> list[Paper]:
         """Up to `limit` active papers most like the given one (not itself); [] for an unknown id."""
@@ -582,6 +597,20 @@ def _index_doc(row: aiosqlite.Row | tuple) -> IndexDoc:
     paper_id, title, names, keywords, abstract, authors = tuple(row)
     return IndexDoc(paper_id, title, tuple(json.loads(names)), tuple(json.loads(keywords)), abstract,
                     tuple(json.loads(authors)))
+
+
+def _cut_title_of(titles: Sequence[tuple[str, str]], typed: str) -> list[str]:
+    """The id of the one title of (id, title) `titles` that `typed`, a title cut with "…" as a card shows one over
+    256 characters, opens (case, spacing, punctuation and markup aside): copied from the card, it was no paper's
+    title. [] for anything else, or for too short a part (a word or two would open many titles)."""
+    kept = typed.rstrip()
+    if not kept.endswith(("…", "...")):
+        return []
+    opening = name_key(kept.rstrip(".…"))
+    if len(opening) < _CUT_TITLE_KEPT:
+        return []
+    found = list(dict.fromkeys(paper_id for paper_id, title in titles if name_key(title).startswith(opening)))
+    return found if len(found) == 1 else []
 
 
 def _same_title(index: SearchIndex, typed: list[str], title: list[str]) -> bool:
