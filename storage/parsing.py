@@ -1443,7 +1443,8 @@ def parse_json(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
             if _objects_are_lines(text):  # JSON Lines, as many datasets (arXiv's metadata among them) name it .json
                 return parse_jsonl(name, text)
             return _collect(name, _json_values(name, text))  # `jq '.[]' papers.json`: objects over many lines
-        return [], [Problem(name, f"line {exc.lineno}", f"malformed JSON (column {exc.colno}: {exc.msg})")]
+        return [], [_not_json(name, text) or Problem(name, f"line {exc.lineno}",
+                                                     f"malformed JSON (column {exc.colno}: {exc.msg})")]
     if isinstance(data, dict) and (rows := _rows_of_columns(data)) is not None:
         data = rows
     elif isinstance(data, dict) and _is_one_paper(data):  # a file per paper, as scrapers and APIs save them
@@ -1722,8 +1723,32 @@ def parse_jsonl(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
     """Parse JSON Lines: one paper object per line."""
     records, problems = _collect(name, _jsonl_items(name, text))
     if not records and problems and all("malformed" in p.message for p in problems):
+        if (not_json := _not_json(name, text)) is not None:  # a web page: one line, not one for each of its lines
+            return [], [not_json]
         problems.append(Problem(name, "", "not a corpus: no line is a JSON object with an 'abstract'"))
     return records, problems
+
+
+def _not_json(name: str, text: str) -> Problem | None:
+    """One problem for a .json or .jsonl file that is no JSON at all, naming what it starts with; None for one
+    that starts as JSON records do (a list, an object), whose records are told one by one.
+
+    A web page saved in a dataset's place (a download that failed), or a table or notes given a .json name, was
+    "malformed JSON (column 1: Expecting value)", and a .jsonl file had that line for each of its lines.
+    """
+    start = _after_whitespace(text, 0)
+    if text.startswith(("[", "{"), start):
+        return None
+    end = text.find("\n", start)
+    first = text[start:end if end != -1 else len(text)].strip()
+    shown = first if len(first) <= _SHOWN_START else first[:_SHOWN_START] + "…"
+    page = ", as a web page does (a download that failed?)" if first.startswith("<") else ""
+    return Problem(name, f"line {text.count(chr(10), 0, start) + 1}", f"not JSON: it starts with {shown!r}{page}; "
+                                                                      "expected a JSON list of paper objects, or one "
+                                                                      "object per line")
+
+
+_SHOWN_START = 60  # characters of a file's first line a problem shows
 
 
 def parse_csv(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:

@@ -304,7 +304,8 @@ def test_json_and_jsonl_with_nothing_usable(tmp_path: Path) -> None:
     log = tmp_path / "server.jsonl"
     log.write_text("GET /index.html 200\nGET /favicon.ico 404\n")
     assert messages(parse_file(empty_list)) == [f"{empty_list}: empty JSON list: no records"]
-    assert messages(parse_file(log))[-1] == f"{log}: not a corpus: no line is a JSON object with an 'abstract'"
+    assert messages(parse_file(log)) == [f"{log}:line 1: not JSON: it starts with 'GET /index.html 200'; expected a "
+                                         "JSON list of paper objects, or one object per line"]  # not one a line
 
 
 def test_abstracts_in_a_papers_key_and_a_venue_field(tmp_path: Path, abstracts: list[str]) -> None:
