@@ -19,6 +19,7 @@ then ranks by words alone.
 from __future__ import annotations
 
 import functools
+import json
 import logging
 import re
 from collections.abc import Sequence
@@ -96,3 +97,18 @@ def load_encoder(folder: Path = MODEL_FOLDER) -> SentenceEncoder | None:
     except Exception as error:  # any failure means "no meaning", never "no search"
         log.warning("search: re-ranking by meaning off, ranking by words only (encoder not loaded: %s)", error)
         return None
+
+
+@functools.cache
+def language_words(folder: Path = MODEL_FOLDER) -> frozenset[str]:
+    """The whole words of the encoder's WordPiece vocabulary (not its "##" pieces), of letters only: some 21,700 of the
+    commonest words of English ("title", "flash", "tile"; some names and foreign words too), read once from
+    tokenizer.json without the tokenizers package (~30 ms); empty, with one log line, when it cannot be read. Typo
+    correction leaves such a word as typed (storage/_search_index.py, `SearchIndex.correct`)."""
+    try:
+        with open(folder / TOKENIZER_FILE, encoding="utf-8") as file:
+            vocabulary = json.load(file)["model"]["vocab"]
+        return frozenset(word for word in vocabulary if word.isascii() and word.isalpha())
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        log.warning("search: no word list for typo correction (%s); words of the language may be corrected", error)
+        return frozenset()

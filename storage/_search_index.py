@@ -25,6 +25,7 @@ import Stemmer
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
+from storage._search_encoder import language_words
 from storage._search_text import (
     STOPWORDS,
     acronym_plurals,
@@ -466,7 +467,8 @@ class SearchIndex:
         One edit for most words. Two for long words, or when the two edits only reorder the letters
         (two swaps: "oCidng" is "coding"), since letters swapped are the commonest typo and "enough"
         must not become "though". Every word at the nearest distance is kept (up to 3, most used
-        first): "lfow" may be "flow" or "low", and the papers decide.
+        first): "lfow" may be "flow" or "low", and the papers decide. A word of the language
+        (`language_words`) is a typo only of its letters reordered.
         """
         limit = typo_edits(word)
         if not limit:
@@ -480,6 +482,11 @@ class SearchIndex:
                                                       score_cutoff=limit, limit=8):
                 if is_typo(word, match, int(distance)):
                     candidates.append((int(distance), sorted(match) != sorted(word), -self.words[match], match))
+        if candidates and word in language_words():
+            # A word of the language that the corpus lacks is meant as typed ("title", "flash"), not another word a
+            # letter off ("tile", "flaws"): that found the other word's few papers and offered "Did you mean **TILe
+            # generation**?". Its letters swapped are still a typo ("casual" is "causal").
+            candidates = [candidate for candidate in candidates if not candidate[1]]
         if not candidates:
             return []
         candidates.sort()
@@ -1130,7 +1137,10 @@ class SearchIndex:
         look-alike starts with the letter typed first, which people rarely get wrong: without it, a word the corpus
         lacks, a person's name most often ("Kaiming"), was offered whatever looked like its other letters ("aiming",
         "aiding", "taming"); nor is it a word the corpus writes mostly in authors' names: a look-alike of a name is
-        somebody else."""
+        somebody else. Nor has a word of the language (`language_words`) that the corpus lacks one: it is meant as
+        typed, and "flash" is no "flaws" ("Tri Dao flash attention" was offered "tri dao flaws attention")."""
+        if word in language_words() and self.term_id(word) is None:
+            return []
         found: list[tuple[float, int, str]] = []
         digits = _digits(word)
         looked = limit if within is None else 8 * limit  # some of the closest may be other venues' words

@@ -41,7 +41,7 @@ def as_written(suggestions: Sequence[str], texts: Iterable[tuple[str, str]]) -> 
         for text, in_sentences in ((visible(abstract), True), (visible(authors), False)):
             for start, token in _candidates(text, plain):
                 key = token.lower() if token.isascii() else fold(token)
-                if key in wanted:
+                if key in wanted and not _piece_of_a_name(text, start, token):
                     opens = in_sentences and _opens_a_sentence(text, start)
                     (opening if opens else written)[key][token.lower() if opens else token] += 1
     wording = {word: max(counts, key=lambda form: (counts[form], form == word)) for word in wanted
@@ -83,6 +83,21 @@ def _words_beyond_ascii(text: str) -> list[tuple[int, str]]:
         found.append((start, text[start:end]))
         last = end
     return found
+
+
+def _piece_of_a_name(text: str, start: int, token: str) -> bool:
+    """Whether `token`, at `start` in `text`, is written in a name's mixed capitals ("TILe") and joined by a hyphen to
+    the name's other capitalised part ("TILe-Rep"): a piece of that name, not how the corpus writes the word, which
+    "Did you mean" showed as "TILe generation"."""
+    if token.islower() or token.isupper() or token.istitle():
+        return False
+    end = start + len(token)
+    after, before = _NAME_PART_AFTER.match(text, end), _NAME_PART_BEFORE.search(text, 0, start)
+    return after is not None or (before is not None and before.end() == start)
+
+
+_NAME_PART_AFTER = re.compile(r"[-‐‑][A-Z]")
+_NAME_PART_BEFORE = re.compile(r"[A-Z][^\W_]*[-‐‑]$")
 
 
 def _in_word(char: str) -> bool:
