@@ -198,7 +198,8 @@ class DailyPosts(commands.Cog):
             return
         resumed = await self.subscriptions.resume_paused_for(sub.id, reason=REMOVED_FROM_SERVER, now=now)
         if resumed is not None:
-            await self._resume_today(resumed, now)
+            if await self._resume_today(resumed, now) is not None:
+                self.scheduler.wake()  # due now: at start-up, the first tick may have looked already
             log.info("daily posts: back in server %s; subscription %s resumed", guild.id, sub.id)
 
     async def _end_for_deleted_channel(self, sub: Subscription, when: str) -> None:
@@ -265,6 +266,8 @@ class DailyPosts(commands.Cog):
         hints = [hint for hint in (replaced, *zone_hints, few_papers_hint(topic, matching), stale_hint) if hint]
         reply = f"{verb}: the paper of the day in {line}." + "".join(f"\n-# {hint}." for hint in hints)
         await interaction.followup.send(reply, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+        if today_card is not None:
+            self.scheduler.wake()  # today's card comes at once, not at the next minute
 
     @subscribe.autocomplete("timezone")
     async def timezone_suggestions(self, interaction: discord.Interaction,

@@ -256,6 +256,10 @@ class DailyScheduler:
         # Publishing the cards a crash left unpublished: a task of its own, so that a tick (new posts due)
         # never waits behind it (see _start_publishing_left_over).
         self.publishing_left_over: asyncio.Task[None] | None = None
+        # A tick asked for now (wake), besides the minute's: it and the minute's never run at once.
+        self._ticking = asyncio.Lock()
+        self._prompt: asyncio.Task[None] | None = None
+        self._woken = False
         self.ticks = 0
 
     # ---- lifecycle
@@ -268,12 +272,14 @@ class DailyScheduler:
     async def stop(self) -> None:
         """Cancel the loop, any sends in progress and the publishing of left-over cards (their state stays
         recoverable in the database: a card not published yet stays marked, for the next start)."""
-        tasks = [t for t in (self._loop_task, self.publishing_left_over, *self._worker_tasks)
+        tasks = [t for t in (self._loop_task, self._prompt, self.publishing_left_over, *self._worker_tasks)
                  if t is not None and not t.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._loop_task = None
+        self._prompt = None
+        self._woken = False
         self.publishing_left_over = None
         self._worker_tasks.clear()
         self._queue.clear()
@@ -291,6 +297,27 @@ class DailyScheduler:
             except Exception as error:  # a broken tick must not end daily posts for good
                 self._report_failed_tick(error)
             await asyncio.sleep(self._seconds_to_next_tick())
+
+    def wake(self) -> None:
+        """Tick now, besides the minute's ticks (once the bot is ready): a card just made due at once is posted
+        within seconds, not at the next minute boundary. The server that invited the bot back while it was down
+        is found at start-up, by listeners that run beside the first tick (on_guild_available, on_ready), after
+        it has looked; a /paper subscribe that resumes a channel or moves its time to one passed makes today's
+        card due at once. Asked again while such a tick runs, another follows it."""
+        if self._loop_task is None or self._loop_task.done():
+            return  # not started, or stopped: the next start's first tick sees it
+        self._woken = True
+        if self._prompt is None or self._prompt.done():
+            self._prompt = asyncio.create_task(self._tick_while_woken(), name="daily-posts-tick-now")
+
+    async def _tick_while_woken(self) -> None:
+        await self.bot.wait_until_ready()
+        while self._woken:
+            self._woken = False
+            try:
+                await self.tick()
+            except Exception as error:  # as the minute's tick: the next one tries again
+                self._report_failed_tick(error)
 
     def _report_failed_tick(self, error: Exception, *, what: str = "daily-post tick") -> None:
         """A write the disk refused or that waited out the busy timeout is the operator's to fix (free some
@@ -310,7 +337,12 @@ class DailyScheduler:
     # ---- one tick
 
     async def tick(self) -> TickReport:
-        """Claim what is due now and queue every pending delivery whose attempt is due."""
+        """Claim what is due now and queue every pending delivery whose attempt is due (one tick at a time: the
+        minute's and one asked for by wake)."""
+        async with self._ticking:
+            return await self._tick()
+
+    async def _tick(self) -> TickReport:
         self.ticks += 1
         now = self.bot.now()
         report = TickReport(claimed=await self.repo.claim_due(now), pruned=await self._prune_once_a_day(now))
