@@ -821,7 +821,13 @@ def _abstract_long_lines(paragraph: str) -> int:
 
 
 def _bad_character(text: str) -> str | None:
-    """What is wrong with the first character of `text` that cannot be stored as UTF-8, if any."""
+    """What is wrong with the first character of `text` that cannot be stored as UTF-8, or is a NUL, if any.
+
+    A NUL byte is binary data: a file with one in its first 8 KiB is a binary file (decode), and one further on, or
+    written as JSON's "\\u0000", went into the database inside a title or abstract, unsaid.
+    """
+    if "\x00" in text:
+        return "a NUL byte (binary data, not text)"
     bad = _BAD_CHAR.search(text)
     if not bad:
         return None
@@ -834,7 +840,7 @@ def _bad_character(text: str) -> str | None:
 def abstract_problem(abstract: str) -> str | None:
     """Why this text cannot be an abstract, or None when it can."""
     ascii_only = abstract.isascii()  # most abstracts: then the checks below have C-speed shortcuts
-    bad = None if ascii_only else _bad_character(abstract)  # undecodable bytes are never ASCII
+    bad = None if ascii_only and "\x00" not in abstract else _bad_character(abstract)  # undecodable: never ASCII
     if bad:
         return f"{bad}; skipped"
     length = len(abstract)
@@ -1376,13 +1382,18 @@ def _add_openreview_links(fields: dict[str, str | None], forum: Any) -> None:
 
 def _fields_problem(fields: Mapping[str, str | None], authors: tuple[str, ...]) -> str | None:
     """Why a record's other fields cannot be stored (a character SQLite refuses), or None."""
-    if "".join([*authors, *(value for value in fields.values() if value)]).isascii():
+    if _storable_ascii("".join([*authors, *(value for value in fields.values() if value)])):
         return None  # most records, at C speed
     for key, value in (*fields.items(), ("authors", "; ".join(authors))):
-        bad = None if not value or value.isascii() else _bad_character(value)
+        bad = None if not value or _storable_ascii(value) else _bad_character(value)
         if bad:
             return f"{bad} in the {'code link' if key == 'code_url' else key}; skipped"
     return None
+
+
+def _storable_ascii(text: str) -> bool:
+    """Whether `text` is ASCII with no NUL in it: no character _bad_character would refuse, told at C speed."""
+    return text.isascii() and "\x00" not in text
 
 
 _NO_ABSTRACT = "no abstract; skipped"
