@@ -1454,8 +1454,8 @@ def parse_json(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
             if _objects_are_lines(text):  # JSON Lines, as many datasets (arXiv's metadata among them) name it .json
                 return parse_jsonl(name, text)
             return _collect(name, _json_values(name, text))  # `jq '.[]' papers.json`: objects over many lines
-        return [], [_not_json(name, text) or Problem(name, f"line {exc.lineno}",
-                                                     f"malformed JSON (column {exc.colno}: {exc.msg})")]
+        return [], [_not_json(name, text) or Problem(name, f"line {exc.lineno}", "malformed JSON (column "
+                                                     f"{exc.colno}: {_json_reason(text, exc.msg, exc.pos)})")]
     if isinstance(data, dict) and (rows := _rows_of_columns(data)) is not None:
         data = rows
     elif isinstance(data, dict) and _is_one_paper(data):  # a file per paper, as scrapers and APIs save them
@@ -1514,7 +1514,24 @@ def _cut_off(text: str, msg: str, pos: int) -> bool:
 
 def _malformed(text: str, msg: str, pos: int, column: int) -> str:
     """What is wrong with a JSON value that does not decode, in a problem's words."""
-    return _CUT_OFF_RECORD if _cut_off(text, msg, pos) else f"malformed JSON (column {column}: {msg}); skipped"
+    if _cut_off(text, msg, pos):
+        return _CUT_OFF_RECORD
+    return f"malformed JSON (column {column}: {_json_reason(text, msg, pos)}); skipped"
+
+
+def _json_reason(text: str, msg: str, pos: int) -> str:
+    """JSONDecodeError's message, in plain words where json's own end mid-sentence ("Invalid control character
+    at", "Unterminated string starting at": the place they point at is cut off)."""
+    if msg.startswith("Unterminated string"):
+        return "a text with no closing quote"
+    if not msg.startswith("Invalid control character") or pos >= len(text):
+        return msg
+    char = text[pos]
+    if char in "\r\n":
+        return "a line break inside a text (a closing quote missing? JSON writes a line break in a text as \\n)"
+    if char == "\t":
+        return "a tab inside a text (JSON writes it as \\t)"
+    return f"control character U+{ord(char):04X} inside a text"
 
 
 _NEXT_OBJECT = re.compile(r"\n\s*\{|,\s*\{")
@@ -1711,7 +1728,7 @@ def _jsonl_items(name: str, text: str) -> Iterator[tuple[str, Any]]:
         except RecursionError:
             yield "", Problem(name, f"line {number}", f"{_TOO_DEEP}; skipped")
         except json.JSONDecodeError as exc:  # only the last line can be one the end of the file cuts off
-            message = f"malformed JSON (column {exc.colno}: {exc.msg}); skipped"
+            message = f"malformed JSON (column {exc.colno}: {_json_reason(exc.doc, exc.msg, exc.pos)}); skipped"
             yield "", Problem(name, f"line {number}", _CUT_OFF_RECORD if number == last and _cut_off(
                 exc.doc, exc.msg, exc.pos) else message)
 
