@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping, Sequence
 
-from storage._search_text import INVISIBLE, fold, stem, visible
+from storage._search_text import INVISIBLE, LANGUAGE_NAME, fold, stem, visible
 from storage.enrich import URL as LINK  # the links enrichment finds are the ones a snippet keeps whole
 
 SNIPPET_CHARS = 240
@@ -17,7 +17,7 @@ NAME_CHARS = 60  # an author's name in a result's "By …" line (real ones are s
 ELLIPSIS = "…"
 # A word, an invisible character inside it aside ("atten\u00adtion" with a soft hyphen, as PDFs and pages hyphenate
 # long words): the index reads it as the word (storage._search_text.visible), so its snippet bolds it whole.
-_WORD = re.compile(rf"[^\W_]+(?:[{INVISIBLE}]+[^\W_]+)*")
+_WORD = re.compile(rf"{LANGUAGE_NAME}|[^\W_]+(?:[{INVISIBLE}]+[^\W_]+)*")  # "C++" a word (storage._search_text)
 # Words joined by hyphens or slashes ("K-means", "Q-learning"), which the index also reads joined ("kmeans"): a query
 # that matched the joined form ("kmeans", "Qlearning") matched those words.
 _JOINED = re.compile(r"(?<![^\W_])[^\W_]+(?:[-‐‑/][^\W_]+)+")

@@ -12,8 +12,10 @@ from functools import lru_cache
 
 import Stemmer  # PyStemmer: Snowball (Porter2) stemming in C
 
-# Letters and digits of any script; '_' is not part of a word.
-_WORD = re.compile(r"[^\W_]+")
+# Letters and digits of any script; '_' is not part of a word. A programming language named by a letter and its signs
+# ("C++", "C#", "F#") is a word of its own: read as the letter, "C++" found every abstract writing a variable "c".
+LANGUAGE_NAME = r"(?i:c\+\+|[cf]#)(?![^\W\d_])"
+_WORD = re.compile(rf"{LANGUAGE_NAME}|[^\W_]+")
 # LaTeX macro names ("\\mathcal", "\\textit") are markup, not words of the text; a Greek letter's
 # ("\\alpha") is the letter, which words read as its name (below). "$" only delimits LaTeX's math.
 _LATEX_MACRO = re.compile(r"\\(?:var)?([A-Za-z]+)|\$")
