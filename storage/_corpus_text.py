@@ -952,6 +952,9 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
     ranked.sort()
     chosen: list[str] = []
     chosen_low: list[str] = []
+    # The last two words of the chosen phrases of three words or more: where in `chosen`, and whether the words
+    # before them only rate or place it ("standard", "optimal", "deep") rather than say which one it is.
+    tails: dict[str, tuple[int, bool]] = {}
     for _score, phrase in ranked:
         if len(chosen) == MAX_KEYWORDS:
             break
@@ -960,6 +963,19 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
             if low in other or other in low:
                 break
         else:
+            if low.count(" ") > 1:
+                head, tail = _head_and_tail(low)
+                if tail in tails:  # "deep neural networks" beside "graph neural networks": one says it
+                    at, vague = tails[tail]
+                    if _says_little(head, chosen_low[at]):
+                        continue  # the one ranked better stays
+                    if vague:  # ranked better, but only "deep": "graph" says which
+                        chosen[at], chosen_low[at] = phrase, low
+                        tails[tail] = (at, False)
+                        continue
+                    # both say which ("Bayesian" and "convolutional neural networks"): both are keyphrases
+                else:
+                    tails[tail] = (len(chosen), _says_little(head, ""))
             chosen.append(phrase)
             chosen_low.append(low)
     if len(chosen) >= MIN_KEYWORDS:  # the usual case: no need to rank single words
@@ -970,6 +986,36 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
         if word not in GENERIC and word not in name_words and len(word) > 2 and not _overlaps(word, chosen):
             chosen.append(word)
     return tuple(chosen)
+
+
+def _head_and_tail(low: str) -> tuple[list[str], str]:
+    """A phrase of three words or more (lower case) as the words before its last two, and those two."""
+    words = low.split()
+    return words[:-2], f"{words[-2]} {words[-1]}"
+
+
+# Words before a keyphrase's last two that rate or place it rather than say which one it is: "optimal convergence
+# rates" beside "exact convergence rates" tells a reader nothing more. Named kinds ("Bayesian", "graph",
+# "hierarchical", "stochastic") are not among them.
+_VAGUE_MODIFIERS = GENERIC | wordset(
+    """standard classical classic optimal vanilla exact approximate simple specific general global single multiple
+    various different several existing previous prior original full total complex future current recent novel
+    traditional conventional typical common generic basic advanced modern remarkable efficient effective fast faster
+    large larger small smaller high higher low lower better best improved modified updated corresponding relevant
+    particular certain unknown essential intrinsic subtle holistic diverse deep harmful unsafe finite simultaneous
+    synthetic strict heterogeneous alternative overall main key important significant real actual underlying
+    similar individual respective appropriate additional initial final short shorter long longer"""
+)
+
+
+def _says_little(head: list[str], other: str) -> bool:
+    """Whether the words before a phrase's last two only rate or place it (_VAGUE_MODIFIERS), or spell the words
+    before `other`'s last two another way ("gradient-boosting decision trees" beside "gradient-boosted …")."""
+    if all(word in _VAGUE_MODIFIERS for word in head):
+        return True
+    other_head = other.split()[:-2]
+    return len(other_head) == len(head) and all(mine[:6] == theirs[:6] and min(len(mine), len(theirs)) >= 6
+                                                for mine, theirs in zip(head, other_head, strict=True))
 
 
 def _overlaps(phrase: str, chosen: Sequence[str]) -> bool:
