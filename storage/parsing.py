@@ -1792,14 +1792,18 @@ def parse_csv(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
     hint = _SEPARATOR_LINE.match(text)
     header_at = "line 2" if hint else "line 1"
     first_row: list[str] | None = None
+    malformed: Exception | None = None  # the first separator's error, told when no separator reads the header
     for delimiter in (hint.group(1),) if hint else (",", ";", "\t"):
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
         try:
             if hint:
                 next(reader)
             cells = next(reader)
-        except (csv.Error, StopIteration) as exc:
+        except StopIteration as exc:
             return [], [Problem(name, header_at, f"malformed CSV header: {exc}")]
+        except csv.Error as exc:  # '"Title";"Abstract"' read with ",": the next separator may read it
+            malformed = malformed or exc
+            continue
         header = _column_names(cells)
         first_row = first_row or [cell.strip().lower() for cell in cells]
         if not _names_an_abstract(header):
@@ -1807,8 +1811,10 @@ def parse_csv(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
         if _names_an_abstract(header):
             break
     else:
+        if first_row is None:
+            return [], [Problem(name, header_at, f"malformed CSV header: {malformed}")]
         return [], [Problem(name, header_at, "no header row with an 'abstract' column "
-                                             f"(first row: {', '.join(first_row or [])[:80]!r})")]
+                                             f"(first row: {', '.join(first_row)[:80]!r})")]
     records, problems = _collect(name, _csv_items(name, reader, header))
     if not records and not problems:
         problems.append(Problem(name, "", "header only: no records after the header row"))
