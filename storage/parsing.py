@@ -1815,7 +1815,7 @@ def parse_csv(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
             return [], [Problem(name, header_at, f"malformed CSV header: {malformed}")]
         return [], [Problem(name, header_at, "no header row with an 'abstract' column "
                                              f"(first row: {', '.join(first_row)[:80]!r})")]
-    records, problems = _collect(name, _csv_items(name, reader, header))
+    records, problems = _collect(name, _csv_items(name, reader, header, text))
     if not records and not problems:
         problems.append(Problem(name, "", "header only: no records after the header row"))
     return records, problems
@@ -1870,11 +1870,12 @@ def _header_below(reader: Any) -> list[str] | None:
     return None
 
 
-def _csv_items(name: str, reader: Any, header: list[str]) -> Iterator[tuple[str, Any]]:
+def _csv_items(name: str, reader: Any, header: list[str], text: str) -> Iterator[tuple[str, Any]]:
     number = 0
     through_abstract = 1 + max(i for i, column in enumerate(header) if column in _FIELD_ALIASES["abstract"])
+    base, skipped = 0, 0  # where in `text` the reader's lines start, and how many lines come before them
     while True:
-        start = reader.line_num + 1
+        start = skipped + reader.line_num + 1
         try:
             row = next(reader)
         except StopIteration:
@@ -1882,6 +1883,12 @@ def _csv_items(name: str, reader: Any, header: list[str]) -> Iterator[tuple[str,
         except csv.Error as exc:  # the reader resumes on the next line, so later rows still load
             number += 1
             yield "", Problem(name, f"record {number} (line {start})", f"malformed CSV row ({exc}); skipped")
+            if skipped + reader.line_num > start:
+                # A quote left open took the lines after its row into its cell, looking for its closing quote (to
+                # the end of the file, or a quoted cell far below): read them again, as rows.
+                base = _line_after(text, base, start - skipped)
+                reader = csv.reader(_lines_from(text, base), dialect=reader.dialect)
+                skipped = start
             continue
         if not any(cell.strip() for cell in row):
             continue
@@ -1892,6 +1899,22 @@ def _csv_items(name: str, reader: Any, header: list[str]) -> Iterator[tuple[str,
             yield "", Problem(name, where, f"{len(row)} fields but the header has {len(header)}; skipped")
             continue
         yield where, dict(zip(header, cells, strict=True))
+
+
+_CSV_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")  # a line as io.StringIO(newline="") gives it
+
+
+def _line_after(text: str, at: int, lines: int) -> int:
+    """Where in `text` the line `lines` lines after the one starting at `at` starts (len(text) past the end)."""
+    for count, line in enumerate(_CSV_LINE.finditer(text, at), start=1):
+        if count == lines:
+            return line.end()
+    return len(text)
+
+
+def _lines_from(text: str, at: int) -> Iterator[str]:
+    """The lines of `text` from `at` on, for a csv reader, without copying the rest of a large file."""
+    return (line.group() for line in _CSV_LINE.finditer(text, at))
 
 
 def _fitted_to_header(row: list[str], width: int, least: int) -> list[str] | None:
