@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from storage.enrich import ENRICH_VERSION, display_text, enrich, paper_id, paper_links, source_of
+from storage.enrich import ENRICH_VERSION, display_title, enrich, paper_id, paper_links, source_of
 from storage.models import Paper, Problem, RawRecord
 from storage.parsing import ZIP_SUFFIX, expand_paths, parse_file_in_pieces
 
@@ -239,7 +239,7 @@ def full_row(paper: Paper, source_file: str) -> Row:
 def record_row(record: RawRecord, source_file: str, record_id: str = "") -> Row:
     """The record's own fields for a paper whose stored enrichment is still current (title None: keep it).
     `record_id`: the record's paper_id when the caller has it already."""
-    title = display_text(record.title) if record.title else None
+    title = display_title(record.title) if record.title else None
     return (RECORD, record_id or paper_id(record.abstract), title, int(title is not None), _json(record.authors),
             record.venue, _json(paper_links(record.abstract, record.code_url)), record.url, record.pdf,
             source_of(record), source_file)

@@ -27,7 +27,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 61
+ENRICH_VERSION = 62
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -235,6 +235,59 @@ def display_text(raw: str) -> str:
     """Readable Discord text, on one line, from a text with LaTeX/Markdown remnants (a title; an abstract's
     paragraph); the raw text is kept elsewhere."""
     return _rendered(collapse_whitespace(dehyphenate(raw)))
+
+
+def display_title(raw: str) -> str:
+    """A title's display text (display_text), Discord markdown as every display text is, with its own asterisks and
+    underscores escaped: "A*-search meets B*-trees" and "Q_learning and V_functions" showed in italics on the card
+    ("*-search meets B*", "learning and V"). Markup on purpose is left as it is: what its LaTeX renders
+    ("\\textit{FedOne}" is *FedOne*; math escapes its own, "$k^*$" is "k\\*") and emphasis its HTML gave
+    ("<b>all</b>" is **all**: a pair of asterisks as plain_title reads one, `_EMPHASIS_PAIR`). LaTeX's "\\_" is an
+    underscore, escaped too, and so is a mark escaped for markdown already ("A\\*"), once. A link is left as written."""
+    if "*" not in raw and "_" not in raw:
+        return display_text(raw)
+    emphasis = {at for pair in _EMPHASIS_PAIR.finditer(raw) for at in (*range(pair.start(1), pair.end(1)),
+                                                                    *range(pair.end(2), pair.end()))}
+    links = list(URL.finditer(raw)) if "http" in raw or "www." in raw else []
+    at, parts = 0, []
+    for link in links:
+        parts += [_literal_marks_held(raw, at, link.start(), emphasis), link.group()]
+        at = link.end()
+    parts.append(_literal_marks_held(raw, at, len(raw), emphasis))
+    return display_text("".join(parts)).translate(_LITERAL_MARKS_ESCAPED)
+
+
+# A title's own "*" and "_" (one escaped for markdown or LaTeX, "\\_", included) stand in for themselves as these
+# while its LaTeX is rendered, and are escaped after: rendering makes markup of its own ("*FedOne*"), not to escape.
+_LITERAL_MARK = re.compile(r"\\?([*_])")
+_LITERAL_MARKS_HELD = {"*": "\ue010", "_": "\ue011"}
+_LITERAL_MARKS_ESCAPED = str.maketrans({"\ue010": "\\*", "\ue011": "\\_"})
+# Emphasis in a title, as storage.search.plain_title reads it: "*sparse*", "**all**" (HTML's <i> and <b>, as parsing's
+# `readable` writes them), not the "*" of "A*-search" or "*SEM"; bounded, as a title of marks is read at every load.
+_EMPHASIS_PAIR = re.compile(r"(?<![\\\w])(\*\*|\*)(?=\S)(.{1,300}?)(?<=[^\s\\])\1(?!\w)")
+
+
+def _literal_marks_held(raw: str, start: int, end: int, emphasis: set[int]) -> str:
+    """raw[start:end] (no link in it), its asterisks and underscores outside its LaTeX pieces and its `emphasis` (the
+    positions of emphasis marks in `raw`) held (_LITERAL_MARKS_HELD)."""
+    at, parts = start, []
+    for piece in _LATEX_SEGMENT.finditer(raw, start, end):
+        parts += [_held_between(raw, at, piece.start(), emphasis),
+                  _LITERAL_MARKS_HELD["_"] if piece.group() == "\\_" else piece.group()]
+        at = piece.end()
+    parts.append(_held_between(raw, at, end, emphasis))
+    return "".join(parts)
+
+
+def _held_between(raw: str, start: int, end: int, emphasis: set[int]) -> str:
+    """raw[start:end], LaTeX-free, its asterisks and underscores held but for the emphasis marks."""
+    at, parts = start, []
+    for mark in _LITERAL_MARK.finditer(raw, start, end):
+        if mark.start(1) not in emphasis:
+            parts += [raw[at:mark.start()], _LITERAL_MARKS_HELD[mark.group(1)]]
+            at = mark.end()
+    parts.append(raw[at:end])
+    return "".join(parts)
 
 
 # A blank line (or more) between two paragraphs, as JSON, CSV and marked-up abstracts (readable's "\n\n") have them.
@@ -822,7 +875,7 @@ def enrich(record: RawRecord) -> Paper:
         plain = URL.sub(" ", plain)  # a URL's words are not the paper's topic
     names = names_for(plain, flat)
     title_given = bool(record.title)
-    title = display_text(record.title) if record.title else headline(flat, names)
+    title = display_title(record.title) if record.title else headline(flat, names)
     return Paper(
         id=paper_id(record.abstract),
         title=title,  # whole, as a reload's record row stores it: every display cuts it at a word, with "…"
