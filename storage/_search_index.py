@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 import contextlib
 import ctypes
+import functools
 import heapq
 import itertools
 import re
@@ -27,6 +28,7 @@ from rapidfuzz.distance import OSA
 
 from storage._search_encoder import language_words
 from storage._search_text import (
+    MAX_NAME_WORDS,
     STOPWORDS,
     acronym_plurals,
     acronyms,
@@ -507,12 +509,14 @@ class SearchIndex:
     def query_terms(self, query: str, *, partial: bool = False) -> list[QueryTerm]:
         """The query's words as resolved terms (stop words dropped unless nothing else is left)."""
         folded = words(query)
-        content = self._without_initials(list(content_words(query)) or folded)
         last = folded[-1] if folded and partial else None
+        fixes: dict[str, list[tuple[str, int]]] = {}  # the typo look-ups made (the costly part), each made once
+        content, named = self._without_initials(list(content_words(query)) or folded, last, fixes)
+        if named and last in content:
+            last = None  # a surname typed after its initial is typed whole: "T Dao" is no Daolang
         unique = list(dict.fromkeys(content))[:MAX_QUERY_WORDS]
         resolved: dict[str, QueryTerm] = {}
         fuzzy_budget = MAX_FUZZY_WORDS
-        fixes: dict[str, list[tuple[str, int]]] = {}  # the typo look-ups made (the costly part), each made once
         name = self._typed_as_a_name(query, unique, last, fixes)
         for word in unique:
             if self.term_id(word) is None and word != last:
@@ -642,15 +646,43 @@ class SearchIndex:
         return {word: self.resolve(word, partial=word == last, name=True, typos=False)
                 if word in named and term.corrected else term for word, term in resolved.items()}
 
-    def _without_initials(self, content: list[str]) -> list[str]:
+    def _without_initials(self, content: list[str], last: str | None = None,
+                          fixes: dict[str, list[tuple[str, int]]] | None = None) -> tuple[list[str], bool]:
         """The query's words without its lone letters when another word is an author's surname: "bengio y" is
         Y. Bengio as reference lists write him, the full stop left out, and the letter, rarer than the surname,
-        found every abstract writing a variable "y" before his papers ("transport of y" keeps its letter)."""
+        found every abstract writing a variable "y" before his papers ("transport of y" keeps its letter). So too
+        when every other word is a name the corpus lacks (`_unknown_names`; then also True): "Dao T", as citations
+        write Tri Dao, is nobody's papers in a corpus without him, not every abstract writing a "t"."""
         if len(content) < 2 or not any(len(word) == 1 and word.isalpha() for word in content):
-            return content
-        if not any(len(word) > 1 and self._mostly_a_name(word) for word in content):
-            return content
-        return [word for word in content if len(word) > 1 or not word.isalpha()]
+            return content, False
+        others = [word for word in content if len(word) > 1 or not word.isalpha()]
+        if any(len(word) > 1 and (self._mostly_a_name(word) or self._surname_term(word) is not None)
+               for word in others):
+            return others, False
+        if self._unknown_names(others, last, fixes):
+            return others, True
+        return content, False
+
+    def _unknown_names(self, typed: list[str], last: str | None, fixes: dict[str, list[tuple[str, int]]] | None
+                       ) -> bool:
+        """Whether the words `typed` (a few) are all names the corpus lacks: no paper writes them and no ordinary
+        word is a typo of them, nor, for the half-typed `last`, starts with it (the typo look-ups made are kept in
+        `fixes`)."""
+        if not typed or len(typed) > MAX_NAME_WORDS:
+            return False
+        for word in typed:
+            if not word.isalpha() or self.term_id(word) is not None:
+                return False
+            if word == last:
+                if not all(self._mostly_a_name(completion) for completion in self._completions(word)):
+                    return False
+                continue
+            found = self.correct(word) if fixes is None or word not in fixes else fixes[word]
+            if fixes is not None:
+                fixes[word] = found
+            if not all(self._mostly_a_name(fix) for fix, _ in found):
+                return False
+        return True
 
     def _complete_from_titles(self, resolved: dict[str, QueryTerm], last: str) -> QueryTerm:
         """The half-typed last word, also completed by the words of the titles the other words find first.
@@ -891,6 +923,9 @@ class SearchIndex:
         self._name_bonus(query, scores)
         if within is not None:
             scores *= within
+        named = self._part_of_a_name(query, terms)
+        if named is not None:
+            scores[named] = 0
         top = float(scores.max())
         if top <= 0:
             return empty
@@ -905,6 +940,33 @@ class SearchIndex:
             final += PAIR_WEIGHT * self.typing_pair_bonus(part, query, terms)
         order = np.lexsort((part, -final))
         return Ranking(part[order], final[order], total, terms, partial)
+
+    def _part_of_a_name(self, query: str, terms: Sequence[QueryTerm]) -> np.ndarray | None:
+        """The papers that have some words of the person's name the query is typed with (`typed_name`: "Max Welling",
+        alone or beside a topic) but not all, when the corpus has that name whole: each word written in authors' names,
+        one mostly so, and some paper has them all. They are no papers of that person: "Max Welling" listed his 3
+        papers, then 20 that write "max" (min-max). None when the query names nobody the corpus has."""
+        name = [word for word in typed_name(query) if not is_name_particle(word)]
+        if len(name) < 2 or STOPWORDS.intersection(name):
+            return None
+        by_word = {term.word: term for term in terms}
+        tids, surely = [], False
+        for word in name:
+            term = by_word.get(word)
+            if term is None or term.primary is None or term.primary >= len(self.author_df) \
+                    or not self.author_df[term.primary]:
+                return None
+            written = term.corrected or word
+            surname = self._surname_term(written)
+            surely = surely or surname is not None or self._mostly_a_name(written)
+            tids.append(surname or term.primary)
+        if not surely:
+            return None
+        postings = [self.post_docs[self.offsets[tid]:self.offsets[tid + 1]] for tid in tids]
+        whole = functools.reduce(np.intersect1d, postings)
+        if not len(whole):
+            return None
+        return np.setdiff1d(np.unique(np.concatenate(postings)), whole, assume_unique=True)
 
     def _corrected_within(self, term: QueryTerm, within: np.ndarray) -> QueryTerm:
         """The term with its typo read as the nearest word that the papers `within` marks use (a venue's), or as
