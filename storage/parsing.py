@@ -797,6 +797,11 @@ def parse_seed_text(name: str, text: str) -> tuple[list[RawRecord], list[Problem
         where = f"paragraph {number} (line {line_no})"
         reason = abstract_problem(paragraph)
         if reason:
+            if len(paragraph) > MAX_ABSTRACT_CHARS and "\n" in paragraph and (lines := _abstract_long_lines(paragraph)):
+                # a corpus of one abstract a line (`jq -r '.[].abstract'`): say so, not only that it is too long
+                reason = (f"{_over_the_limit(len(paragraph)).removesuffix('; skipped')}: {lines} lines as long as "
+                          "whole abstracts with no blank line between them; if each line is an abstract, put a "
+                          "blank line between them; skipped")
             rejected.append(Problem(name, where, reason))
             continue
         records.append(RawRecord(abstract=paragraph, source_file=name, source_ref=where, venue=venue))
