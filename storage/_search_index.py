@@ -262,6 +262,7 @@ class SearchIndex:
             self._builder.finish()
             self._builder = None
         self._index_vocabulary()
+        language_words()  # read once, here in the building thread, not by the first search with a typo
         self._positions = {pid: position for position, pid in enumerate(self.ids)}
         self.sorted_ids = _sorted_gently(self.ids)
         self.sorted_names = sorted(self.names)
