@@ -465,6 +465,15 @@ def _converter() -> object:
     return LatexNodes2Text(latex_context=db, math_mode="text", strict_latex_spaces=False)
 
 
+@lru_cache(maxsize=1)
+def _parsing_context() -> object:
+    """The macro table pylatexenc parses with (which macros take arguments), built once: given none, each piece's
+    parser builds its own (~55 µs, ~8 % of enriching a real abstract with LaTeX in it, whose pieces repeat little)."""
+    from pylatexenc.latexwalker import get_default_latex_context_db
+
+    return get_default_latex_context_db()
+
+
 # Operator names: "\alpha\log n" is α log n, "\log\log n" log log n (pylatexenc wrote αlog n, loglog n).
 _OPERATOR_NAMES = ("log", "ln", "lg", "exp", "sin", "cos", "tan", "sinh", "cosh", "tanh", "arg", "max", "min", "sup",
                    "inf", "lim", "limsup", "liminf", "det", "dim", "ker", "deg", "gcd", "Pr", "argmax", "argmin")
@@ -532,7 +541,7 @@ def latex_segment(segment: str) -> str:
     if "{" in source:
         source = _unwrap_unknown(source)
     try:
-        rendered = _converter().latex_to_text(source)  # type: ignore[attr-defined]
+        rendered = _converter().latex_to_text(source, latex_context=_parsing_context())  # type: ignore[attr-defined]
     except Exception:  # pylatexenc is lenient, but a malformed piece must never lose the abstract
         rendered = segment.strip("$")
     rendered = unicodedata.normalize("NFC", _WHITESPACE.sub(" ", rendered))
