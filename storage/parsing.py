@@ -845,10 +845,11 @@ def parse_seed_text(name: str, text: str, *, cut: bool = False) -> tuple[list[Ra
         return [], [*problems, Problem(name, "", "header only: no abstracts after the header line")]
     records: list[RawRecord] = []
     rejected: list[Problem] = []
-    cut_at = len(paragraphs) if cut and not _ends_a_paragraph(text) else 0  # the paragraph the cut may shorten
+    cut_reason = _CUT_OFF_PARAGRAPH if cut and not _ends_a_paragraph(text) else \
+        _STOPS_MID_SENTENCE if _stops_mid_sentence(text) else None  # the last paragraph's, the cut may shorten it
     for number, (line_no, paragraph) in enumerate(paragraphs, start=1):
         where = f"paragraph {number} (line {line_no})"
-        reason = _CUT_OFF_PARAGRAPH if number == cut_at else abstract_problem(paragraph)
+        reason = cut_reason if cut_reason and number == len(paragraphs) else abstract_problem(paragraph)
         if reason:
             if len(paragraph) > MAX_ABSTRACT_CHARS and "\n" in paragraph and (lines := _abstract_long_lines(paragraph)):
                 # a corpus of one abstract a line (`jq -r '.[].abstract'`): say so, not only that it is too long
@@ -876,6 +877,19 @@ def _ends_a_paragraph(text: str) -> bool:
     tail = text[-_TAIL_CHARS:]
     breaks = tail[len(tail.rstrip()):].replace("\r\n", "\n")
     return breaks.count("\n") + breaks.count("\r") >= 2
+
+
+def _stops_mid_sentence(text: str) -> bool:
+    """Whether a seed text stops as a copy still being written does: no line break after its last line, which ends
+    in a word, a number or a comma, not as an abstract does (".", ")", a link). Without a line break alone it is not
+    so: an editor may save a hand-written file without one."""
+    if text.endswith(("\n", "\r")):
+        return False
+    last = text[-_TAIL_CHARS:].rstrip(" \t")
+    if not last or last[-1] in "\n\r" or not (last[-1].isalnum() or last[-1] in ",;-("):
+        return False
+    word = last.split()[-1]
+    return "/" not in word and not word.lower().startswith("www.")  # "… is at github.com/org/code": whole
 
 
 def _abstract_long_lines(paragraph: str) -> int:
@@ -1571,6 +1585,8 @@ _TOO_DEEP = "malformed JSON (nested too deeply to be a paper record)"
 _CUT_OFF = "the file ends part way through this"  # how a problem of a record the end of the file cuts starts
 _CUT_OFF_RECORD = f"{_CUT_OFF} record; skipped"
 _CUT_OFF_PARAGRAPH = f"{_CUT_OFF} paragraph; skipped"
+_STOPS_MID_SENTENCE = (f"{_CUT_OFF} paragraph, it seems: it stops mid-sentence, with no line break after it; skipped "
+                       "(if the file is whole, end it with a line break)")
 
 
 def _cut_off(text: str, msg: str, pos: int) -> bool:
@@ -1953,7 +1969,9 @@ def _csv_items(name: str, reader: Any, header: list[str], text: str, *, cut: boo
             return
         except csv.Error as exc:  # the reader resumes on the next line, so later rows still load
             number += 1
-            if cut and str(exc) == _CSV_OPEN_AT_THE_END:  # the lines after its first are its cell's, cut off
+            # The file ends inside a quoted cell, no line break after it: a copy stopped in that cell, and the
+            # lines after its first are the cell's, not rows (a quote left open in a whole file is read again below).
+            if (cut or unended) and str(exc) == _CSV_OPEN_AT_THE_END:
                 yield "", Problem(name, f"record {number} (line {start})", _CUT_OFF_RECORD)
                 return
             yield "", Problem(name, f"record {number} (line {start})", f"malformed CSV row ({exc}); skipped")
@@ -1968,8 +1986,9 @@ def _csv_items(name: str, reader: Any, header: list[str], text: str, *, cut: boo
             continue
         number += 1
         where = f"record {number} (line {start})"
-        if skipped + reader.line_num == unended and cut and len(row) <= len(header):
-            yield from _cut_row(name, where, row, header, through_abstract)
+        # The last row, no line break after it: with fewer cells than the header, the copy stopped in it.
+        if skipped + reader.line_num == unended and len(row) <= len(header) and (cut or len(row) < len(header)):
+            yield from _cut_row(name, where, row, header, through_abstract, last_whole=text.endswith('"'))
             return
         cells = row if len(row) == len(header) else _fitted_to_header(row, len(header), through_abstract)
         if cells is None:
@@ -1986,16 +2005,19 @@ def _line_count(text: str) -> int:
     return text.count("\n") + text.count("\r") - text.count("\r\n") + (not text.endswith(("\n", "\r")))
 
 
-def _cut_row(name: str, where: str, row: list[str], header: list[str], through_abstract: int
+def _cut_row(name: str, where: str, row: list[str], header: list[str], through_abstract: int, *, last_whole: bool
              ) -> Iterator[tuple[str, Any]]:
-    """The row a file ends in part way, its last cell maybe cut: skipped when that is its abstract's or one before
-    it; else read without that cell (a link or a name cut short is no better than none), and said."""
-    if len(row) <= through_abstract:
+    """The row a file ends in part way: its last cell maybe cut, unless `last_whole` (its closing quote ends the file),
+    and those after it missing. Skipped when a cell through the abstract's may be cut; else read without the cells
+    that may be cut or missing (a link or a name cut short is no better than none), and said."""
+    whole = len(row) if last_whole else len(row) - 1
+    if whole < through_abstract:
         yield "", Problem(name, where, _CUT_OFF_RECORD)
         return
-    yield where, dict(zip(header, row[:-1] + [""] * (len(header) - len(row) + 1), strict=True))
-    yield "", Problem(name, where, f"{_CUT_OFF} record: loaded without its last cell ({header[len(row) - 1]!r}), "
-                                   "which the end of the file may cut")
+    yield where, dict(zip(header, row[:whole] + [""] * (len(header) - whole), strict=True))
+    if whole < len(header):
+        yield "", Problem(name, where, f"{_CUT_OFF} record: loaded without its cells from {header[whole]!r} on, "
+                                       "which the end of the file cuts off")
 
 
 _CSV_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")  # a line as io.StringIO(newline="") gives it

@@ -41,7 +41,7 @@ WRITTEN = {
 CUT_RECORD = {
     "papers.json": "the file ends part way through this record; skipped",
     "papers.jsonl": "the file ends part way through this record; skipped",
-    "papers.csv": "the file ends part way through this record; skipped",
+    "papers.csv": "the file ends part way through this record",  # skipped, or loaded without a cut name
     "icml2020.txt": "the file ends part way through this paragraph; skipped",
     "papers.bib": "malformed BibTeX entry",
 }
