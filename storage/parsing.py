@@ -1534,8 +1534,8 @@ def parse_json(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
             if _objects_are_lines(text):  # JSON Lines, as many datasets (arXiv's metadata among them) name it .json
                 return parse_jsonl(name, text)
             return _collect(name, _json_values(name, text))  # `jq '.[]' papers.json`: objects over many lines
-        return [], [_not_json(name, text) or Problem(name, f"line {exc.lineno}", "malformed JSON (column "
-                                                     f"{exc.colno}: {_json_reason(text, exc.msg, exc.pos)})")]
+        return [], [_not_json(name, text) or Problem(name, f"line {exc.lineno}", "malformed JSON "
+                                                     f"({_json_error(text, exc.msg, exc.pos, exc.colno)})")]
     if isinstance(data, dict) and (rows := _rows_of_columns(data)) is not None:
         data = rows
     elif isinstance(data, dict) and _is_one_paper(data):  # a file per paper, as scrapers and APIs save them
@@ -1592,15 +1592,40 @@ _STOPS_MID_SENTENCE = (f"{_CUT_OFF} paragraph, it seems: it stops mid-sentence, 
 def _cut_off(text: str, msg: str, pos: int) -> bool:
     """Whether a JSON decoding error (`msg`, at `pos` in `text`) is the end of the text cutting a value off, as a
     copy still being written does, rather than a mistake in a whole value: the decoder wanted more and met only
-    whitespace, or a string is left open (one that meets a line break is an "Invalid control character")."""
-    return msg.startswith("Unterminated string") or _after_whitespace(text, pos) >= len(text)
+    whitespace, or a string is left open (one that meets a line break is an "Invalid control character") and not by
+    a backslash before its closing quote (`_escaped_closing_quote`)."""
+    if msg.startswith("Unterminated string"):
+        return _escaped_closing_quote(text, pos) is None
+    return _after_whitespace(text, pos) >= len(text)
+
+
+# A text's closing quote with a backslash before it, as a Windows path or LaTeX's \" leaves one ("C:\"): JSON
+# structure follows it (the end of an object or a list, or the next text after a comma), where in prose a quoted
+# word is followed by words ("the \"best\", we").
+_ESCAPED_CLOSING_QUOTE = re.compile(r'\\"(?=\s*(?:[}\]]|,\s*"))')
+
+
+def _escaped_closing_quote(text: str, start: int) -> int | None:
+    """Where the closing quote of the text left open at `start` is, escaped by a backslash before it (the position
+    of the backslash), or None. Such a text runs to the end of a file of one line: not a file cut short."""
+    line_end = text.find("\n", start)
+    found = _ESCAPED_CLOSING_QUOTE.search(text, start + 1, len(text) if line_end == -1 else line_end)
+    return found.start() if found else None
 
 
 def _malformed(text: str, msg: str, pos: int, column: int) -> str:
     """What is wrong with a JSON value that does not decode, in a problem's words."""
     if _cut_off(text, msg, pos):
         return _CUT_OFF_RECORD
-    return f"malformed JSON (column {column}: {_json_reason(text, msg, pos)}); skipped"
+    return f"malformed JSON ({_json_error(text, msg, pos, column)}); skipped"
+
+
+def _json_error(text: str, msg: str, pos: int, column: int) -> str:
+    """ "column N: what is wrong" for a JSON decoding error at `pos` (`column` on its line), in plain words."""
+    if msg.startswith("Unterminated string") and (escaped := _escaped_closing_quote(text, pos)) is not None:
+        return f"column {column + escaped - pos}: a backslash before a text's closing quote (\\\" leaves the text " \
+               "open; JSON writes a backslash as \\\\)"
+    return f"column {column}: {_json_reason(text, msg, pos)}"
 
 
 def _json_reason(text: str, msg: str, pos: int) -> str:
@@ -1812,7 +1837,7 @@ def _jsonl_items(name: str, text: str) -> Iterator[tuple[str, Any]]:
         except RecursionError:
             yield "", Problem(name, f"line {number}", f"{_TOO_DEEP}; skipped")
         except json.JSONDecodeError as exc:  # only the last line can be one the end of the file cuts off
-            message = f"malformed JSON (column {exc.colno}: {_json_reason(exc.doc, exc.msg, exc.pos)}); skipped"
+            message = f"malformed JSON ({_json_error(exc.doc, exc.msg, exc.pos, exc.colno)}); skipped"
             yield "", Problem(name, f"line {number}", _CUT_OFF_RECORD if number == last and _cut_off(
                 exc.doc, exc.msg, exc.pos) else message)
 
