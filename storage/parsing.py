@@ -31,7 +31,7 @@ from urllib.parse import quote
 
 from storage._bibtex import BibEntries, bibtex_entries, utf8_pieces, without_abstract_note
 from storage.enrich import display_name
-from storage.models import Problem, RawRecord
+from storage.models import Problem, RawRecord, counted
 
 MAX_ABSTRACT_CHARS = 20_000
 MIN_ABSTRACT_WORDS = 12
@@ -353,7 +353,7 @@ def _unpack_into(pieces: list[bytes], read: Callable[[int], bytes], what: str) -
 
 def _amount(size: int) -> str:
     """A number of bytes as people read it: "1,024 MB", "1,000 bytes"."""
-    return f"{size / (1 << 20):,.0f} MB" if size >= 1 << 20 else f"{size:,} bytes"
+    return f"{size / (1 << 20):,.0f} MB" if size >= 1 << 20 else counted(size, "byte")
 
 
 def _gunzipped(packed: IO[bytes] | io.BufferedIOBase) -> tuple[bytes, bool]:
@@ -2017,7 +2017,7 @@ def _csv_items(name: str, reader: Any, header: list[str], text: str, *, cut: boo
             return
         cells = row if len(row) == len(header) else _fitted_to_header(row, len(header), through_abstract)
         if cells is None:
-            yield "", Problem(name, where, f"{len(row)} fields but the header has {len(header)}; skipped")
+            yield "", Problem(name, where, f"{counted(len(row), 'field')} but the header has {len(header)}; skipped")
             continue
         yield where, dict(zip(header, cells, strict=True))
 
