@@ -392,12 +392,15 @@ def _bytes_in_pieces(path: Path, data: bytes, suffix: str, *, cut: bool = False)
     name = str(path)
     if cut:
         data = _whole_characters(data)
+    data, padding = _without_nul_padding(data)
+    if padding:  # said once; the file's papers are kept, as those of one cut short
+        result.extend(ParseResult(cut_short=[path], problems=[Problem(name, "", _nul_padding_note(padding))]))
     if suffix in BIBTEX_SUFFIXES and _has_text(data) and (utf8 := utf8_pieces(data)) is not None:
         del data
         yield result
         for records, problems in parse_bibtex_in_pieces(name, utf8):  # decoded a piece at a time
             yield ParseResult(records=records, problems=problems)
-        if cut:
+        if cut and not padding:
             yield _cut_short(path)
         return
     text, problem = decode(name, data)
@@ -413,16 +416,35 @@ def _bytes_in_pieces(path: Path, data: bytes, suffix: str, *, cut: bool = False)
         yield result
         for records, problems in parse_bibtex_in_pieces(name, text):
             yield ParseResult(records=records, problems=problems)
-        if cut:
+        if cut and not padding:
             yield _cut_short(path)
         return
     records, problems = parse_text(name, text, suffix, cut=cut)
     result.records.extend(records)
     result.problems.extend(problems)
     # A file that gives nothing keeps its papers anyway: the note only for one that gives some, or is known cut.
-    if cut or (records and _ends_part_way(text, suffix, problems)):
+    if (cut or (records and _ends_part_way(text, suffix, problems))) and not padding:
         result.extend(_cut_short(path))
     yield result
+
+
+def _without_nul_padding(data: bytes) -> tuple[bytes, int]:
+    """The file's bytes without the NUL bytes after its text, and how many there were. A copy or download that
+    stopped part way leaves them (the space it set aside, never written): read with them, a seed text's last
+    paragraph was skipped for a NUL byte, and a small file was "binary". UTF-16 and UTF-32 files, whose characters
+    end in NULs, are left as they are; so are files of NULs alone, and those with a NUL further in (binary)."""
+    if not data.endswith(b"\x00") or encoding_by_byte_order_mark(data):
+        return data, 0
+    text = data.rstrip(b"\x00")
+    if not _has_text(text) or b"\x00" in text[:8192]:
+        return data, 0
+    return text, len(data) - len(text)
+
+
+def _nul_padding_note(count: int) -> str:
+    return (f"ends in {counted(count, 'NUL byte')} after its text, as a copy or download that stopped part way "
+            "leaves a file (space set aside, never written): they are ignored, and the papers it gave before are "
+            "kept while they are there")
 
 
 def _cut_short(path: Path) -> ParseResult:
