@@ -347,7 +347,7 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
     import sqlite3
 
     from storage.db import disk_refused
-    from storage.loader import load_corpus, summary
+    from storage.loader import counted, load_corpus, summary
 
     paths = list(args.paths) or list(settings.corpus_paths)
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
@@ -371,7 +371,7 @@ def _cmd_ingest(args: argparse.Namespace, settings: Settings) -> int:
         for note in report.duplicate_notes[:_MAX_LISTED_DUPLICATES]:
             print(f"  duplicate: {note}")
         if report.duplicates > _MAX_LISTED_DUPLICATES:  # the summary's count must not look contradicted
-            print(f"  … and {report.duplicates - _MAX_LISTED_DUPLICATES:,} more duplicates")
+            print(f"  … and {counted(report.duplicates - _MAX_LISTED_DUPLICATES, 'more duplicate')}")
         for problem in report.problems:
             print(f"  problem: {problem}", file=sys.stderr)
         await _hint_embedding(conn, settings)

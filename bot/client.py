@@ -247,13 +247,14 @@ class PaperBot(commands.Bot):
             log.warning("corpus: %s gave no paper; serving the %s stored before (check CORPUS_PATH)", corpus,
                         counted(report.active, "paper"))
         else:
-            log.info("corpus: %s active papers (%d added, %d updated, %d retired, %s) in %.2f s",
-                     f"{report.active:,}", report.added, report.updated, report.retired,
-                     "unchanged" if report.skipped_unchanged else f"{report.records:,} records read", report.seconds)
+            log.info("corpus: %s (%d added, %d updated, %d retired, %s) in %.2f s",
+                     counted(report.active, "active paper"), report.added, report.updated, report.retired,
+                     "unchanged" if report.skipped_unchanged else f"{counted(report.records, 'record')} read",
+                     report.seconds)
         for problem in report.problems[:_MAX_LOGGED_PROBLEMS]:
             log.warning("corpus problem: %s", problem)
         if len(report.problems) > _MAX_LOGGED_PROBLEMS:
-            log.warning("... and %d more corpus problems", len(report.problems) - _MAX_LOGGED_PROBLEMS)
+            log.warning("... and %s", counted(len(report.problems) - _MAX_LOGGED_PROBLEMS, "more corpus problem"))
 
     def _cannot_store_the_corpus(self, error: BaseException, stored: int) -> None:
         """The load's writes were refused by the database's disk (full, failing): one line, the load rolled back.

@@ -29,7 +29,7 @@ import aiosqlite
 
 from storage._corpus_build import FULL, PAPER_COLUMNS, RECORD_COLUMNS, Built, Row, row_source, stream_rows
 from storage.enrich import ENRICH_VERSION
-from storage.models import LoadReport, Problem
+from storage.models import LoadReport, Problem, counted
 from storage.parsing import ZIP_SUFFIX, expand_paths
 
 log = logging.getLogger(__name__)
@@ -165,11 +165,6 @@ def summary(report: LoadReport) -> str:
             f"{report.updated:,} updated, {report.unchanged:,} unchanged, {report.retired:,} retired, "
             f"{report.reactivated:,} reactivated, {counted(report.duplicates, 'duplicate')}, "
             f"{counted(len(report.problems), 'problem')}; {report.active:,} active ({report.seconds:.2f} s)")
-
-
-def counted(n: int, noun: str) -> str:
-    """ "1 record", "3,301 records": a count and its noun, in the singular for one."""
-    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
 # --- fingerprints -----------------------------------------------------------------------------------

@@ -76,3 +76,8 @@ class LoadReport:
     def gave_nothing(self) -> bool:
         """Whether the load found no usable paper at all (and so changed nothing): not one unchanged or new."""
         return not self.skipped_unchanged and self.added + self.updated + self.unchanged + self.reactivated == 0
+
+
+def counted(n: int, noun: str) -> str:
+    """ "1 record", "3,301 records": a count and its noun, in the singular for one."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"

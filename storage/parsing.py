@@ -23,7 +23,7 @@ import re
 import unicodedata
 import zipfile
 import zlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -31,7 +31,7 @@ from urllib.parse import quote
 
 from storage._bibtex import BibEntries, bibtex_entries, utf8_pieces, without_abstract_note
 from storage.enrich import display_name
-from storage.models import Problem, RawRecord
+from storage.models import Problem, RawRecord, counted
 
 MAX_ABSTRACT_CHARS = 20_000
 MIN_ABSTRACT_WORDS = 12
@@ -309,14 +309,14 @@ def parse_file_in_pieces(path: Path) -> Iterator[ParseResult]:
             Problem(str(path), "", f"unsupported file type {shown or '(none)'!r}; expected {expected}")])
         return
     try:
-        data = _gunzipped_file(path) if gzipped else path.read_bytes()
+        data, cut = _gunzipped_file(path) if gzipped else (path.read_bytes(), False)
     except _NotReadError as exc:
         yield _unreadable(path, str(exc))
         return
     except OSError as exc:
         yield _unreadable(path, f"cannot read {'the gzip ' if gzipped else ''}file: {exc.strerror or exc}")
         return
-    yield from _bytes_in_pieces(path, data, suffix)
+    yield from _bytes_in_pieces(path, data, suffix, cut=cut)
 
 
 # What a gzipped file, or a file in a zip archive, is unpacked to at most. A few kilobytes can unpack to gigabytes (a
@@ -333,48 +333,75 @@ class _NotReadError(Exception):
 
 def _unpacked(stream: IO[bytes] | io.BufferedIOBase, what: str) -> bytes:
     """All that `stream` (a file being unpacked) gives, up to MAX_UNPACKED_BYTES; past that, _NotReadError."""
-    limit = MAX_UNPACKED_BYTES  # read at each call: a test lowers it
     pieces: list[bytes] = []
+    _unpack_into(pieces, stream.read, what)
+    return b"".join(pieces)
+
+
+def _unpack_into(pieces: list[bytes], read: Callable[[int], bytes], what: str) -> None:
+    """Append to `pieces` what `read` gives, up to MAX_UNPACKED_BYTES; past that, _NotReadError. What was read
+    stays in `pieces` when `read` raises: the whole part of a gzip file cut short."""
+    limit = MAX_UNPACKED_BYTES  # read at each call: a test lowers it
     size = 0
-    while piece := stream.read(min(_UNPACK_READ, limit + 1 - size)):
+    while piece := read(min(_UNPACK_READ, limit + 1 - size)):
         size += len(piece)
         if size > limit:
             raise _NotReadError(f"cannot read {what}: it unpacks to more than {_amount(limit)}, the most a packed "
                                 "file is unpacked to (a guard against decompression bombs); unpack it to load it")
         pieces.append(piece)
-    return b"".join(pieces)
 
 
 def _amount(size: int) -> str:
     """A number of bytes as people read it: "1,024 MB", "1,000 bytes"."""
-    return f"{size / (1 << 20):,.0f} MB" if size >= 1 << 20 else f"{size:,} bytes"
+    return f"{size / (1 << 20):,.0f} MB" if size >= 1 << 20 else counted(size, "byte")
 
 
-def _gunzipped(packed: IO[bytes] | io.BufferedIOBase) -> bytes:
-    """The bytes a gzip stream unpacks to (see _unpacked); _NotReadError when it is not gzip data, cut short or
-    corrupt."""
+def _gunzipped(packed: IO[bytes] | io.BufferedIOBase) -> tuple[bytes, bool]:
+    """The bytes a gzip stream unpacks to (see _unpacked), and whether the stream is cut short (a download or copy
+    that stopped): then the bytes are those it held before the cut. _NotReadError when it is not gzip data, or
+    corrupt, or cut before any byte of text."""
+    pieces: list[bytes] = []
     try:
         with gzip.GzipFile(fileobj=packed, mode="rb") as unpacking:
-            return _unpacked(unpacking, "the gzip file")
-    except (OSError, EOFError, zlib.error) as exc:  # not gzip data, cut short, corrupt; a disk's read error
+            # read1: each piece as it is unpacked, so those before the cut are kept (read() drops a part-read one)
+            _unpack_into(pieces, unpacking.read1, "the gzip file")
+    except EOFError:  # "Compressed file ended before the end-of-stream marker was reached"
+        if not any(piece.strip() for piece in pieces):
+            raise _NotReadError(_GZIP_CUT_BEFORE_TEXT) from None
+        return b"".join(pieces), True
+    except (OSError, zlib.error) as exc:  # not gzip data, corrupt; a disk's read error
         raise _NotReadError(f"cannot read the gzip file: {getattr(exc, 'strerror', None) or exc}") from None
+    return b"".join(pieces), False
 
 
-def _gunzipped_file(path: Path) -> bytes:
-    """The bytes a gzipped file unpacks to, read from the file as they are unpacked (see _gunzipped)."""
+_GZIP_CUT_BEFORE_TEXT = ("cannot read the gzip file: it ends part way through, before any of its text (a copy still "
+                         "being written, a download cut short?); the papers it gave before are kept")
+
+
+def _gunzipped_file(path: Path) -> tuple[bytes, bool]:
+    """The bytes a gzipped file unpacks to, read from the file as they are unpacked, and whether it is cut short
+    (see _gunzipped)."""
     with path.open("rb") as packed:
         return _gunzipped(packed)
 
 
-def _bytes_in_pieces(path: Path, data: bytes, suffix: str) -> Iterator[ParseResult]:
-    """A corpus file's records and problems from its (unpacked) bytes (see parse_file_in_pieces)."""
+def _bytes_in_pieces(path: Path, data: bytes, suffix: str, *, cut: bool = False) -> Iterator[ParseResult]:
+    """A corpus file's records and problems from its (unpacked) bytes (see parse_file_in_pieces); `cut`: the bytes
+    are those of a gzip file cut short, read before the cut."""
     result = ParseResult(files=[path])
     name = str(path)
+    if cut:
+        data = _whole_characters(data)
+    data, padding = _without_nul_padding(data)
+    if padding:  # said once; the file's papers are kept, as those of one cut short
+        result.extend(ParseResult(cut_short=[path], problems=[Problem(name, "", _nul_padding_note(padding))]))
     if suffix in BIBTEX_SUFFIXES and _has_text(data) and (utf8 := utf8_pieces(data)) is not None:
         del data
         yield result
         for records, problems in parse_bibtex_in_pieces(name, utf8):  # decoded a piece at a time
             yield ParseResult(records=records, problems=problems)
+        if cut and not padding:
+            yield _cut_short(path)
         return
     text, problem = decode(name, data)
     del data  # a large file's bytes are not held while its text is read
@@ -389,14 +416,58 @@ def _bytes_in_pieces(path: Path, data: bytes, suffix: str) -> Iterator[ParseResu
         yield result
         for records, problems in parse_bibtex_in_pieces(name, text):
             yield ParseResult(records=records, problems=problems)
+        if cut and not padding:
+            yield _cut_short(path)
         return
-    records, problems = parse_text(name, text, suffix)
+    records, problems = parse_text(name, text, suffix, cut=cut)
     result.records.extend(records)
     result.problems.extend(problems)
-    if records and _ends_part_way(text, suffix, problems):  # a file that gives nothing keeps its papers anyway
-        result.cut_short.append(path)
-        result.problems.append(Problem(name, "", CUT_SHORT_NOTE))
+    # A file that gives nothing keeps its papers anyway: the note only for one that gives some, or is known cut.
+    if (cut or (records and _ends_part_way(text, suffix, problems))) and not padding:
+        result.extend(_cut_short(path))
     yield result
+
+
+def _without_nul_padding(data: bytes) -> tuple[bytes, int]:
+    """The file's bytes without the NUL bytes after its text, and how many there were. A copy or download that
+    stopped part way leaves them (the space it set aside, never written): read with them, a seed text's last
+    paragraph was skipped for a NUL byte, and a small file was "binary". UTF-16 and UTF-32 files, whose characters
+    end in NULs, are left as they are; so are files of NULs alone, and those with a NUL further in (binary)."""
+    if not data.endswith(b"\x00") or encoding_by_byte_order_mark(data):
+        return data, 0
+    text = data.rstrip(b"\x00")
+    if not _has_text(text) or b"\x00" in text[:8192]:
+        return data, 0
+    return text, len(data) - len(text)
+
+
+def _nul_padding_note(count: int) -> str:
+    return (f"ends in {counted(count, 'NUL byte')} after its text, as a copy or download that stopped part way "
+            "leaves a file (space set aside, never written): they are ignored, and the papers it gave before are "
+            "kept while they are there")
+
+
+def _cut_short(path: Path) -> ParseResult:
+    """The note of a file that ends part way, which keeps the papers it gave before."""
+    return ParseResult(cut_short=[path], problems=[Problem(str(path), "", CUT_SHORT_NOTE)])
+
+
+def _whole_characters(data: bytes) -> bytes:
+    """The bytes of a file cut short without the character the cut splits: UTF-8's last one, if its bytes are not
+    all there, or the odd bytes past UTF-16's or UTF-32's last whole character. Read with them, the file said "not
+    UTF-8 text" (or was read as Windows-1252) for the cut alone."""
+    encoding = encoding_by_byte_order_mark(data)
+    if encoding:
+        width = 4 if encoding == "UTF-32" else 2
+        return data[:len(data) - len(data) % width]
+    for back in range(1, min(4, len(data)) + 1):
+        byte = data[-back]
+        if byte < 0x80:  # ASCII: no character is split
+            return data
+        if byte >= 0xC0:  # the first byte of a character of 2 (0xC0-0xDF), 3 (0xE0-0xEF) or 4 bytes
+            length = 2 if byte < 0xE0 else 3 if byte < 0xF0 else 4
+            return data[:-back] if back < length else data
+    return data
 
 
 CUT_SHORT_NOTE = ("the file ends part way through (a copy still being written, a download cut short?): its papers "
@@ -412,10 +483,10 @@ def _ends_part_way(text: str, suffix: str, problems: Sequence[Problem] = ()) -> 
     The last character alone cannot tell: a copy cut off just after a record's title (`"`), its list of authors
     (`]`) or a nested object (`}`) ends as a whole file does, and retired the papers not written yet, unsaid.
     """
+    if any(problem.message.startswith(_CUT_OFF) for problem in problems):
+        return True
     if suffix not in JSON_SUFFIXES | JSONL_SUFFIXES or not _has_text(text):
         return False
-    if any(problem.message == _CUT_OFF_RECORD for problem in problems):
-        return True
     first, last = text[_after_whitespace(text, 0)], text[-_TAIL_CHARS:].rstrip()[-1:]
     if first == "[":
         return last != "]"
@@ -465,7 +536,8 @@ def _member_in_pieces(path: Path, archive: zipfile.ZipFile, member: zipfile.ZipI
     packing = inside.suffix.lower()
     try:
         with archive.open(member) as stream:
-            data = _gunzipped(stream) if packing == GZIP_SUFFIX else _unpacked(stream, "it from the zip archive")
+            data, cut = _gunzipped(stream) if packing == GZIP_SUFFIX else \
+                (_unpacked(stream, "it from the zip archive"), False)
     except _NotReadError as exc:
         yield _unreadable(inside, str(exc))
         return
@@ -476,7 +548,7 @@ def _member_in_pieces(path: Path, archive: zipfile.ZipFile, member: zipfile.ZipI
     if packing == ZIP_SUFFIX:
         yield from _archive_in_pieces(inside, io.BytesIO(data))
     else:
-        yield from _bytes_in_pieces(inside, data, corpus_suffix(inside))
+        yield from _bytes_in_pieces(inside, data, corpus_suffix(inside), cut=cut)
 
 
 def _corpus_members(archive: zipfile.ZipFile, *, zips: bool) -> tuple[list[zipfile.ZipInfo], list[str]]:
@@ -669,19 +741,20 @@ def decode(name: str, data: bytes) -> tuple[str | None, Problem | None]:
         return data.decode("utf-8-sig", errors="surrogateescape"), Problem(name, f"line {line}", message)
 
 
-def parse_text(name: str, text: str, suffix: str) -> tuple[list[RawRecord], list[Problem]]:
-    """Parse decoded file text in the format implied by `suffix`."""
+def parse_text(name: str, text: str, suffix: str, *, cut: bool = False) -> tuple[list[RawRecord], list[Problem]]:
+    """Parse decoded file text in the format implied by `suffix`; `cut`: the text is known to stop part way (a gzip
+    file cut short), so its last record, unless it is seen to end, is skipped as one the cut may shorten."""
     if not _has_text(text):
         return [], [Problem(name, "", "empty file")]
-    if suffix in JSON_SUFFIXES:
+    if suffix in JSON_SUFFIXES:  # the JSON readers tell a record the end of the text cuts off themselves
         return parse_json(name, text)
     if suffix in JSONL_SUFFIXES:
         return parse_json(name, text) if _json_over_lines(text) else parse_jsonl(name, text)
     if suffix in BIBTEX_SUFFIXES:
         return parse_bibtex(name, text)
     if suffix in CSV_SUFFIXES or _starts_with_a_table_header(text):
-        return parse_csv(name, text)
-    return parse_seed_text(name, text)
+        return parse_csv(name, text, cut=cut)
+    return parse_seed_text(name, text, cut=cut)
 
 
 def _starts_with_a_table_header(text: str) -> bool:
@@ -774,8 +847,9 @@ def venue_from_header(line: str) -> str | None:
     return venue or None
 
 
-def parse_seed_text(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
-    """Parse the seed format: header line, blank line, abstracts separated by blank lines."""
+def parse_seed_text(name: str, text: str, *, cut: bool = False) -> tuple[list[RawRecord], list[Problem]]:
+    """Parse the seed format: header line, blank line, abstracts separated by blank lines. `cut`: the text stops
+    part way (see parse_text), so a last paragraph no blank line ends is skipped."""
     problems: list[Problem] = []
     paragraphs = list(_paragraphs(text))
     first_line_no, first = paragraphs[0]
@@ -793,9 +867,11 @@ def parse_seed_text(name: str, text: str) -> tuple[list[RawRecord], list[Problem
         return [], [*problems, Problem(name, "", "header only: no abstracts after the header line")]
     records: list[RawRecord] = []
     rejected: list[Problem] = []
+    cut_reason = _CUT_OFF_PARAGRAPH if cut and not _ends_a_paragraph(text) else \
+        _STOPS_MID_SENTENCE if _stops_mid_sentence(text) else None  # the last paragraph's, the cut may shorten it
     for number, (line_no, paragraph) in enumerate(paragraphs, start=1):
         where = f"paragraph {number} (line {line_no})"
-        reason = abstract_problem(paragraph)
+        reason = cut_reason if cut_reason and number == len(paragraphs) else abstract_problem(paragraph)
         if reason:
             if len(paragraph) > MAX_ABSTRACT_CHARS and "\n" in paragraph and (lines := _abstract_long_lines(paragraph)):
                 # a corpus of one abstract a line (`jq -r '.[].abstract'`): say so, not only that it is too long
@@ -815,6 +891,27 @@ def parse_seed_text(name: str, text: str) -> tuple[list[RawRecord], list[Problem
                                                  "(expected a header line, then abstracts separated "
                                                  "by blank lines)")]
     return records, problems + rejected
+
+
+def _ends_a_paragraph(text: str) -> bool:
+    """Whether the text ends with a blank line, which ends its last paragraph: one line break after it may have been
+    followed by more of it."""
+    tail = text[-_TAIL_CHARS:]
+    breaks = tail[len(tail.rstrip()):].replace("\r\n", "\n")
+    return breaks.count("\n") + breaks.count("\r") >= 2
+
+
+def _stops_mid_sentence(text: str) -> bool:
+    """Whether a seed text stops as a copy still being written does: no line break after its last line, which ends
+    in a word, a number or a comma, not as an abstract does (".", ")", a link). Without a line break alone it is not
+    so: an editor may save a hand-written file without one."""
+    if text.endswith(("\n", "\r")):
+        return False
+    last = text[-_TAIL_CHARS:].rstrip(" \t")
+    if not last or last[-1] in "\n\r" or not (last[-1].isalnum() or last[-1] in ",;-("):
+        return False
+    word = last.split()[-1]
+    return "/" not in word and not word.lower().startswith("www.")  # "… is at github.com/org/code": whole
 
 
 def _abstract_long_lines(paragraph: str) -> int:
@@ -1459,8 +1556,8 @@ def parse_json(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
             if _objects_are_lines(text):  # JSON Lines, as many datasets (arXiv's metadata among them) name it .json
                 return parse_jsonl(name, text)
             return _collect(name, _json_values(name, text))  # `jq '.[]' papers.json`: objects over many lines
-        return [], [_not_json(name, text) or Problem(name, f"line {exc.lineno}", "malformed JSON (column "
-                                                     f"{exc.colno}: {_json_reason(text, exc.msg, exc.pos)})")]
+        return [], [_not_json(name, text) or Problem(name, f"line {exc.lineno}", "malformed JSON "
+                                                     f"({_json_error(text, exc.msg, exc.pos, exc.colno)})")]
     if isinstance(data, dict) and (rows := _rows_of_columns(data)) is not None:
         data = rows
     elif isinstance(data, dict) and _is_one_paper(data):  # a file per paper, as scrapers and APIs save them
@@ -1507,21 +1604,50 @@ def _is_one_paper(obj: dict[str, Any]) -> bool:
 
 
 _TOO_DEEP = "malformed JSON (nested too deeply to be a paper record)"
-_CUT_OFF_RECORD = "the file ends part way through this record; skipped"
+_CUT_OFF = "the file ends part way through this"  # how a problem of a record the end of the file cuts starts
+_CUT_OFF_RECORD = f"{_CUT_OFF} record; skipped"
+_CUT_OFF_PARAGRAPH = f"{_CUT_OFF} paragraph; skipped"
+_STOPS_MID_SENTENCE = (f"{_CUT_OFF} paragraph, it seems: it stops mid-sentence, with no line break after it; skipped "
+                       "(if the file is whole, end it with a line break)")
 
 
 def _cut_off(text: str, msg: str, pos: int) -> bool:
     """Whether a JSON decoding error (`msg`, at `pos` in `text`) is the end of the text cutting a value off, as a
     copy still being written does, rather than a mistake in a whole value: the decoder wanted more and met only
-    whitespace, or a string is left open (one that meets a line break is an "Invalid control character")."""
-    return msg.startswith("Unterminated string") or _after_whitespace(text, pos) >= len(text)
+    whitespace, or a string is left open (one that meets a line break is an "Invalid control character") and not by
+    a backslash before its closing quote (`_escaped_closing_quote`)."""
+    if msg.startswith("Unterminated string"):
+        return _escaped_closing_quote(text, pos) is None
+    return _after_whitespace(text, pos) >= len(text)
+
+
+# A text's closing quote with a backslash before it, as a Windows path or LaTeX's \" leaves one ("C:\"): JSON
+# structure follows it (the end of an object or a list, or the next text after a comma), where in prose a quoted
+# word is followed by words ("the \"best\", we").
+_ESCAPED_CLOSING_QUOTE = re.compile(r'\\"(?=\s*(?:[}\]]|,\s*"))')
+
+
+def _escaped_closing_quote(text: str, start: int) -> int | None:
+    """Where the closing quote of the text left open at `start` is, escaped by a backslash before it (the position
+    of the backslash), or None. Such a text runs to the end of a file of one line: not a file cut short."""
+    line_end = text.find("\n", start)
+    found = _ESCAPED_CLOSING_QUOTE.search(text, start + 1, len(text) if line_end == -1 else line_end)
+    return found.start() if found else None
 
 
 def _malformed(text: str, msg: str, pos: int, column: int) -> str:
     """What is wrong with a JSON value that does not decode, in a problem's words."""
     if _cut_off(text, msg, pos):
         return _CUT_OFF_RECORD
-    return f"malformed JSON (column {column}: {_json_reason(text, msg, pos)}); skipped"
+    return f"malformed JSON ({_json_error(text, msg, pos, column)}); skipped"
+
+
+def _json_error(text: str, msg: str, pos: int, column: int) -> str:
+    """ "column N: what is wrong" for a JSON decoding error at `pos` (`column` on its line), in plain words."""
+    if msg.startswith("Unterminated string") and (escaped := _escaped_closing_quote(text, pos)) is not None:
+        return f"column {column + escaped - pos}: a backslash before a text's closing quote (\\\" leaves the text " \
+               "open; JSON writes a backslash as \\\\)"
+    return f"column {column}: {_json_reason(text, msg, pos)}"
 
 
 def _json_reason(text: str, msg: str, pos: int) -> str:
@@ -1733,7 +1859,7 @@ def _jsonl_items(name: str, text: str) -> Iterator[tuple[str, Any]]:
         except RecursionError:
             yield "", Problem(name, f"line {number}", f"{_TOO_DEEP}; skipped")
         except json.JSONDecodeError as exc:  # only the last line can be one the end of the file cuts off
-            message = f"malformed JSON (column {exc.colno}: {_json_reason(exc.doc, exc.msg, exc.pos)}); skipped"
+            message = f"malformed JSON ({_json_error(exc.doc, exc.msg, exc.pos, exc.colno)}); skipped"
             yield "", Problem(name, f"line {number}", _CUT_OFF_RECORD if number == last and _cut_off(
                 exc.doc, exc.msg, exc.pos) else message)
 
@@ -1784,8 +1910,9 @@ def _not_json(name: str, text: str) -> Problem | None:
 _SHOWN_START = 60  # characters of a file's first line a problem shows
 
 
-def parse_csv(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
-    """Parse CSV with a header row naming at least an 'abstract' column."""
+def parse_csv(name: str, text: str, *, cut: bool = False) -> tuple[list[RawRecord], list[Problem]]:
+    """Parse CSV with a header row naming at least an 'abstract' column; `cut`: the text stops part way (see
+    parse_text)."""
     # No cell is over the module's limit: a paper's full text beside its abstract (Kaggle's "NIPS Papers"
     # paper_text) passed 131,072 characters, and the row was lost, reading going on inside that cell line by
     # line. No cell can be longer than the text; an abstract over its own limit is told so by abstract_problem.
@@ -1820,7 +1947,7 @@ def parse_csv(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
             return [], [Problem(name, header_at, f"malformed CSV header: {malformed}")]
         return [], [Problem(name, header_at, "no header row with an 'abstract' column "
                                              f"(first row: {', '.join(first_row)[:80]!r})")]
-    records, problems = _collect(name, _csv_items(name, reader, header, text))
+    records, problems = _collect(name, _csv_items(name, reader, header, text, cut=cut))
     if not records and not problems:
         problems.append(Problem(name, "", "header only: no records after the header row"))
     return records, problems
@@ -1875,10 +2002,12 @@ def _header_below(reader: Any) -> list[str] | None:
     return None
 
 
-def _csv_items(name: str, reader: Any, header: list[str], text: str) -> Iterator[tuple[str, Any]]:
+def _csv_items(name: str, reader: Any, header: list[str], text: str, *, cut: bool) -> Iterator[tuple[str, Any]]:
     number = 0
     through_abstract = 1 + max(i for i, column in enumerate(header) if column in _FIELD_ALIASES["abstract"])
     base, skipped = 0, 0  # where in `text` the reader's lines start, and how many lines come before them
+    # The line a row that no line break ends is on: the last, in a file that stops part way.
+    unended = 0 if text.endswith(("\n", "\r")) else _line_count(text)
     while True:
         start = skipped + reader.line_num + 1
         try:
@@ -1887,6 +2016,11 @@ def _csv_items(name: str, reader: Any, header: list[str], text: str) -> Iterator
             return
         except csv.Error as exc:  # the reader resumes on the next line, so later rows still load
             number += 1
+            # The file ends inside a quoted cell, no line break after it: a copy stopped in that cell, and the
+            # lines after its first are the cell's, not rows (a quote left open in a whole file is read again below).
+            if (cut or unended) and str(exc) == _CSV_OPEN_AT_THE_END:
+                yield "", Problem(name, f"record {number} (line {start})", _CUT_OFF_RECORD)
+                return
             yield "", Problem(name, f"record {number} (line {start})", f"malformed CSV row ({exc}); skipped")
             if skipped + reader.line_num > start:
                 # A quote left open took the lines after its row into its cell, looking for its closing quote (to
@@ -1899,11 +2033,38 @@ def _csv_items(name: str, reader: Any, header: list[str], text: str) -> Iterator
             continue
         number += 1
         where = f"record {number} (line {start})"
+        # The last row, no line break after it: with fewer cells than the header, the copy stopped in it.
+        if skipped + reader.line_num == unended and len(row) <= len(header) and (cut or len(row) < len(header)):
+            yield from _cut_row(name, where, row, header, through_abstract, last_whole=text.endswith('"'))
+            return
         cells = row if len(row) == len(header) else _fitted_to_header(row, len(header), through_abstract)
         if cells is None:
-            yield "", Problem(name, where, f"{len(row)} fields but the header has {len(header)}; skipped")
+            yield "", Problem(name, where, f"{counted(len(row), 'field')} but the header has {len(header)}; skipped")
             continue
         yield where, dict(zip(header, cells, strict=True))
+
+
+_CSV_OPEN_AT_THE_END = "unexpected end of data"  # the csv reader's error for a file that ends inside a quoted cell
+
+
+def _line_count(text: str) -> int:
+    """How many lines `text` has, as a csv reader counts them (a line ends at "\n", "\r\n" or "\r")."""
+    return text.count("\n") + text.count("\r") - text.count("\r\n") + (not text.endswith(("\n", "\r")))
+
+
+def _cut_row(name: str, where: str, row: list[str], header: list[str], through_abstract: int, *, last_whole: bool
+             ) -> Iterator[tuple[str, Any]]:
+    """The row a file ends in part way: its last cell maybe cut, unless `last_whole` (its closing quote ends the file),
+    and those after it missing. Skipped when a cell through the abstract's may be cut; else read without the cells
+    that may be cut or missing (a link or a name cut short is no better than none), and said."""
+    whole = len(row) if last_whole else len(row) - 1
+    if whole < through_abstract:
+        yield "", Problem(name, where, _CUT_OFF_RECORD)
+        return
+    yield where, dict(zip(header, row[:whole] + [""] * (len(header) - whole), strict=True))
+    if whole < len(header):
+        yield "", Problem(name, where, f"{_CUT_OFF} record: loaded without its cells from {header[whole]!r} on, "
+                                       "which the end of the file cuts off")
 
 
 _CSV_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")  # a line as io.StringIO(newline="") gives it

@@ -216,7 +216,7 @@ def test_malformed_csv_rows_are_reported_and_good_rows_load(tmp_path: Path, abst
     assert [r.title for r in result.records] == ["One", "Four"]
     assert messages(result) == [
         f"{path}:record 2 (line 3): 3 fields but the header has 2; skipped",
-        f"{path}:record 3 (line 4): 1 fields but the header has 2; skipped",
+        f"{path}:record 3 (line 4): 1 field but the header has 2; skipped",
         f"{path}:record 4 (line 5): malformed CSV row (',' expected after '\"'); skipped",
         f"{path}:record 6 (line 7): malformed CSV row (unexpected end of data); skipped",
     ]

@@ -51,7 +51,8 @@ def test_a_broken_or_unsupported_gzip_file_says_what_and_where(tmp_path: Path, a
     assert result.records == []
     assert [str(p) for p in result.problems] == [
         f"{not_gzip}: cannot read the gzip file: Not a gzipped file (b'[{{')",
-        f"{cut}: cannot read the gzip file: Compressed file ended before the end-of-stream marker was reached",
+        f"{cut}: cannot read the gzip file: it ends part way through, before any of its text (a copy still being "
+        "written, a download cut short?); the papers it gave before are kept",
         f"{xml}: unsupported file type '.xml.gz'; expected .txt, .json, .jsonl, .ndjson, .csv, .tsv or .bib, "
         "gzipped or not, or a .zip of them"]
     assert result.unreadable == [not_gzip, cut]
