@@ -27,7 +27,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 64
+ENRICH_VERSION = 65
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -297,7 +297,7 @@ _UNDERSCORE_EMPHASIS = re.compile(rf"_(?<!{_NOT_BEFORE_ITALICS}_)(_?){_ITALICS_F
                                   rf"(?<=[^\s\\_])_\1(?=$|[\s.,;:!?)\]”\"’'…—–/-]|[{_SCRIPTS}])")
 _ABSTRACT_EMPHASIS = (
     re.compile(r"\*\*(?<!\\\*\*)(?=\S)(?P<text>.{1,300}?)(?<=[^\s\\])\*\*"),
-    re.compile(rf"\*(?<!{_NOT_BEFORE_ITALICS}\*){_ITALICS_FIRST}(?P<text>.{{1,300}}?)(?<=[^\s\\*])\*"
+    re.compile(rf"\*(?<!{_NOT_BEFORE_ITALICS}\*){_ITALICS_FIRST}(?P<text>.{{1,300}}?)(?:(?<=[^\s\\*])|(?<=\\\*))\*"
                rf"(?=$|[^\w*]|[{_SCRIPTS}])"),
     _UNDERSCORE_EMPHASIS,
 )
