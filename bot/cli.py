@@ -629,8 +629,26 @@ def _listed(papers: Sequence[tuple[str, str | None]]) -> str:
 
 async def _retired_titled(conn: aiosqlite.Connection, typed: str) -> str | None:
     """The id of the one retired paper whose title is `typed`, case, spacing, punctuation and markup aside (as
-    `SearchEngine.by_title` compares: "qPOTS: …" copied from its card is "q`POTS`: …"), if one is: the index that
-    finds titles holds only the current papers. The titles holding the longest word typed are read."""
+    `SearchEngine.titled` compares: "qPOTS: …" copied from its card is "q`POTS`: …"), if one is: the index that
+    finds titles holds only the current papers. A title cited with its venue ("… - ICML 2024", "… (ICML 2024)", as
+    `SearchEngine.titled` reads a current one) is that venue's retired paper of that title."""
+    from storage._search_venue import venue_key
+    from storage.search import cited_venues
+
+    found = await _retired_titles(conn, typed)
+    if len(found) == 1:
+        return found[0][0]
+    for title, venue in [] if found else cited_venues(typed):
+        there = [paper_id for paper_id, its_venue in await _retired_titles(conn, title)
+                 if venue_key(its_venue or "") == venue_key(venue)]
+        if len(there) == 1:
+            return there[0]
+    return None
+
+
+async def _retired_titles(conn: aiosqlite.Connection, typed: str) -> list[tuple[str, str | None]]:
+    """(id, venue) of the retired papers whose title is `typed` (see `_retired_titled`). The titles holding the
+    longest word typed are read."""
     import re
 
     from storage._search_text import name_key
@@ -639,14 +657,14 @@ async def _retired_titled(conn: aiosqlite.Connection, typed: str) -> str | None:
     typed = as_displayed(typed[:MAX_QUERY_CHARS])  # LaTeX rendered: "\\texttt" is no word of the title
     wanted = name_key(typed)
     if not wanted:
-        return None
+        return []
     longest = max(re.findall(r"[A-Za-z]{4,}", typed), key=len, default="")
     # The stored title keeps the card's markup, inside a word too ("q`POTS`" is the "qPOTS" typed): read without it.
     unmarked = "replace(replace(replace(title, '`', ''), '*', ''), '\\', '')"
-    query = "SELECT id, title FROM papers WHERE active = 0" + (f" AND instr(lower({unmarked}), ?)" if longest else "")
+    query = ("SELECT id, title, venue FROM papers WHERE active = 0"
+             + (f" AND instr(lower({unmarked}), ?)" if longest else ""))
     async with conn.execute(query, (longest.lower(),) if longest else ()) as cursor:
-        found = [row[0] for row in await cursor.fetchall() if name_key(row[1]) == wanted]
-    return str(found[0]) if len(found) == 1 else None
+        return [(str(row[0]), row[2]) for row in await cursor.fetchall() if name_key(row[1]) == wanted]
 
 
 def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:
