@@ -599,11 +599,13 @@ async def _named_paper(conn: aiosqlite.Connection, typed: str, database: Path) -
             return None, (f"no paper {looked_for(typed)} {shown} in {database} (its arXiv page or PDF; "
                           "`paperbot search` finds one)")
     if paper_id is None and (titled := await engine.titled(typed)):
-        if len(titled) > 1:  # one title in two venues' corpora (a cited venue names one: "… (AISTATS 2025)")
-            namesakes = [(paper.id, paper.venue) for paper in await PaperRepository(conn).by_ids(titled)]
+        namesakes = [(paper.id, paper.venue) for paper in await PaperRepository(conn).by_ids(titled)]
+        if _venue_cited_elsewhere(typed, namesakes):  # "… - ICML 2024" and no current paper of it there: a retired one?
+            paper_id = await _retired_titled(conn, typed)
+        if paper_id is None and len(titled) > 1:  # one title in two venues' corpora (a cited venue names one)
             return None, (f"{len(namesakes)} papers are titled {shown} in {database}: {_listed(namesakes)}; "
                           "name one by its id")
-        paper_id = titled[0]
+        paper_id = paper_id or titled[0]
     if paper_id is None:
         paper_id = await _retired_titled(conn, typed)
     if paper_id is None:
@@ -625,6 +627,16 @@ def _listed(papers: Sequence[tuple[str, str | None]]) -> str:
     named = [f"{paper_id} ({venue})" if venue else paper_id for paper_id, venue in papers[:_NAMED_AT_MOST]]
     more = f" and {len(papers) - _NAMED_AT_MOST} more" if len(papers) > _NAMED_AT_MOST else ""
     return ", ".join(named) + more
+
+
+def _venue_cited_elsewhere(typed: str, papers: Sequence[tuple[str, str | None]]) -> bool:
+    """Whether `typed` may cite a title with a venue none of `papers` (id, venue), the current papers found for it, is
+    from: SearchEngine.titled gives all of a title's current papers when the venue cited has none of them."""
+    from storage._search_venue import venue_key
+    from storage.search import cited_venues
+
+    theirs = {venue_key(venue) for _, venue in papers if venue}
+    return any(venue_key(venue) not in theirs for _, venue in cited_venues(typed))
 
 
 async def _retired_titled(conn: aiosqlite.Connection, typed: str) -> str | None:

@@ -58,3 +58,33 @@ def test_a_venue_no_retired_paper_of_that_title_has_is_no_title(db_file: Path,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", "Graph Kernels Revisited - ICML 2025", "--db", str(db_file)]) == 1
     assert capsys.readouterr().err.startswith("paperbot show: no paper titled 'Graph Kernels Revisited - ICML 2025'")
+
+
+@pytest.fixture
+def db_with_a_current_namesake(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """The same, and a current paper of that title from ICML 2025, and a current one from NeurIPS 2023."""
+    path, corpus = tmp_path / "cli.db", tmp_path / "papers.json"
+    namesake = {**RETIRED[0], "venue": "ICML 2025", "abstract": "Graph kernels, revisited again in 2025." + TAIL}
+    neurips = {**CURRENT, "title": "Bandits Revisited", "venue": "NeurIPS 2023", "abstract": "Bandits, again." + TAIL}
+    current = [CURRENT, namesake, neurips]
+    assert main(["ingest", str(write_json(corpus, [*RETIRED, *current])), "--db", str(path)]) == 0
+    assert main(["ingest", str(write_json(corpus, current)), "--db", str(path)]) == 0
+    capsys.readouterr()
+    return path
+
+
+@pytest.mark.parametrize(("typed", "venue", "retired"), [
+    ("Graph Kernels Revisited - NeurIPS 2023", "NeurIPS 2023", True),  # a venue of current papers, not of this title
+    ("Graph Kernels Revisited (ICML 2024)", "ICML 2024", True),
+    ("Graph Kernels Revisited - ICML 2025", "ICML 2025", False),  # the current paper of that venue
+    ("Graph Kernels Revisited", "ICML 2025", False),  # the title alone: the current paper, as before
+])
+def test_a_retired_title_cited_with_its_venue_is_not_its_current_namesake(
+        db_with_a_current_namesake: Path, capsys: pytest.CaptureFixture[str], typed: str, venue: str,
+        retired: bool) -> None:
+    status = main(["show", typed, "--db", str(db_with_a_current_namesake)])
+    out, err = capsys.readouterr()
+
+    assert (status, err) == (0, "")
+    assert ("(retired)" in out) is retired  # "- NeurIPS 2023" was the current ICML 2025 paper
+    assert re.search(rf"^  venue: +{venue}$", out, re.MULTILINE), out
