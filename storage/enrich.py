@@ -267,7 +267,7 @@ def _display_paragraph(text: str) -> str:
     return _held_marks_escaped(_rendered(held))
 
 
-def as_markdown(plain: str) -> str:
+def _headline_markdown(plain: str) -> str:
     """Plain text (a headline made of an abstract's words, its markdown stripped but for "_" emphasis, which
     strip_markdown leaves) as display text: its own asterisks and underscores escaped ("B\\_K", "A\\*"), its
     "_batch-and-match_" kept, links left as written."""
@@ -277,8 +277,9 @@ def as_markdown(plain: str) -> str:
     return _held_marks_escaped(_own_marks_held(plain, emphasis, _held_between))
 
 
-# A title's own "*" and "_" (one escaped for markdown or LaTeX, "\\_", included) stand in for themselves as these
-# while its LaTeX is rendered, and are escaped after: rendering makes markup of its own ("*FedOne*"), not to escape.
+# A title's or an abstract's own "*" and "_" (one escaped for markdown or LaTeX, "\\_", included) stand in for
+# themselves as these while its LaTeX is rendered, and are escaped after: rendering makes markup of its own
+# ("*FedOne*"), not to escape.
 _LITERAL_MARK = re.compile(r"\\?([*_])")
 _LITERAL_MARKS_HELD = {"*": "\ue010", "_": "\ue011"}
 # Emphasis in a title, as storage.search.plain_title reads it: "*sparse*", "**all**" (HTML's <i> and <b>, as parsing's
@@ -389,8 +390,9 @@ _PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n\s*")
 
 
 def display_abstract(raw: str) -> str:
-    """An abstract's display text: its paragraphs a blank line apart, each as display_text makes it (any other
-    line break joined: text extracted from a PDF breaks its lines anywhere; no piece of LaTeX spans two)."""
+    """An abstract's display text: its paragraphs a blank line apart, each as display_text makes it, its own "*" and
+    "_" escaped (_display_paragraph; any other line break joined: text extracted from a PDF breaks its lines anywhere;
+    no piece of LaTeX spans two)."""
     text = dehyphenate(raw)  # over the whole text: a hyphen's word is looked for in every paragraph
     if "\n" in text and _PARAGRAPH_BREAK.search(text):
         paragraphs = (_display_paragraph(collapse_whitespace(part)) for part in _PARAGRAPH_BREAK.split(text))
@@ -969,7 +971,7 @@ def enrich(record: RawRecord) -> Paper:
         plain = URL.sub(" ", plain)  # a URL's words are not the paper's topic
     names = names_for(plain, flat)
     title_given = bool(record.title)
-    title = display_title(record.title) if record.title else as_markdown(headline(flat, names))
+    title = display_title(record.title) if record.title else _headline_markdown(headline(flat, names))
     return Paper(
         id=paper_id(record.abstract),
         title=title,  # whole, as a reload's record row stores it: every display cuts it at a word, with "…"
