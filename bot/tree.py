@@ -146,8 +146,8 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     if message_deleted(error):  # the list or "thinking…" message went while it was being filled: nothing to tell
         log.info("%s: its message was deleted before the answer came", _describe(interaction))
         return
-    if discord_failed(error) or rate_limited(error):  # Discord's outage or refusal for now: no code, no traceback
-        await _report_discord_failure(interaction, error)
+    if discord_failed(error) or rate_limited(error) or isinstance(error, discord.RateLimited):
+        await _report_discord_failure(interaction, error)  # Discord's outage or refusal for now: no code, no traceback
         return
     if already_acknowledged(error):  # discord.py's retry of an answer Discord had taken, though it failed it (5xx)
         log.warning("%s: Discord refused the answer as a second one (%s): it had taken the first, which it had "
@@ -224,23 +224,24 @@ async def _deliver(interaction: discord.Interaction, message: str) -> BaseExcept
     return None
 
 
-async def _report_discord_failure(interaction: discord.Interaction, error: discord.HTTPException) -> None:
-    """Discord's server error (or its 429, a refusal for now) on the bot's answer: the user told, when a reply can
-    still reach them, and one warning line naming the command and Discord's status.
+async def _report_discord_failure(interaction: discord.Interaction,
+                                  error: discord.HTTPException | discord.RateLimited) -> None:
+    """Discord's server error (or its 429, a refusal for now; or a rate limit longer than the bot waits, RateLimited)
+    on a call of the bot's answering an interaction: the user told, when a reply can still reach them, and one warning
+    line naming the command and what Discord said.
 
     An acknowledgement that failed is answered again only while Discord's 3 s last: discord.py retries a 5xx
     itself, a second later and then for 25 s, so one that reaches the bot after them means the user has seen "The
     application did not respond", and without an acknowledgement no followup can reach them. After a successful
     acknowledgement ("thinking…") the reply is a followup, which the interaction's token allows for 15 minutes.
     """
-    how = "refused the answer for now" if rate_limited(error) else "failed to take the answer"
-    failed = f"{_describe(interaction)}: Discord {how} ({refusal(error)})"
+    what, note = _discord_refusal(error)
+    failed = f"{_describe(interaction)}: Discord {what}"
     if not interaction.response.is_done() and _past_acknowledgement(interaction):
         log.warning("%s, past Discord's %g s; the user saw \"The application did not respond\"", failed,
                     limits.INTERACTION_ACK_SECONDS)
         return
-    refused = await _deliver(interaction, DISCORD_SLOWED_DOWN if rate_limited(error)
-                             else DISCORD_FAILED.format(status=error.status))
+    refused = await _deliver(interaction, note)
     if refused is None:
         log.warning("%s; the user was asked to try again", failed)
     elif answered_too_late(refused):
@@ -249,6 +250,17 @@ async def _report_discord_failure(interaction: discord.Interaction, error: disco
         log.warning("%s, though Discord had taken it (its note to try again was refused as a second answer)", failed)
     else:
         log.warning("%s; telling the user failed too (%s)", failed, refusal(refused))
+
+
+def _discord_refusal(error: discord.HTTPException | discord.RateLimited) -> tuple[str, str]:
+    """What Discord did, for the log line ("refused the answer for now (HTTP 429 Too Many Requests)"), and the
+    user's note."""
+    if isinstance(error, discord.RateLimited):  # a Retry-After past PaperBot's max_ratelimit_timeout: not slept through
+        return (f"asked the bot to wait {in_a_while(error.retry_after)} (rate limited longer than it waits)",
+                _rate_limited(error))
+    if rate_limited(error):
+        return f"refused the answer for now ({refusal(error)})", DISCORD_SLOWED_DOWN
+    return f"failed to take the answer ({refusal(error)})", DISCORD_FAILED.format(status=error.status)
 
 
 def _past_acknowledgement(interaction: discord.Interaction) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -27,7 +27,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 62
+ENRICH_VERSION = 65
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -106,18 +106,20 @@ _TIE = re.compile(r"(?<=[\w.,$}])~(?=[\w($\\])(?![^\s]{0,300}\.[a-z]{2,}/)")  # 
 _TEX_QUOTES = re.compile(r"``(.+?)(?:''|\"|”)", re.DOTALL)
 _HALF_TEX_QUOTES = re.compile(r"(?<![\w\"'])\"([^\"\n]{1,300}?)''(?!')")
 # BibTeX-style braces left around one accented letter or dash ("Nystr{ö}m", "Polyak–{Ł}ojasiewicz", "{—}").
-_BRACED_CHARACTER = re.compile(r"\{([^\x00-\x7f{}][\u0300-\u036f]*)\}")
+# ("\ue010" and "\ue011" in these patterns: an asterisk and an underscore held while the text is rendered, as
+# _LITERAL_MARKS_HELD: "Sigma_{XX}" and "x^{*}" keep their braces, "A* ." loses its space.)
+_BRACED_CHARACTER = re.compile(r"\{([^\x00-\x7f{}\ue010\ue011][\u0300-\u036f]*)\}")
 # Braces that only group plain words in prose ("{low test error}"), not a set, a subscript or math.
-_BRACED_WORDS = re.compile(r"(?<![\w^_\\}])\{\s*([A-Za-z][A-Za-z -]*[A-Za-z])\s*\}(?![\w^_])")
+_BRACED_WORDS = re.compile(r"(?<![\w^_\\}\ue011])\{\s*([A-Za-z][A-Za-z -]*[A-Za-z])\s*\}(?![\w^_])")
 # BibTeX's case-keeping braces opening or inside a word ("{B}ayesian", "{GP}s", "Ro{BERT}a"), or around one of
 # letters and digits ("{3D}", "{GPT4}"): not a script's group ("x^{ab}c", "f_{t}x"), one a macro or an escaped brace
 # left, nor an argument closing a word ("O(1/SQRT{T})").
-_CASE_BRACES = re.compile(r"(?<![\d_^\\}])\{([A-Za-z0-9]+)\}(?=[A-Za-z])"
-                          r"|(?<![\w^_\\}])\{((?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+)\}(?![\w^_])")
+_CASE_BRACES = re.compile(r"(?<![\d_^\\}\ue011])\{([A-Za-z0-9]+)\}(?=[A-Za-z])"
+                          r"|(?<![\w^_\\}\ue011])\{((?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+)\}(?![\w^_])")
 # A space before a comma, full stop or semicolon that ends a word ("than SGD . We", "[2010] , with", or left by
 # a dropped \cite): none in print. Not before ".5", ".NET" or "...", nor after a URL's "/".
 _SPACE_THEN_PUNCTUATION = re.compile(r" [,.;]")
-_SPACE_BEFORE_PUNCTUATION = re.compile(r"(?<=[\w)\]}’”*])\s+([,.;])(?=\s|$)")
+_SPACE_BEFORE_PUNCTUATION = re.compile(r"(?<=[\w)\]}’”*\ue010\ue011])\s+([,.;])(?=\s|$)")
 _TEX_DASHES = ((re.compile(r"(?<!-)---(?!-)"), "—"), (re.compile(r"(?<=\s)--(?=\s)"), "–"))
 # LaTeX's en dash between two words or numbers ("Metropolis--Hastings", "(ODE)--based", "pages 10--20"): not in a link
 # or a path ("x.org/a--b").
@@ -149,7 +151,9 @@ _SUPERSCRIPT_TO = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠ�
 _SUBSCRIPT_FROM, _SUBSCRIPT_TO = "0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"
 _SUPERSCRIPTS = str.maketrans(_SUPERSCRIPT_FROM, _SUPERSCRIPT_TO)
 _SUBSCRIPTS = str.maketrans(_SUBSCRIPT_FROM, _SUBSCRIPT_TO)
-_SUPERSCRIPTABLE = frozenset(_SUPERSCRIPT_FROM)
+# "\ue010" is an asterisk held while the text is rendered (_LITERAL_MARKS_HELD): "x^{*}" outside math reads x\*, as
+# "$x^*$" does.
+_SUPERSCRIPTABLE = frozenset(_SUPERSCRIPT_FROM) | {"\ue010"}
 _SUBSCRIPTABLE = frozenset(_SUBSCRIPT_FROM)
 # Spaces are not part of math: "$(1 + 1/\gamma )$" reads (1 + 1/γ), not (1 + 1/γ ).
 _BRACKET_SPACE = re.compile(r"([(\[{])\s+|\s+([)\]}])")
@@ -246,25 +250,116 @@ def display_title(raw: str) -> str:
     underscore, escaped too, and so is a mark escaped for markdown already ("A\\*"), once. A link is left as written."""
     if "*" not in raw and "_" not in raw:
         return display_text(raw)
-    emphasis = {at for pair in _EMPHASIS_PAIR.finditer(raw) for at in (*range(pair.start(1), pair.end(1)),
-                                                                    *range(pair.end(2), pair.end()))}
-    links = list(URL.finditer(raw)) if "http" in raw or "www." in raw else []
-    at, parts = 0, []
-    for link in links:
-        parts += [_literal_marks_held(raw, at, link.start(), emphasis), link.group()]
-        at = link.end()
-    parts.append(_literal_marks_held(raw, at, len(raw), emphasis))
-    return display_text("".join(parts)).translate(_LITERAL_MARKS_ESCAPED)
+    held = _own_marks_held(raw, _emphasis_marks((_EMPHASIS_PAIR,), raw))
+    return _held_marks_escaped(display_text(held))
 
 
-# A title's own "*" and "_" (one escaped for markdown or LaTeX, "\\_", included) stand in for themselves as these
-# while its LaTeX is rendered, and are escaped after: rendering makes markup of its own ("*FedOne*"), not to escape.
+def _display_paragraph(text: str) -> str:
+    """An abstract's paragraph (its whitespace collapsed) as display text, its own asterisks and underscores escaped
+    as a title's are (display_title): "the A* algorithm", "Q_learning", "x_1 and x_2" are no markdown. Emphasis it
+    uses is: *token*, **MA-DT**, **WE**ighted (bold inside a word, as Discord reads it), _patch_."""
+    if "*" not in text and "_" not in text:
+        return _rendered(text)
+    prose = _without_verbatim(text)
+    if "*" not in prose and "_" not in prose:  # marks of math and links only (most abstracts with a mark): as they are
+        return _rendered(text)
+    held = _own_marks_held(text, _emphasis_marks(_ABSTRACT_EMPHASIS, prose))
+    return _held_marks_escaped(_rendered(held))
+
+
+def _headline_markdown(plain: str) -> str:
+    """Plain text (a headline made of an abstract's words, its markdown stripped but for "_" emphasis, which
+    strip_markdown leaves) as display text: its own asterisks and underscores escaped ("B\\_K", "A\\*"), its
+    "_batch-and-match_" kept, links left as written."""
+    if "*" not in plain and "_" not in plain:
+        return plain
+    emphasis = _emphasis_marks((_UNDERSCORE_EMPHASIS,), plain) if "_" in plain else set()
+    return _held_marks_escaped(_own_marks_held(plain, emphasis, _held_between))
+
+
+# A title's or an abstract's own "*" and "_" (one escaped for markdown or LaTeX, "\\_", included) stand in for
+# themselves as these while its LaTeX is rendered, and are escaped after: rendering makes markup of its own
+# ("*FedOne*"), not to escape.
 _LITERAL_MARK = re.compile(r"\\?([*_])")
 _LITERAL_MARKS_HELD = {"*": "\ue010", "_": "\ue011"}
-_LITERAL_MARKS_ESCAPED = str.maketrans({"\ue010": "\\*", "\ue011": "\\_"})
 # Emphasis in a title, as storage.search.plain_title reads it: "*sparse*", "**all**" (HTML's <i> and <b>, as parsing's
 # `readable` writes them), not the "*" of "A*-search" or "*SEM"; bounded, as a title of marks is read at every load.
-_EMPHASIS_PAIR = re.compile(r"(?<![\\\w])(\*\*|\*)(?=\S)(.{1,300}?)(?<=[^\s\\])\1(?!\w)")
+_EMPHASIS_PAIR = re.compile(r"(?<![\\\w])(\*\*|\*)(?=\S)(?P<text>.{1,300}?)(?<=[^\s\\])\1(?!\w)")
+# Emphasis in an abstract, as Discord shows it: bold anywhere ("**WE**ighted **G**aussian", "gr**A**dient"); italics,
+# with "*", "_" or "__", only opened after a space, a bracket or a dash before a word (Discord reads no "_" inside a
+# word), and closed at a word's end ("*n*²" too), "_" only before a space or punctuation: in "x^{*} and 3 * 4 and
+# f* = 0" or "|x|_G = inf{… sum_{i}" no italics are meant. Bounded, as every abstract with a mark is read so at every
+# load; each pattern opens on its mark (what comes before it looked at after), so the regex engine skips from mark to
+# mark.
+_NOT_BEFORE_ITALICS = r"[^\s(\[“\"‘'/—–-]"
+_ITALICS_FIRST = r"(?=[^\W_]|[(\[“\"‘'$\\`])"
+_SCRIPTS = re.escape((_SUPERSCRIPT_TO + _SUBSCRIPT_TO).replace("*", ""))
+_UNDERSCORE_EMPHASIS = re.compile(rf"_(?<!{_NOT_BEFORE_ITALICS}_)(_?){_ITALICS_FIRST}(?P<text>.{{1,300}}?)"
+                                  rf"(?<=[^\s\\_])_\1(?=$|[\s.,;:!?)\]”\"’'…—–/-]|[{_SCRIPTS}])")
+_ABSTRACT_EMPHASIS = (
+    re.compile(r"\*\*(?<!\\\*\*)(?=\S)(?P<text>.{1,300}?)(?<=[^\s\\])\*\*"),
+    re.compile(rf"\*(?<!{_NOT_BEFORE_ITALICS}\*){_ITALICS_FIRST}(?P<text>.{{1,300}}?)(?:(?<=[^\s\\*])|(?<=\\\*))\*"
+               rf"(?=$|[^\w*]|[{_SCRIPTS}])"),
+    _UNDERSCORE_EMPHASIS,
+)
+# What is shown as written, its marks neither held nor escaped: a link (Discord links it as typed) and, in an
+# abstract, a code span ("`foo_bar`"; not TeX's opening quotes "``").
+_CODE_SPAN = re.compile(r"(?<!`)`(?!`)[^`\n]{1,300}?`(?!`)")
+
+
+def _verbatim_pieces(text: str) -> list[re.Match[str]]:
+    """The links (one with LaTeX's escapes, "https://x.org/a\\_b", as _render_latex reads it) and code spans of `text`,
+    in order, none inside another."""
+    pieces = list(URL.finditer(text)) if "http" in text or "www." in text else []
+    if "\\" in text and pieces:
+        escaped = [link for link in _ESCAPED_URL.finditer(text) if "\\" in link.group()]
+        pieces = [*escaped, *(link for link in pieces if not _inside_any(link, escaped))]
+    if "`" in text:
+        pieces += [code for code in _CODE_SPAN.finditer(text) if not _inside_any(code, pieces)]
+    return sorted(pieces, key=lambda piece: piece.start())
+
+
+def _inside_any(piece: re.Match[str], others: Sequence[re.Match[str]]) -> bool:
+    """Whether `piece` begins inside one of `others`."""
+    return any(other.start() <= piece.start() < other.end() for other in others)
+
+
+def _held_marks_escaped(text: str) -> str:
+    """`text` with its held marks (_LITERAL_MARKS_HELD) escaped for markdown: "\\*", "\\_"."""
+    return text.replace("\ue010", "\\*").replace("\ue011", "\\_")  # str.translate reads it a character at a time
+
+
+def _without_verbatim(text: str) -> str:
+    """`text` with its LaTeX pieces, links and code spans blanked out (as "x"s, so positions stay), where emphasis is
+    looked for: an asterisk of math ("$x^*$") or of a link closes no italics opened in prose."""
+    latex = _LATEX_SEGMENT.finditer(text) if "\\" in text or "$" in text else ()
+    pieces = [*_verbatim_pieces(text), *(piece for piece in latex if piece.group() != "\\_")]  # LaTeX's "_" is one
+    for piece in pieces:
+        text = f"{text[:piece.start()]}{'x' * (piece.end() - piece.start())}{text[piece.end():]}"
+    return text
+
+
+def _emphasis_marks(patterns: Sequence[re.Pattern[str]], text: str) -> set[int]:
+    """The positions in `text` of the marks of its emphasis pairs, as `patterns` find them (around their "text")."""
+    marks: set[int] = set()
+    for pattern in patterns:
+        for pair in pattern.finditer(text):
+            marks.update(range(pair.start(), pair.start("text")), range(pair.end("text"), pair.end()))
+    return marks
+
+
+def _own_marks_held(raw: str, emphasis: set[int],
+                    hold: Callable[[str, int, int, set[int]], str] | None = None) -> str:
+    """`raw` with its own asterisks and underscores held (_LITERAL_MARKS_HELD): those outside its links, code spans,
+    LaTeX pieces and `emphasis` (the positions of emphasis marks in `raw`). `hold` holds those of a stretch between
+    links and code spans: _literal_marks_held (LaTeX pieces kept as they are) unless told."""
+    hold = hold or _literal_marks_held
+    at, parts = 0, []
+    for piece in _verbatim_pieces(raw):
+        parts += [hold(raw, at, piece.start(), emphasis), piece.group()]
+        at = piece.end()
+    parts.append(hold(raw, at, len(raw), emphasis))
+    return "".join(parts)
 
 
 def _literal_marks_held(raw: str, start: int, end: int, emphasis: set[int]) -> str:
@@ -295,13 +390,14 @@ _PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n\s*")
 
 
 def display_abstract(raw: str) -> str:
-    """An abstract's display text: its paragraphs a blank line apart, each as display_text makes it (any other
-    line break joined: text extracted from a PDF breaks its lines anywhere; no piece of LaTeX spans two)."""
+    """An abstract's display text: its paragraphs a blank line apart, each as display_text makes it, its own "*" and
+    "_" escaped (_display_paragraph; any other line break joined: text extracted from a PDF breaks its lines anywhere;
+    no piece of LaTeX spans two)."""
     text = dehyphenate(raw)  # over the whole text: a hyphen's word is looked for in every paragraph
     if "\n" in text and _PARAGRAPH_BREAK.search(text):
-        paragraphs = (_rendered(collapse_whitespace(part)) for part in _PARAGRAPH_BREAK.split(text))
+        paragraphs = (_display_paragraph(collapse_whitespace(part)) for part in _PARAGRAPH_BREAK.split(text))
         return "\n\n".join(filter(None, paragraphs))
-    return _rendered(collapse_whitespace(text))
+    return _display_paragraph(collapse_whitespace(text))
 
 
 def display_name(name: str) -> str:
@@ -884,7 +980,7 @@ def enrich(record: RawRecord) -> Paper:
         plain = URL.sub(" ", plain)  # a URL's words are not the paper's topic
     names = names_for(plain, flat)
     title_given = bool(record.title)
-    title = display_title(record.title) if record.title else headline(flat, names)
+    title = display_title(record.title) if record.title else _headline_markdown(headline(flat, names))
     return Paper(
         id=paper_id(record.abstract),
         title=title,  # whole, as a reload's record row stores it: every display cuts it at a word, with "…"

@@ -1146,6 +1146,7 @@ _KNOWN_TAG = re.compile(rf"(?:(?:jats|mml):[\w.-]+|{_MARKUP_TAG_NAMES})", re.IGN
 _BLOCK_TAGS = frozenset({"p", "div", "li", "ul", "ol", "blockquote", "section", "abstract", "sec", "list",
                          "list-item"})
 _EMPHASIS = {"i": "*", "em": "*", "italic": "*", "b": "**", "strong": "**", "bold": "**"}
+_MARKDOWN_MARK = re.compile(r"(?<!\\)([*_])")  # an asterisk or underscore not escaped already
 _HIDDEN_TAGS = frozenset({"script", "style", "annotation"})  # their text is no part of the abstract
 # Breaks while the text is put together (its own whitespace is HTML's), and the end of a heading.
 _PARAGRAPH, _LINE, _HEADING = "\ue010", "\ue011", "\ue012"
@@ -1269,7 +1270,15 @@ class _MarkupReader:
 
     def _text(self, piece: str) -> None:
         if piece and not self.hidden and not (self.math and piece.isspace()):
-            self.out.append(html.unescape(piece) if "&" in piece else piece)
+            piece = html.unescape(piece) if "&" in piece else piece
+            if ("*" in piece or "_" in piece) and self._in_emphasis():
+                piece = _MARKDOWN_MARK.sub(r"\\\1", piece)
+            self.out.append(piece)
+
+    def _in_emphasis(self) -> bool:
+        """Whether an emphasis element is open: its text's own "*" and "_" are escaped, so that "<i>A*-search</i>"
+        reads *A\\*-search* (italic A*-search), not "*A*-search*", whose second "*" closed the italics."""
+        return any(self.opened.get(tag) for tag in _EMPHASIS)
 
     def _open_layout(self, name: str) -> None:
         """Note where a MathML element (or JATS's <alternatives>) begins, and so where its layout's child does."""

@@ -162,6 +162,18 @@ def label(title: str, limit: int = LABEL_CHARS) -> str:
     return cut.rstrip(" ,;:-–—") + "…"
 
 
+def cited_venues(typed: str) -> list[tuple[str, str]]:
+    """The ways `typed` reads as a title cited with a venue after it, (title, venue), in brackets
+    (`_VENUE_AFTER_TITLE`: "… (AISTATS 2025)") or after the last dash or bar (`_DASH_BEFORE_VENUE`: "… - ICML 2025");
+    whether the venue is one is the caller's to say."""
+    typed = typed.strip()
+    cited = [(match["title"], match["venue"]) for match in [_VENUE_AFTER_TITLE.fullmatch(typed)] if match]
+    dashes = list(_DASH_BEFORE_VENUE.finditer(typed))  # the venue follows the last: "A – B – ICML 2025"
+    if dashes and dashes[-1].start() > 0:
+        cited.append((typed[:dashes[-1].start()], typed[dashes[-1].end():].rstrip(" .")))
+    return [(title, venue) for title, venue in cited if venue]
+
+
 class SearchEngine:
     """Ranked search, autocomplete, similar papers and topic matching over the active papers."""
 
@@ -403,14 +415,10 @@ class SearchEngine:
         return there or found
 
     def _cited_venue(self, typed: str) -> tuple[str, str] | None:
-        """The title and the venue of a title cited with a venue of the corpus after it, in brackets
-        (`_VENUE_AFTER_TITLE`) or after the last dash (`_DASH_BEFORE_VENUE`); None when `typed` has no such venue."""
-        typed = typed.strip()
-        cited = [(match["title"], match["venue"]) for match in [_VENUE_AFTER_TITLE.fullmatch(typed)] if match]
-        dashes = list(_DASH_BEFORE_VENUE.finditer(typed))  # the venue follows the last: "A – B – ICML 2025"
-        if dashes and dashes[-1].start() > 0:
-            cited.append((typed[:dashes[-1].start()], typed[dashes[-1].end():].rstrip(" .")))
-        return next(((title, venue) for title, venue in cited if venue and self._venues.find(venue) is not None), None)
+        """The title and the venue of a title cited with a venue of the corpus after it (`cited_venues`); None when
+        `typed` has no such venue."""
+        return next(((title, venue) for title, venue in cited_venues(typed) if self._venues.find(venue) is not None),
+                    None)
 
     async def _titled_as_typed(self, typed: str) -> list[str]:
         """The ids of the active papers whose title is `typed`, case, spacing, punctuation and markup aside
