@@ -1125,6 +1125,16 @@ class SubscriptionRepository:
             row = await cursor.fetchone()
         return _delivery(row) if row else None
 
+    async def latest_card_before(self, subscription_id: int, day: date) -> int | None:
+        """The message id of the card of the latest day before `day` that has one (None: none has)."""
+        async with self._conn.execute(
+            "SELECT message_id FROM deliveries WHERE subscription_id = ? AND local_day < ? AND message_id IS NOT NULL "
+            "ORDER BY local_day DESC LIMIT 1",
+            (subscription_id, day.isoformat()),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else None
+
     async def history(self, subscription_id: int, *, limit: int = 30) -> list[Delivery]:
         """A subscription's deliveries, newest day first."""
         async with self._conn.execute(

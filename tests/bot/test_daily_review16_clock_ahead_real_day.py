@@ -68,6 +68,27 @@ async def test_a_card_sent_a_year_early_is_posted_again_on_its_day_once(
     assert card_days(world.channel) == ["2026-02-01", "2027-02-01", "2026-02-02", "2027-01-31", "2027-02-01"]
 
 
+async def test_a_year_early_card_is_not_taken_for_the_days_card_when_its_first_attempt_fails(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot,
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    await subscribe(simcord_env, world, time="09:00")
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    await a_year_ahead_for_three_minutes(simcord_env, clock)  # the card dated 1 February 2027 is posted
+    clock.set(CORRECTED)
+    await skip_to(simcord_env, clock, utc(2026, 2, 2, 9, 1))
+    await skip_to(simcord_env, clock, utc(2027, 1, 31, 9, 1))
+    # Discord fails the day's first attempt: the retry looks for a card the attempt may have posted (a quiet
+    # channel: the year-early one is among its latest messages).
+    simcord_env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=503,
+                             message="Service Unavailable", times=1)
+
+    await skip_to(simcord_env, clock, utc(2027, 2, 1, 9, 1))
+    await run_until(simcord_env, clock, utc(2027, 2, 1, 10))
+
+    assert card_days(world.channel) == ["2026-02-01", "2027-02-01", "2026-02-02", "2027-01-31", "2027-02-01"]
+
+
 async def test_a_day_posted_is_not_posted_again_after_the_clock_was_set_back_for_minutes(
     simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, restart: object,
 ) -> None:
