@@ -107,3 +107,35 @@ async def test_a_day_posted_is_not_posted_again_after_the_clock_was_set_back_for
     await skip_to(simcord_env, clock, utc(2027, 2, 2, 9, 1))
 
     assert card_days(world.channel) == ["2026-02-01", "2027-02-01", "2026-06-01", "2027-02-02"]
+
+
+async def test_a_clock_set_back_a_day_posts_no_day_twice_and_skips_none(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot,
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    await subscribe(simcord_env, world, time="09:00")
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    await skip_to(simcord_env, clock, utc(2026, 2, 2, 9, 1))
+    clock.set(utc(2026, 2, 1, 9, 30))  # a day behind, for a quarter of an hour
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 45))
+    assert card_days(world.channel) == ["2026-02-01", "2026-02-02"]  # the 1st is not posted again
+    clock.set(utc(2026, 2, 2, 9, 46))  # corrected
+    await run_until(simcord_env, clock, utc(2026, 2, 2, 10))
+    await skip_to(simcord_env, clock, utc(2026, 2, 3, 9, 1))
+
+    assert card_days(world.channel) == ["2026-02-01", "2026-02-02", "2026-02-03"]
+
+
+async def test_a_clock_set_back_a_day_for_the_whole_day_posts_the_next_one(
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot,
+) -> None:
+    clock.set(utc(2026, 2, 1, 8))
+    await subscribe(simcord_env, world, time="09:00")
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    clock.set(utc(2026, 2, 1, 23, 50))
+    await run_until(simcord_env, clock, utc(2026, 2, 2, 0, 10))
+    clock.set(utc(2026, 2, 1, 0, 10))  # stepped back a whole day, just after midnight
+    await skip_to(simcord_env, clock, utc(2026, 2, 1, 9, 1))  # the day posted: nothing
+    await skip_to(simcord_env, clock, utc(2026, 2, 2, 9, 1))
+
+    assert card_days(world.channel) == ["2026-02-01", "2026-02-02"]
