@@ -595,9 +595,12 @@ def _claimed_ahead(row: str, *, on_the_eve: bool = False) -> str:
     FURTHEST_AHEAD before one claimed; `row`, then not counted as ahead): only then is `row` claimed again, taken
     over by its day's claim, and never tried before (the card of a day posted on it is never posted twice)."""
     eve = f"AND claimed_later.local_day >= date({row}.local_day, '-{FURTHEST_AHEAD.days} days') " if on_the_eve else ""
-    return (f"EXISTS (SELECT 1 FROM deliveries AS claimed_later WHERE claimed_later.subscription_id = "
+    # First what the row says itself: no day between it and the day before it, none claimed later (the rows of a
+    # day after a day, all but a few): no index seek, where the pending deliveries are read a page at a time.
+    return (f"({row}.claimed_after IS NOT NULL AND {row}.claimed_after < date({row}.local_day, '-1 day') "
+            f"AND EXISTS (SELECT 1 FROM deliveries AS claimed_later WHERE claimed_later.subscription_id = "
             f"{row}.subscription_id AND claimed_later.local_day > {row}.claimed_after "
-            f"AND claimed_later.local_day < {row}.local_day {eve})")
+            f"AND claimed_later.local_day < {row}.local_day {eve}))")
 
 
 # What a claim records as `claimed_after` (SQL, over the `subscriptions` row claimed and the day as parameter ?).
