@@ -920,72 +920,98 @@ _JOINING_EN_DASH = re.compile(r"(?<=[^\W_])–(?=[A-Z0-9])")
 
 
 def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
-    """5–8 keyphrases: specific noun phrases built from the abstract's recurring words."""
+    """5–8 keyphrases: specific noun phrases built from the abstract's recurring words.
+
+    A phrase of only weak words (_WEAK_WORDS: "numerical results", "proposed method", "certain conditions") is a
+    keyphrase only where fewer than 5 others are: a card shows 5 that say something rather than 8 padded out.
+    """
     if "–" in plain:  # a token holds hyphens, not en dashes: "Kullback Leibler divergence" was one card's keyphrase
         plain = _JOINING_EN_DASH.sub("-", plain)
     phrases, word_counts = _candidates(plain)
     name_words = {w.lower() for n in names for w in n.split()}
     acronym_expansions = _expansions(plain)
     ranked: list[tuple[float, str]] = []  # (-score, phrase): sorting puts the best first, ties by name
-    generic, count_of = GENERIC, word_counts.__getitem__
+    weak: list[tuple[float, str]] = []  # the same, for phrases of only weak words
+    generic, weak_words, count_of = GENERIC, _WEAK_WORDS, word_counts.__getitem__
     for phrase, count in phrases.items():
         low = phrase.lower()
         if " " not in low:  # one word (nearly half the candidates): the general case below, spelled out
             if low in generic or low in name_words:
                 continue
-            ranked.append((-(count + 0.5 * float(count_of(low) - 1)), phrase))
+            score = -(count + 0.5 * float(count_of(low) - 1))
+            if low in weak_words or (_TOKEN_KINDS.get(phrase) or _token_kind(phrase))[1] & _TRAILING:
+                weak.append((score, phrase))  # "principles", "address", "determined"
+            else:
+                ranked.append((score, phrase))
             continue
         words = low.split()
         if not name_words.isdisjoint(words):
             continue
         specific = repeats = 0  # the words not generic, and how often the text uses them beyond once
+        strong = False  # a word neither generic nor weak
         for word in words:
             if word not in generic:
                 specific += 1
                 repeats += count_of(word) - 1
+                strong = strong or word not in weak_words
         if not specific:
             continue
         score = 2.0 * count + repeats / len(words) + 2.0
         if low in acronym_expansions:
             score += 3.0
-        ranked.append((-score, phrase))
+        (ranked if strong else weak).append((-score, phrase))
     ranked.sort()
-    chosen: list[str] = []
-    chosen_low: list[str] = []
-    # The last two words of the chosen phrases of three words or more: where in `chosen`, and whether the words
-    # before them only rate or place it ("standard", "optimal", "deep") rather than say which one it is.
-    tails: dict[str, tuple[int, bool]] = {}
-    for _score, phrase in ranked:
-        if len(chosen) == MAX_KEYWORDS:
-            break
-        low = phrase.lower()
-        for other in chosen_low:
-            if low in other or other in low:
-                break
-        else:
-            if low.count(" ") > 1:
-                head, tail = _head_and_tail(low)
-                if tail in tails:  # "deep neural networks" beside "graph neural networks": one says it
-                    at, vague = tails[tail]
-                    if _says_little(head, chosen_low[at]):
-                        continue  # the one ranked better stays
-                    if vague:  # ranked better, but only "deep": "graph" says which
-                        chosen[at], chosen_low[at] = phrase, low
-                        tails[tail] = (at, False)
-                        continue
-                    # both say which ("Bayesian" and "convolutional neural networks"): both are keyphrases
-                else:
-                    tails[tail] = (len(chosen), _says_little(head, ""))
-            chosen.append(phrase)
-            chosen_low.append(low)
-    if len(chosen) >= MIN_KEYWORDS:  # the usual case: no need to rank single words
-        return tuple(chosen)
+    picks = _Picks()
+    picks.add(ranked, MAX_KEYWORDS)
+    if len(picks.chosen) >= MIN_KEYWORDS:  # the usual case: no need to rank weak phrases or single words
+        return tuple(picks.chosen)
+    weak.sort()
+    picks.add(weak, MIN_KEYWORDS)
+    chosen = picks.chosen
     for word, _count in word_counts.most_common():
         if len(chosen) >= MIN_KEYWORDS:
             break
         if word not in GENERIC and word not in name_words and len(word) > 2 and not _overlaps(word, chosen):
             chosen.append(word)
     return tuple(chosen)
+
+
+class _Picks:
+    """The keyphrases chosen so far, best first, none inside another nor saying another's thing again."""
+
+    def __init__(self) -> None:
+        self.chosen: list[str] = []
+        self._low: list[str] = []
+        # The last two words of the chosen phrases of three words or more: where in `chosen`, and whether the words
+        # before them only rate or place it ("standard", "optimal", "deep") rather than say which one it is.
+        self._tails: dict[str, tuple[int, bool]] = {}
+
+    def add(self, ranked: Sequence[tuple[float, str]], limit: int) -> None:
+        """Take phrases of `ranked` (best first) until `limit` are chosen."""
+        chosen, chosen_low, tails = self.chosen, self._low, self._tails
+        for _score, phrase in ranked:
+            if len(chosen) >= limit:
+                break
+            low = phrase.lower()
+            for other in chosen_low:
+                if low in other or other in low:
+                    break
+            else:
+                if low.count(" ") > 1:
+                    head, tail = _head_and_tail(low)
+                    if tail in tails:  # "deep neural networks" beside "graph neural networks": one says it
+                        at, vague = tails[tail]
+                        if _says_little(head, chosen_low[at]):
+                            continue  # the one ranked better stays
+                        if vague:  # ranked better, but only "deep": "graph" says which
+                            chosen[at], chosen_low[at] = phrase, low
+                            tails[tail] = (at, False)
+                            continue
+                        # both say which ("Bayesian" and "convolutional neural networks"): both are keyphrases
+                    else:
+                        tails[tail] = (len(chosen), _says_little(head, ""))
+                chosen.append(phrase)
+                chosen_low.append(low)
 
 
 def _head_and_tail(low: str) -> tuple[list[str], str]:
@@ -1005,6 +1031,28 @@ _VAGUE_MODIFIERS = GENERIC | wordset(
     particular certain unknown essential intrinsic subtle holistic diverse deep harmful unsafe finite simultaneous
     synthetic strict heterogeneous alternative overall main key important significant real actual underlying
     similar individual respective appropriate additional initial final short shorter long longer"""
+)
+
+
+# Words that make no keyphrase on their own, in any number: GENERIC's, and those that rate, place or report a thing
+# rather than name it ("numerical results", "proposed method", "certain conditions", "theoretical guarantees",
+# "synchronous counterparts"). Unlike _VAGUE_MODIFIERS, kinds a field is named by are not among them: "deep learning",
+# "heterogeneous data".
+_WEAK_WORDS = (_VAGUE_MODIFIERS - wordset("deep heterogeneous intrinsic harmful unsafe")) | wordset(
+    """proposed extensive numerical empirical experimental theoretical comprehensive promising satisfactory superior
+    competitive substantial considerable favorable favourable strong stronger new present presented wide wider broad
+    broader rigorous thorough preliminary impressive notable good great excellent challenging difficult practical
+    realistic real-world numerous many few first second third state-of-the-art sota whole entire further other same
+    such unified flexible accurate extra
+    counterpart counterparts conditions assumption assumptions guarantee guarantees finding findings
+    evidence observation observations solution solutions principle principles notion focus respect contrast
+    difference differences option options variant variants aspect aspects manner fact extent effectiveness
+    efficiency superiority advantage advantages benefit benefits limitation limitations drawback drawbacks property
+    properties effect effects version versions variety contribution contributions idea ideas side perspective
+    perspectives view lens component components part parts amount amounts address central role roles
+    encouraging mild ability abilities capability capabilities instance instances clear attempt attempts attractive
+    flexibility faithful fraction advance advances increased interesting question questions next powerful preferred
+    reasonable suitable suboptimal modification modifications applicable account useful natural restrictive"""
 )
 
 
