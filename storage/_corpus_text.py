@@ -923,13 +923,16 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
     """5–8 keyphrases: specific noun phrases built from the abstract's recurring words.
 
     A phrase of only weak words (_WEAK_WORDS: "numerical results", "proposed method", "certain conditions") is a
-    keyphrase only where fewer than 5 others are: a card shows 5 that say something rather than 8 padded out.
+    keyphrase only where fewer than 5 others are: a card shows 5 that say something rather than 8 padded out. An
+    acronym the text defines is its phrase spelled out, as the text writes it ("large language models" for "LLMs",
+    and for "Language Models" of "Recent Large Language Models (LLMs)"): one keyphrase, that a reader can read.
     """
     if "–" in plain:  # a token holds hyphens, not en dashes: "Kullback Leibler divergence" was one card's keyphrase
         plain = _JOINING_EN_DASH.sub("-", plain)
     phrases, word_counts = _candidates(plain)
     name_words = {w.lower() for n in names for w in n.split()}
-    acronym_expansions = _expansions(plain)
+    spelled = _spelled_out(plain)
+    acronym_of: dict[str, str] = {}  # an acronym's phrase spelled out, ranked in its place: the acronym
     ranked: list[tuple[float, str]] = []  # (-score, phrase): sorting puts the best first, ties by name
     weak: list[tuple[float, str]] = []  # the same, for phrases of only weak words
     generic, weak_words, count_of = GENERIC, _WEAK_WORDS, word_counts.__getitem__
@@ -938,30 +941,38 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
         if " " not in low:  # one word (nearly half the candidates): the general case below, spelled out
             if low in generic or low in name_words:
                 continue
-            score = -(count + 0.5 * float(count_of(low) - 1))
-            if low in weak_words or (_TOKEN_KINDS.get(phrase) or _token_kind(phrase))[1] & _TRAILING:
-                weak.append((score, phrase))  # "principles", "address", "determined"
+            score = -(count + 0.5 * (count_of(low) - 1))  # a float: no call to float() for it
+            if spelled and low in spelled and phrase != low and name_words.isdisjoint(spelled[low].lower().split()):
+                ranked.append((score, spelled[low]))
+                acronym_of[spelled[low]] = phrase
+            elif low in weak_words or low.endswith("ed"):
+                weak.append((score, phrase))  # "principles", "address", a verb form ("determined", "applied")
             else:
                 ranked.append((score, phrase))
             continue
         words = low.split()
-        if not name_words.isdisjoint(words):
+        if name_words and not name_words.isdisjoint(words):
             continue
         specific = repeats = 0  # the words not generic, and how often the text uses them beyond once
-        strong = False  # a word neither generic nor weak
         for word in words:
             if word not in generic:
                 specific += 1
                 repeats += count_of(word) - 1
-                strong = strong or word not in weak_words
         if not specific:
             continue
         score = 2.0 * count + repeats / len(words) + 2.0
-        if low in acronym_expansions:
-            score += 3.0
-        (ranked if strong else weak).append((-score, phrase))
+        if spelled and low in spelled and name_words.isdisjoint(spelled[low].lower().split()) and (
+                low == spelled[low].lower() or _written_only_within(plain, low, spelled[low])):
+            ranked.append((-score - 3.0, spelled[low]))  # a phrase the text names with an acronym
+        else:
+            for word in words:  # the first is most often not weak: one look-up
+                if word not in weak_words:
+                    ranked.append((-score, phrase))
+                    break
+            else:
+                weak.append((-score, phrase))
     ranked.sort()
-    picks = _Picks()
+    picks = _Picks(acronym_of)
     picks.add(ranked, MAX_KEYWORDS)
     if len(picks.chosen) >= MIN_KEYWORDS:  # the usual case: no need to rank weak phrases or single words
         return tuple(picks.chosen)
@@ -977,9 +988,14 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
 
 
 class _Picks:
-    """The keyphrases chosen so far, best first, none inside another nor saying another's thing again."""
+    """The keyphrases chosen so far, best first, none inside another nor saying another's thing again.
 
-    def __init__(self) -> None:
+    `acronym_of`: the acronyms ranked as their phrase spelled out ("graph neural networks" for "GNNs"), by that
+    phrase: the acronym is the keyphrase where a part of the phrase the text also writes apart was chosen first
+    ("neural networks" in a paper comparing them with GNNs)."""
+
+    def __init__(self, acronym_of: dict[str, str]) -> None:
+        self._acronym_of = acronym_of
         self.chosen: list[str] = []
         self._low: list[str] = []
         # The last two words of the chosen phrases of three words or more: where in `chosen`, and whether the words
@@ -995,6 +1011,12 @@ class _Picks:
             low = phrase.lower()
             for other in chosen_low:
                 if low in other or other in low:
+                    acronym = self._acronym_of.get(phrase)
+                    if acronym is None or low in other or _overlaps(acronym, chosen):
+                        break
+                    phrase, low = acronym, acronym.lower()  # "neural networks" chosen: "GNNs" says the rest
+                    chosen.append(phrase)
+                    chosen_low.append(low)
                     break
             else:
                 if low.count(" ") > 1:
@@ -1271,11 +1293,66 @@ def _is_verb_form(low: str) -> bool:
     return low.endswith(_VERB_ENDINGS) and not low.endswith(_NOT_VERB_ENDINGS)
 
 
-def _expansions(plain: str) -> set[str]:
-    """Lower-cased phrases defined by an acronym: "Medical Visual Question Answering (MVQA)"."""
-    found = set()
+def _spelled_out(plain: str) -> dict[str, str]:
+    """The phrases the text's acronyms stand for, as written where it defines them ("Large Language Models (LLMs)"),
+    by the acronym (lower case, singular and plural: "llm", "llms"), by the phrase in lower case, and by its last
+    words: "language models" of "Recent Large Language Models (LLMs)", an opening "Large" being a stop word
+    (_written_only_within tells whether those are the phrase's)."""
+    found: dict[str, str] = {}
+    if "(" not in plain:
+        return found
     for match in _ACRONYM_IN_PARENS.finditer(plain):
-        words = plain[max(0, match.start() - 90):match.start()].split()
-        letters = len(match.group(1).rstrip("s"))
-        found.add(" ".join(w.lower() for w in words[-letters:]))
+        acronym = match.group(1).lower()
+        singular = acronym[:-1] if acronym.endswith("s") and len(acronym) > 2 else acronym
+        if singular in found:  # defined again
+            continue
+        written = _spelled_before(plain[max(0, match.start() - 120):match.start()], singular)
+        if written is None:
+            continue
+        first = written.split(None, 1)[0].split("-", 1)[0]
+        if _ONE_CAPITAL_WORD.fullmatch(first) and written[1:].islower() and not _capitalised_mid_sentence(first, plain):
+            written = written[0].lower() + written[1:]  # "Large language models (LLMs) are …", as keyphrases write it
+        low = written.lower()
+        found[singular] = found[singular + "s"] = found[low] = written
+        tail = low.split()
+        for start in range(1, len(tail) - 1):
+            found.setdefault(" ".join(tail[start:]), written)
     return found
+
+
+def _spelled_before(before: str, letters: str) -> str | None:
+    """The last words of `before` whose initials spell an acronym's `letters` (lower case, no plural "s"), as
+    written: each part of a hyphenated word has one ("vision-language models (VLMs)"), the last letter may have none
+    ("variational autoencoders (VAEs)"), and stop words none where the others spell it ("reinforcement learning from
+    human feedback (RLHF)"). The words _search_text.acronyms finds, read as the text writes them: that one folds
+    each word it reads, ~4 µs an acronym, which every abstract's enrichment would pay."""
+    words = before.lower().split()
+    size = len(letters)
+    # The initials of the words from the end back: every word's, every word's but one for a hyphenated word
+    # ("hierarchical multi-label classification (HMC)"), the non-stop words'.
+    every = whole = content = ""
+    for start in range(len(words) - 1, max(-1, len(words) - 2 * size - 1), -1):
+        word = words[start].strip(_AROUND_A_WORD)  # "_batch-and-match_ (BaM)"
+        if not word:
+            return None
+        initials = "".join(part[:1] for part in word.split("-")) if "-" in word else word[0]
+        every, whole = initials + every, word[0] + whole
+        stop = word in STOPWORDS
+        if not stop:
+            content = initials + content
+        if every == letters or whole == letters or (len(every) == size - 1 > 1 and letters.startswith(every)) or (
+                content == letters and size > 2 and not stop and words[-1] not in STOPWORDS):
+            return " ".join(before.split()[start:]).strip(_AROUND_A_WORD)
+        if len(content) >= size and len(whole) >= size:
+            return None
+    return None
+
+
+_AROUND_A_WORD = "(\"“”‘’'[_*"
+
+
+def _written_only_within(plain: str, ending: str, phrase: str) -> bool:
+    """Whether `plain` writes `ending`, the last words of `phrase`, only within it: "language models" of "large
+    language models", not "neural networks" of "graph neural networks" in a text on neural networks."""
+    low = plain.lower()
+    return low.count(ending) == low.count(phrase.lower())
