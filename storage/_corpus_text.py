@@ -931,7 +931,7 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
         plain = _JOINING_EN_DASH.sub("-", plain)
     phrases, word_counts = _candidates(plain)
     name_words = {w.lower() for n in names for w in n.split()}
-    spelled = _spelled_out(plain)
+    spelled, loosely = _spelled_out(plain)
     acronym_of: dict[str, str] = {}  # an acronym's phrase spelled out, ranked in its place: the acronym
     ranked: list[tuple[float, str]] = []  # (-score, phrase): sorting puts the best first, ties by name
     weak: list[tuple[float, str]] = []  # the same, for phrases of only weak words
@@ -965,6 +965,8 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
                 low == spelled[low].lower() or _written_only_within(plain, low, spelled[low])):
             ranked.append((-score - 3.0, spelled[low]))  # a phrase the text names with an acronym
         else:
+            if low in loosely:  # "eXplainable Artificial Intelligence (XAI)": named, if not spelled letter by letter
+                score += 3.0
             for word in words:  # the first is most often not weak: one look-up
                 if word not in weak_words:
                     ranked.append((-score, phrase))
@@ -1293,21 +1295,26 @@ def _is_verb_form(low: str) -> bool:
     return low.endswith(_VERB_ENDINGS) and not low.endswith(_NOT_VERB_ENDINGS)
 
 
-def _spelled_out(plain: str) -> dict[str, str]:
+def _spelled_out(plain: str) -> tuple[dict[str, str], set[str]]:
     """The phrases the text's acronyms stand for, as written where it defines them ("Large Language Models (LLMs)"),
     by the acronym (lower case, singular and plural: "llm", "llms"), by the phrase in lower case, and by its last
     words: "language models" of "Recent Large Language Models (LLMs)", an opening "Large" being a stop word
-    (_written_only_within tells whether those are the phrase's)."""
+    (_written_only_within tells whether those are the phrase's). Second, in lower case, the words before an acronym
+    whose initials do not spell it, as many as it has letters ("explainable artificial intelligence (XAI)", "vector
+    autoregressive model (VAR)"): a phrase the text names, ranked up, but not one with the acronym."""
     found: dict[str, str] = {}
+    loosely: set[str] = set()
     if "(" not in plain:
-        return found
+        return found, loosely
     for match in _ACRONYM_IN_PARENS.finditer(plain):
         acronym = match.group(1).lower()
         singular = acronym[:-1] if acronym.endswith("s") and len(acronym) > 2 else acronym
         if singular in found:  # defined again
             continue
-        written = _spelled_before(plain[max(0, match.start() - 120):match.start()], singular)
+        before = plain[max(0, match.start() - 120):match.start()]
+        written = _spelled_before(before, singular)
         if written is None:
+            loosely.add(" ".join(before.lower().split()[-len(singular):]))
             continue
         first = written.split(None, 1)[0].split("-", 1)[0]
         if _ONE_CAPITAL_WORD.fullmatch(first) and written[1:].islower() and not _capitalised_mid_sentence(first, plain):
@@ -1317,7 +1324,7 @@ def _spelled_out(plain: str) -> dict[str, str]:
         tail = low.split()
         for start in range(1, len(tail) - 1):
             found.setdefault(" ".join(tail[start:]), written)
-    return found
+    return found, loosely
 
 
 def _spelled_before(before: str, letters: str) -> str | None:
