@@ -217,8 +217,10 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
 
     async def _titled(self, typed: str) -> tuple[Paper | None, list[str]]:
         """The paper whose title is what was typed (case, spacing, punctuation and markup aside; cited with its
-        venue, that venue's), if any, and the ids of the other papers of that title (one paper in two venues')."""
-        found = await self.bot.search_engine.titled(typed)
+        venue, that venue's), if any, and the ids of the other papers of that title (one paper in two venues'): a
+        current paper, else one no longer in the corpus (a daily card's title pasted after a corpus reload), as
+        `paperbot show` finds it (`SearchEngine.titled_or_retired`: one indexed read)."""
+        found = await self.bot.search_engine.titled_or_retired(typed)
         return (await self.bot.papers.by_id(found[0]), found[1:]) if found else (None, [])
 
     async def _namesakes_note(self, namesakes: Sequence[str], *, shared: str = "title") -> str | None:
