@@ -42,7 +42,7 @@ from storage._search_venue import Venue as Venue
 from storage._search_venue import VenueTable, venue_key
 from storage._search_venue import closest_venues as closest_venues
 from storage._search_wording import as_written, papers_to_read
-from storage.enrich import display_text
+from storage.enrich import display_text, title_emphasis
 from storage.models import Paper
 from storage.papers import PaperRepository
 from storage.parsing import ARXIV_IDENTIFIER  # the one rule, which records' ids are read by too
@@ -74,9 +74,9 @@ _WEB_TOP_LEVEL = frozenset(("com", "org", "net", "edu", "gov", "io", "ai", "cc",
 # A URL's parts (urllib's urlsplit costs 3 times as much, at every link of every paper on a refresh).
 _LINK_PARTS = re.compile(r"https?://(?:[^@/?#]*@)?(?P<host>[^@/?#:\[\]]+)(?::\d*)?(?P<path>[^?#]*)"
                          r"(?:\?(?P<query>[^#]*))?(?:#.*)?", re.IGNORECASE)
-# What display text makes of a title's LaTeX: `code` (\texttt, also inside a word: "q`POTS`"), *italics*
-# (\emph), **bold** (\textbf); an asterisk inside a word ("x*y") is a character.
-_TITLE_MARKUP = re.compile(r"(`)([^`]+)`|(?<![\\\w])(\*\*|\*)(?=\S)(.+?)(?<=[^\s\\])\3(?!\w)")
+# What display text makes of a title's LaTeX \texttt, also inside a word: "q`POTS`". Its *italics* (\emph) and **bold**
+# (\textbf), and HTML's, are storage.enrich.title_emphasis's to find; an asterisk inside a word ("x*y") is a character.
+_CODE_SPAN = re.compile(r"`([^`]+)`")
 _OPENREVIEW_ID = re.compile(r"(?:^|&)id=(?P<id>[^&]+)")
 # arXiv's abstract and PDF pages of a paper, any version: "/abs/2401.01234v2", "/pdf/2401.01234.pdf".
 # An arXiv identifier as people cite or paste it: "2401.01234", "arXiv:2401.01234v2", "arXiv 2401.01234",
@@ -148,7 +148,11 @@ def plain_title(title: str) -> str:
     text as typed (autocomplete choices, menu options) or escape it (a result list's heading)."""
     if not any(mark in title for mark in "`*\\"):
         return title
-    return unescape(_TITLE_MARKUP.sub(lambda marked: marked[2] or marked[4], title))
+    if "*" in title:  # emphasis as the card shows it, one kind in the other too: "***x***", "*a **b***"
+        code = _CODE_SPAN.sub(lambda span: "`" + "x" * len(span[1]) + "`", title) if "`" in title else title
+        emphasis = title_emphasis(code)  # a code span's stars are its text
+        title = "".join(char for at, char in enumerate(title) if at not in emphasis)
+    return unescape(_CODE_SPAN.sub(r"\1", title) if "`" in title else title)
 
 
 def label(title: str, limit: int = LABEL_CHARS) -> str:
