@@ -29,7 +29,10 @@ QPOTS = "$q\\texttt{POTS}$: Efficient Batch Multiobjective Optimization"  # show
 OLD = [{"title": KERNELS, "venue": "ICML 2024",
         "abstract": "We revisit graph kernels and find them competitive." + TAIL},
        {"title": QPOTS, "venue": "AISTATS 2025",
-        "abstract": "We pick batches on the Pareto front by Thompson sampling from Gaussian processes." + TAIL}]
+        "abstract": "We pick batches on the Pareto front by Thompson sampling from Gaussian processes." + TAIL},
+       *({"title": "Bandits Revisited", "venue": venue,
+          "abstract": f"We revisit bandits, as presented at {venue}, with tighter regret bounds." + TAIL}
+         for venue in ("UAI 2023", "COLT 2023"))]
 CURRENT = [{"title": "Sparse Attention for Long Documents", "venue": "ICML 2025",
             "abstract": "We make attention sparse so that long documents fit in memory." + TAIL},
            {"title": KERNELS, "venue": "ICML 2025", "abstract": "Graph kernels, revisited again in 2025." + TAIL}]
@@ -45,7 +48,7 @@ async def reloaded(bot: PaperBot, corpus_paths: tuple[Path, ...],
                    restart: Callable[..., Awaitable[PaperBot]]) -> dict[str, str]:
     """The bot after a corpus reload without old.json (its papers retired): the retired papers' ids by venue."""
     retired = {paper.venue or "": paper.id for paper in await bot.papers.by_ids(await bot.papers.active_ids())
-               if paper.venue in ("ICML 2024", "AISTATS 2025")}
+               if paper.venue in ("ICML 2024", "AISTATS 2025", "UAI 2023", "COLT 2023")}
     await restart(corpus_paths=corpus_paths[:1])
     return retired
 
@@ -63,6 +66,16 @@ async def test_a_retired_papers_title_opens_its_card(world: World, reloaded: dic
 
     assert not result.ephemeral, result.response  # was "There is no paper titled …"
     assert embed_of(result).footer.text == f"id {reloaded[venue]} · {RETIRED}"
+
+
+async def test_two_retired_papers_of_a_title_one_card_names_the_other(world: World,
+                                                                       reloaded: dict[str, str]) -> None:
+    result = await world.alice.slash(world.channel, "paper show", paper="Bandits Revisited")
+
+    embed = embed_of(result)
+    assert embed.footer.text == f"id {reloaded['UAI 2023']} · {RETIRED}"  # the first loaded
+    assert (f"Another paper has this title: {reloaded['COLT 2023']} (COLT 2023, {RETIRED}). "
+            "Give its id to /paper show.") in (embed.description or "")  # not "or pick it from the suggestions"
 
 
 @pytest.mark.parametrize("typed", [KERNELS, "Graph Kernels Revisited - ICML 2025"])
