@@ -309,6 +309,8 @@ def title_emphasis(title: str, start: int = 0, end: int | None = None) -> set[in
         marks |= title_emphasis(title, pair.start("text"), pair.end("text"))
         at = pair.end()
     return marks
+
+
 # Emphasis in an abstract, as Discord shows it: bold anywhere ("**WE**ighted **G**aussian", "gr**A**dient"); italics,
 # with "*", "_" or "__", only opened after a space, a bracket or a dash before a word (Discord reads no "_" inside a
 # word), and closed at a word's end ("*n*²" too), "_" only before a space or punctuation: in "x^{*} and 3 * 4 and
