@@ -286,7 +286,10 @@ _LITERAL_MARKS_HELD = {"*": "\ue010", "_": "\ue011"}
 # "**a *b* c**", "*a **b***": HTML's <i> and <b>, as parsing's `readable` writes them), not the "*" of "A*-search" or
 # "*SEM". Opened where no word or backslash is before it, closed where no word or star is after; italics hold stars
 # in pairs only (bold inside), as Discord reads them. Bounded, as a title of marks is read at every load.
-_TITLE_OPENING = re.compile(r"(?<![\\\w])\*")
+# A run of stars, where a pair may open in its first three: a hostile title's thousand stars in a row, or a star after
+# each word, are tried at three places, not at each.
+_TITLE_OPENING = re.compile(r"(?<![\\\w*])\*+")
+_STAR_RUN = re.compile(r"\*+")
 _TITLE_EMPHASIS = (
     re.compile(r"\*(?=\S)(?P<text>(?:\*\*|\\.|[^*\\]){1,300}?)(?<=[^\s\\])\*(?![\w*])", re.DOTALL),
     re.compile(r"\*\*(?=\S)(?P<text>.{1,300}?)(?<=[^\s\\])\*\*(?![\w*])", re.DOTALL),
@@ -294,21 +297,34 @@ _TITLE_EMPHASIS = (
 
 
 def title_emphasis(title: str, start: int = 0, end: int | None = None) -> set[int]:
-    """The positions of the marks of `title`'s emphasis (_TITLE_EMPHASIS), in title[start:end]: at each place one
-    may open, the longest pair (italics on a tie: "***x***" is italics around bold), then the pairs inside it."""
+    """The positions of the marks of `title`'s emphasis (_TITLE_EMPHASIS), in title[start:end]: at each run of stars
+    a pair may open at, the longest pair (`_title_pair`), then the pairs inside it."""
     end = len(title) if end is None else end
     marks: set[int] = set()
     at = start
-    while (opening := _TITLE_OPENING.search(title, at, end)) is not None:
-        pairs = [pair for pattern in _TITLE_EMPHASIS if (pair := pattern.match(title, opening.start(), end))]
-        if not pairs:
-            at = opening.end()
+    while True:
+        # A pair's text may open with stars right after the pair's own ("***x***", "***x* y**"): a run of its own.
+        run = (_STAR_RUN.match(title, at, end) if at == start > 0 else None) or _TITLE_OPENING.search(title, at, end)
+        if run is None:
+            break
+        pair = _title_pair(title, run, end)
+        if pair is None:
+            at = run.end()
             continue
-        pair = max(pairs, key=lambda pair: pair.end())  # max keeps the first of equals: italics
         marks.update(range(pair.start(), pair.start("text")), range(pair.end("text"), pair.end()))
         marks |= title_emphasis(title, pair.start("text"), pair.end("text"))
         at = pair.end()
     return marks
+
+
+def _title_pair(title: str, run: re.Match[str], end: int) -> re.Match[str] | None:
+    """The emphasis pair opening at the first of the first three stars of `run` where one opens: the longest there
+    (italics on a tie: "***x***" is italics around bold, as Discord reads it)."""
+    for at in range(run.start(), min(run.end(), run.start() + 3)):
+        pairs = [pair for pattern in _TITLE_EMPHASIS if (pair := pattern.match(title, at, end))]
+        if pairs:
+            return max(pairs, key=lambda pair: pair.end())  # max keeps the first of equals: italics
+    return None
 
 
 # Emphasis in an abstract, as Discord shows it: bold anywhere ("**WE**ighted **G**aussian", "gr**A**dient"); italics,
