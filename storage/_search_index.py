@@ -231,6 +231,9 @@ class SearchIndex:
         self.sorted_ids: list[str] = []
         self.sorted_names: list[str] = []
         self.author_df = array("I")  # term id -> how many papers' authors write it (see _without_initials)
+        # Two words side by side in one author's name ("max welling"), as (first << 32 | next) of their terms as
+        # written (`_name_term`), sorted: a query's words that are a name of the corpus are read as that person's.
+        self.author_pairs = np.zeros(0, np.uint64)
 
     @classmethod
     def build(cls, docs: Iterable[IndexDoc]) -> SearchIndex:
@@ -602,6 +605,40 @@ class SearchIndex:
                 resolved = {**resolved, **{letter: QueryTerm(letter, ()) for letter in letters}}
         return resolved
 
+    def _name_typed(self, query: str) -> list[str]:
+        """The folded words of the person's name the query is typed with: capitalised (`typed_name`), or, typed in
+        any case, a name the corpus's authors have, its words side by side in one author's name (`_corpus_name`)."""
+        return typed_name(query) or self._corpus_name(words(query))
+
+    def _corpus_name(self, folded: list[str]) -> list[str]:
+        """The two to MAX_NAME_WORDS words that are the whole query, or its start or end, when they stand side by side
+        in one author's name ("max welling", people type names in small letters too); else []. Two words of a topic
+        are no author's first name and surname ("graph neural"), so a topic typed so is not read as a name."""
+        if len(folded) < 2 or not len(self.author_pairs):
+            return []
+        for size in range(min(MAX_NAME_WORDS, len(folded)), 1, -1):
+            for run in (folded[:size], folded[-size:]):
+                if self._side_by_side_in_a_name(run):
+                    return run
+        return []
+
+    def _side_by_side_in_a_name(self, run: Sequence[str]) -> bool:
+        """Whether each word of `run` follows the one before it in an author's name of the corpus (initials and stop
+        words are none of its words)."""
+        if any(len(word) < 2 or not word.isalpha() or word in STOPWORDS for word in run):
+            return False
+        tids = [tid for word in run if (tid := self._name_term(word)) is not None]
+        if len(tids) < len(run):
+            return False
+        codes = np.asarray([(first << 32) | second for first, second in itertools.pairwise(tids)], np.uint64)
+        where = np.searchsorted(self.author_pairs, codes)
+        return bool(np.all(where < len(self.author_pairs))
+                    and np.all(self.author_pairs[np.minimum(where, len(self.author_pairs) - 1)] == codes))
+
+    def _name_term(self, word: str) -> int | None:
+        """The term of a folded word as authors' names write it (see author_pairs), or None when none does."""
+        return self.terms.get(_AS_WRITTEN + word if stem(word) != word else word)
+
     def _typed_as_a_name(self, query: str, content: list[str], last: str | None = None,
                          fixes: dict[str, list[tuple[str, int]]] | None = None) -> list[str]:
         """The words of the person's name the query is typed with (`typed_name`: all of it, or its start or end
@@ -611,7 +648,7 @@ class SearchIndex:
         that no ordinary word is a typo of (not the half-typed `last`: it is being typed). A title typed in capitals
         with every word misspelt ("Nueral Estimaton") is words: each is a typo of an ordinary word. The typo
         look-ups made are kept in `fixes`."""
-        typed = typed_name(query) if content else []
+        typed = self._name_typed(query) if content else []
         if not typed:
             return []
         surely = bool(STOPWORDS.intersection(typed))
@@ -947,7 +984,7 @@ class SearchIndex:
         alone or beside a topic) but not all, when the corpus has that name whole: each word written in authors' names,
         one mostly so, and some paper has them all. They are no papers of that person: "Max Welling" listed his 3
         papers, then 20 that write "max" (min-max). None when the query names nobody the corpus has."""
-        name = [word for word in typed_name(query) if not is_name_particle(word)]
+        name = [word for word in self._name_typed(query) if not is_name_particle(word)]
         if len(name) < 2 or STOPWORDS.intersection(name):
             return None
         by_word = {term.word: term for term in terms}
@@ -1357,6 +1394,7 @@ class _Builder:
         self.chunks: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []  # first doc, per doc, terms, tf
         self.pair_chunks: list[np.ndarray] = []
         self.pair_counts = array("I")
+        self.author_pairs = array("Q")  # see SearchIndex.author_pairs
         self.name_entries: dict[str, array[int]] = {}  # method name key -> papers introducing it
         self.typed_names: dict[str, array[int]] = {}  # name key of a word typed like a name -> papers using it
         self.stopword_titles: dict[str, list[int]] = {}  # see SearchIndex.stopword_titles
@@ -1383,7 +1421,7 @@ class _Builder:
         for name, text in _fields(doc):
             if not text:
                 continue
-            all_words, joined = analyse(text)
+            all_words, joined = analyse(text) if name != "authors" else self._authors_words(doc.authors)
             surface.update(all_words)
             surface.update(joined)
             ids = [known(w) or word_term(w) for w in all_words if w not in STOPWORDS]
@@ -1425,6 +1463,29 @@ class _Builder:
         self.tf.extend(counts.values())
         if (position + 1) % self.CHUNK == 0:
             self._flush()
+
+    def _authors_words(self, authors: Sequence[str]) -> tuple[list[str], list[str]]:
+        """The folded words of the authors' names and the joined forms of their hyphenated words, as `analyse` gives
+        them for the names one after another, each name's words side by side noted in `author_pairs`."""
+        all_words: list[str] = []
+        joined: list[str] = []
+        for author in authors:
+            name_words, name_joined = analyse(author)
+            all_words += name_words
+            joined += name_joined
+            self._note_name_pairs(name_words)
+        return all_words, joined
+
+    def _note_name_pairs(self, name_words: list[str]) -> None:
+        """Note the words of one author's name that stand side by side, initials and stop words left out ("Chris J.
+        Oates" is "chris oates")."""
+        kept = [word for word in name_words if len(word) > 1 and word not in STOPWORDS]
+        if len(kept) < 2:
+            return
+        terms, word_term = self.index.terms, self.index.word_term
+        tids = [terms.setdefault(_AS_WRITTEN + word, len(terms)) if stem(word) != word else word_term(word)
+                for word in kept]
+        self.author_pairs.extend((first << 32) | second for first, second in itertools.pairwise(tids))
 
     def _count_authors_words(self, ids: list[int]) -> None:
         """Count the paper for each term its authors' names write (SearchIndex.author_df)."""
@@ -1497,6 +1558,8 @@ class _Builder:
         self._flush()
         index = self.index
         index.words = self.word_df  # a Counter is a dict: no copy
+        index.author_pairs = np.unique(np.frombuffer(self.author_pairs, np.uint64))
+        self.author_pairs = array("Q")
         for key, papers in self.typed_names.items():
             if len(papers) <= MAX_TYPED_NAME_PAPERS and key not in self.name_entries:
                 self.name_entries[key] = papers
