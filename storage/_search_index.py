@@ -35,6 +35,7 @@ from storage._search_text import (
     analyse,
     compounds,
     content_words,
+    fold,
     is_name_particle,
     joined_words,
     name_key,
@@ -109,6 +110,7 @@ SIMILAR_TERMS = 16  # words of a paper used to find papers like it
 SEMANTIC_WEIGHT = 1.3
 SEMANTIC_CANDIDATES = 30
 _PAIR_MULTIPLIER = 0x9E3779B1  # Knuth's multiplicative hash: word pairs as 32-bit codes
+_LAST_WORD = re.compile(r"(\w+)\W*$")  # a query's last word, what follows it aside
 
 
 @dataclass(frozen=True, slots=True)
@@ -951,10 +953,12 @@ class SearchIndex:
              within: np.ndarray | None = None) -> Ranking:
         """Score every paper by words, re-rank the best `candidates` by word pairs, best first; only the papers
         `within` marks (a venue's mask), when given: the others score nothing before the cut and the count."""
+        typed_partial = partial
+        query, partial = self._name_completed(query, partial)
         terms = self.query_terms(query, partial=partial)
         if within is not None:
             terms = [self._corrected_within(term, within) if term.corrected else term for term in terms]
-        empty = Ranking(np.zeros(0, np.int64), np.zeros(0, np.float32), 0, terms, partial)
+        empty = Ranking(np.zeros(0, np.int64), np.zeros(0, np.float32), 0, terms, typed_partial)
         if not any(term.alternatives for term in terms) or self.size == 0:
             return empty
         scores = self.score(terms)
@@ -977,7 +981,54 @@ class SearchIndex:
         if partial:
             final += PAIR_WEIGHT * self.typing_pair_bonus(part, query, terms)
         order = np.lexsort((part, -final))
-        return Ranking(part[order], final[order], total, terms, partial)
+        return Ranking(part[order], final[order], total, terms, typed_partial)
+
+    def _name_completed(self, query: str, partial: bool) -> tuple[str, bool]:
+        """The query with its last word completed into the one name word that follows the word before it in the
+        authors' names of the corpus and starts so ("Max Wel" is Max Welling being typed), and False: read as typed
+        whole, his papers lead, not those writing "max". Only a word the corpus lacks, or one being typed (`partial`),
+        only a name (the completion, or the word before it, written mostly in authors' names), and not where the
+        papers write the word before it followed by a word that starts so ("deep lea" is deep learning being typed
+        even in a corpus with an author Deep Lear). Otherwise the query and `partial` as they came."""
+        folded = words(query)
+        if len(folded) < 2 or not folded[-1].isalpha() or (not partial and self.term_id(folded[-1]) is not None):
+            return query, partial
+        before, start = folded[-2], folded[-1]
+        following = self._name_words_after(before, start)
+        if len(following) != 1 or following[0] == start:
+            return query, partial
+        completion = following[0]
+        if not (self._mostly_a_name(completion) or self._surname_term(completion) is not None
+                or self._mostly_a_name(before)) or self._written_after(before, start):
+            return query, partial
+        typed = _LAST_WORD.search(query)
+        if typed is None or fold(typed.group(1)) != start:
+            return query, partial
+        if typed.group(1)[:1].isupper():
+            completion = completion.capitalize()
+        return query[:typed.start(1)] + completion + query[typed.end(1):], False
+
+    def _name_words_after(self, before: str, start: str) -> list[str]:
+        """The words that follow the word `before` in authors' names of the corpus and start with `start`."""
+        tid = self._name_term(before) if len(before) > 1 and before not in STOPWORDS else None
+        if tid is None:
+            return []
+        low, high = np.searchsorted(self.author_pairs, np.asarray([tid << 32, (tid + 1) << 32], np.uint64))
+        names = self.term_names
+        following = (names[int(code) & 0xFFFFFFFF].removeprefix(_AS_WRITTEN)
+                     for code in self.author_pairs[low:high].tolist())
+        return [word for word in following if word.startswith(start)]
+
+    def _written_after(self, before: str, start: str) -> bool:
+        """Whether two papers or more write the word `before` followed by one of the most used words starting with
+        `start` (a word being typed after it)."""
+        first = self.term_id(before)
+        nexts = [tid for word in self._completions(start) if (tid := self.term_id(word)) is not None]
+        if first is None or not nexts or not len(self.pair_df_codes):
+            return False
+        codes = pair_codes(np.full(len(nexts), first, np.uint32), np.asarray(nexts, np.uint32))
+        where = np.clip(np.searchsorted(self.pair_df_codes, codes), 0, len(self.pair_df_codes) - 1)
+        return bool((self.pair_df_codes[where] == codes).any())
 
     def _part_of_a_name(self, query: str, terms: Sequence[QueryTerm]) -> np.ndarray | None:
         """The papers that have some words of the person's name the query is typed with (`typed_name`: "Max Welling",
