@@ -85,6 +85,9 @@ SPLIT_FACTOR = 0.5  # an unknown word read as two indexed words run together, ea
 MIN_SPLIT_PART = 3
 UNKNOWN_RELATIVES = True  # longest run of query words looked up as an acronym's spelled-out form
 LONG_WORD = 8
+# A word the corpus lacks is a typo, one edit off, of a word the corpus writes after the word before it in at least
+# 1 / this of the papers writing that word (_usual_after): "reinforcement lean" is reinforcement learning.
+USUAL_PAIR_SHARE = 10
 MIN_TYPO_WORD = 4  # shorter words are never typo-corrected; four-letter ones only for swapped letters
 MIN_RELATIVE_STEM = 5
 _STEMMED_FROM = 3  # stem() leaves words of this many letters or fewer as typed
@@ -517,7 +520,9 @@ class SearchIndex:
         folded = words(query)
         last = folded[-1] if folded and partial else None
         fixes: dict[str, list[tuple[str, int]]] = {}  # the typo look-ups made (the costly part), each made once
-        content, named = self._without_initials(list(content_words(query)) or folded, last, fixes)
+        content = list(content_words(query)) or folded
+        fixes |= self._fixed_beside(content, last, fixes)
+        content, named = self._without_initials(content, last, fixes)
         if named and last in content:
             last = None  # a surname typed after its initial is typed whole: "T Dao" is no Daolang
         unique = list(dict.fromkeys(content))[:MAX_QUERY_WORDS]
@@ -544,6 +549,53 @@ class SearchIndex:
         if last in resolved and len(resolved) > 1:
             resolved[last] = self._complete_from_titles(resolved, last)
         return self._join_compounds(content, resolved, query, last)
+
+    def _fixed_beside(self, content: list[str], last: str | None, fixes: dict[str, list[tuple[str, int]]]
+                      ) -> dict[str, list[tuple[str, int]]]:
+        """The words of the query the corpus lacks and `correct` fixes into none (each look-up kept in `fixes`) that
+        are a word one edit off which the corpus writes after the word before them often (`_usual_after`), each to
+        that word: "reinforcement lean" is reinforcement learning, though "lean" is a word of the language, taken as
+        typed alone, and of four letters, which alone are typos only of their letters swapped. Not the half-typed
+        `last`."""
+        fixed: dict[str, list[tuple[str, int]]] = {}
+        for before, word in itertools.pairwise(content[:MAX_QUERY_WORDS]):
+            if word == last or word in fixes or not word.isalpha() or not typo_edits(word) \
+                    or self.term_id(word) is not None or len(fixes) >= MAX_FUZZY_WORDS:
+                continue
+            found = fixes[word] = self.correct(word)
+            usual = None if found else self._usual_after(before, word)
+            if usual is not None:
+                fixed[word] = [(usual, 1)]
+        return fixed
+
+    def _usual_after(self, before: str, word: str) -> str | None:
+        """The word one edit from `word` (no letters before it: "Kaiming" is no "aiming") that the corpus writes right
+        after `before` most, when it does so in two papers or more and in a tenth of the papers writing `before` at
+        least: a phrase of that word, as "reinforcement learning" is in nearly all of them."""
+        first = self.term_id(before)
+        if first is None:
+            return None
+        best: tuple[int, str] | None = None
+        for length in range(len(word) - 1, len(word) + 2):
+            for match, _, _ in process.extract(word, self.by_length.get(length, []), scorer=OSA.distance,
+                                               score_cutoff=1, limit=None):
+                tid = self.term_id(match)
+                if tid is None or _letters_before(word, match) or _digits(word) != _digits(match):
+                    continue
+                papers = self._papers_with_pair(first, tid)
+                if papers >= 2 and papers * USUAL_PAIR_SHARE >= int(self.df[first]) and (
+                        best is None or papers > best[0]):
+                    best = (papers, match)
+        return None if best is None else best[1]
+
+    def _papers_with_pair(self, first: int, second: int) -> int:
+        """How many papers write the term `first` right before the term `second`, when two or more do; else 0."""
+        if not len(self.pair_df_codes):
+            return 0
+        code = pair_codes(np.asarray([first], np.uint32), np.asarray([second], np.uint32))
+        where = int(np.searchsorted(self.pair_df_codes, code)[0])
+        return int(self.pair_df[where]) if where < len(self.pair_df_codes) and self.pair_df_codes[where] == code[0] \
+            else 0
 
     def _completed_beside_nothing(self, last: str, *, named: bool) -> QueryTerm:
         """The half-typed `last` word of a query another word of which matches nothing (a name the corpus lacks,
