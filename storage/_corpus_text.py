@@ -222,6 +222,18 @@ _BEFORE_A_VERB = wordset("we that which who it they can could may might will wou
 _DETERMINERS = wordset("the a an its their this these those each every both our his her any all another")
 # After an adjective the word in -s is the noun it qualifies, whatever follows ("analytical tasks a user performs").
 _ADJECTIVE_ENDINGS = ("al", "ous", "ful", "able", "ible", "less", "ary")
+# Words that follow the noun they qualify, with their preposition: "an estimator subject to a constraint", "the
+# posterior distribution according to …", "a kernel corresponding to …". Before it they close no keyphrase ("SGD
+# subject", "distribution according"); written otherwise they may be one's words ("human subjects", "corresponding
+# eigenvalues").
+_BEFORE_ITS_PREPOSITION: dict[str, frozenset[str]] = {
+    word: wordset(prepositions) for words, prepositions in (
+        ("subject according corresponding owing thanks akin", "to"),
+        ("consisting regardless irrespective capable", "of"),
+        ("depending contingent", "on"),
+        ("relevant", "to for"),
+        ("lying", "on in within"),
+    ) for word in words.split()}
 _BEFORE_A_GERUND = wordset("by while without when after before through via thus thereby")
 # Verb forms that open or join clauses; they split keyphrase candidates like stop words do.
 VERBS = wordset(
@@ -1111,7 +1123,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     known, kind_of, tokens_of = _TOKEN_KINDS.get, _token_kind, _TOKEN.findall
     size, head_words = len, _head_words  # local names: looked up at each phrase
     content_kind, gerund, trailing, plural, named = _CONTENT, _GERUND, _TRAILING, _PLURAL, _ACRONYM | _CAPITALISED
-    determiners = _DETERMINERS
+    determiners, after_its_word = _DETERMINERS, _BEFORE_ITS_PREPOSITION
     proper: dict[str, bool] = {}  # each opening word looked for once: "Ab c. " * 3333 has 3,333 sentences
     for sentence in sentences(plain):
         tokens = tokens_of(sentence)  # one C call per sentence
@@ -1133,6 +1145,11 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 if run and last & plural and low in determiners and run[-1].islower() and not (
                         len(run) > 1 and run[-2].endswith(_ADJECTIVE_ENDINGS)):
                     content.pop()  # "this architecture melds the …": a verb in -s, not a plural noun
+                    run.pop()
+                    if run:
+                        found.append(_phrase(run, plain))
+                elif run and low in after_its_word.get(run[-1], ()):
+                    content.pop()  # "SGD subject to …": the word goes with its preposition, not the noun before
                     run.pop()
                     if run:
                         found.append(_phrase(run, plain))

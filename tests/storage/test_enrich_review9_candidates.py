@@ -8,7 +8,8 @@ phrases and word counts, in the same order, on the seeds, the dev datasets and H
 made of the kinds of words the loop tells apart. (Review 12 made a plural noun end its phrase, "algorithms run"
 giving "algorithms": the oracle does the same, from the run's last word; review 13 made a word in -s after a noun
 and before "the", "a" … a verb, "architecture melds the" giving "architecture": so does the oracle; and it cuts a long
-run as the loop does, with _head_words.)
+run as the loop does, with _head_words; review 16 made a word before its preposition, "SGD subject to", no part of
+the phrase before it: so does the oracle.)
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 index = 0
                 continue
             if kind == text._SPLIT:
-                if run and _verb_before(run, low):  # since review 13: "architecture melds the …"
+                if run and (_verb_before(run, low)  # since review 13: "architecture melds the …"
+                            or low in text._BEFORE_ITS_PREPOSITION.get(run[-1], ())):  # review 16: "subject to"
                     content.pop()
                     run.pop()
                     if run:

@@ -1,0 +1,45 @@
+"""Keyphrases end on their noun, not on the verb or the word after it: "SGD subject", "method deals" are no keyphrases.
+
+icml2018 and aistats2025 cards listed "SGD subject", "submodular maximization subject" ("… subject to a matroid
+constraint"), "posterior distribution according", "kernel corresponding", "federated strategy consisting",
+"GCN regardless": a word that follows the noun it qualifies, with its preposition, was read as the last word of the
+noun's phrase.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from storage import _corpus_text as text
+
+
+def candidates(plain: str) -> set[str]:
+    return set(text._candidates(plain)[0])
+
+
+@pytest.mark.parametrize(("sentence", "phrase", "fragment"), [
+    ("We analyse projected SGD subject to a convex constraint.", "projected SGD", "SGD subject"),
+    ("We study submodular maximization subject to a matroid constraint.", "submodular maximization",
+     "maximization subject"),
+    ("Samples are drawn from the posterior distribution according to the model.", "posterior distribution",
+     "distribution according"),
+    ("It uses the Gaussian kernel corresponding to the network.", "Gaussian kernel", "kernel corresponding"),
+    ("We propose a federated strategy consisting of two stages.", "federated strategy", "strategy consisting"),
+    ("The bound holds for any GCN regardless of its depth.", "GCN", "GCN regardless"),
+    ("We retrieve semantic knowledge relevant for the task.", "semantic knowledge", "knowledge relevant"),
+    ("We model data lying on a low-dimensional manifold.", "data", "data lying"),
+])
+def test_a_word_before_its_preposition_is_no_part_of_the_keyphrase(sentence: str, phrase: str,
+                                                                   fragment: str) -> None:
+    found = candidates(sentence)
+    assert phrase in found, found
+    assert not any(fragment.split()[-1] in candidate.split() for candidate in found), found
+
+
+@pytest.mark.parametrize(("sentence", "phrase"), [
+    ("We recruit human subjects for the study.", "human subjects"),
+    ("The corresponding eigenvalues decay fast.", "corresponding eigenvalues"),
+    ("The relevant features are few.", "relevant features"),
+])
+def test_the_word_written_otherwise_stays_in_its_keyphrase(sentence: str, phrase: str) -> None:
+    assert phrase in candidates(sentence)
