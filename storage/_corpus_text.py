@@ -219,7 +219,9 @@ _BEFORE_A_VERB = wordset("we that which who it they can could may might will wou
 # What a verb's object opens with and a plural noun is seldom followed by: a word in -s after a noun and before one
 # is a verb ("the architecture melds the LSTM …", "the seller observes a …"), not the plural closing a phrase
 # ("attention heads"). Not "such": "methods such as …".
-_DETERMINERS = wordset("the a an its their this these those each every both our his her any all another")
+# So does a quantifier or a question word: "this approach encompasses many …", "the theory illustrates how …".
+_DETERMINERS = wordset("the a an its their this these those each every both our his her any all another "
+                       "some many most several how whether why what")
 # After an adjective the word in -s is the noun it qualifies, whatever follows ("analytical tasks a user performs").
 _ADJECTIVE_ENDINGS = ("al", "ous", "ful", "able", "ible", "less", "ary")
 # Words that follow the noun they qualify, with their preposition: "an estimator subject to a constraint", "the

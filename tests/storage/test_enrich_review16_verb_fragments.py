@@ -43,3 +43,16 @@ def test_a_word_before_its_preposition_is_no_part_of_the_keyphrase(sentence: str
 ])
 def test_the_word_written_otherwise_stays_in_its_keyphrase(sentence: str, phrase: str) -> None:
     assert phrase in candidates(sentence)
+
+
+# icml2018 cards listed "approach encompasses", "theory illustrates", "variational formulation annuls": a quantifier
+# or a question word after a word in -s opens its object, as "the" does.
+@pytest.mark.parametrize(("sentence", "phrase", "verb"), [
+    ("This Bayesian approach encompasses many other methods.", "Bayesian approach", "approach encompasses"),
+    ("Our theory illustrates how, when and why it works.", "theory", "theory illustrates"),
+    ("The variational formulation annuls some of the terms.", "variational formulation", "formulation annuls"),
+])
+def test_a_verb_in_s_before_a_quantifier_is_no_part_of_its_keyphrase(sentence: str, phrase: str, verb: str) -> None:
+    found = candidates(sentence)
+    assert phrase in found, found
+    assert not any(verb.split()[-1] in candidate.split() for candidate in found), found
