@@ -222,8 +222,13 @@ _BEFORE_A_VERB = wordset("we that which who it they can could may might will wou
 # So does a quantifier or a question word: "this approach encompasses many …", "the theory illustrates how …".
 _DETERMINERS = wordset("the a an its their this these those each every both our his her any all another "
                        "some many most several how whether why what")
+# A determiner of one thing before a noun: the word in -s after that noun is its verb ("an agent interacts with",
+# "this approach encompasses"), as "a feature maps" is no English.
+_SINGULAR_DETERMINERS = wordset("a an each every this another")
 # After an adjective the word in -s is the noun it qualifies, whatever follows ("analytical tasks a user performs").
 _ADJECTIVE_ENDINGS = ("al", "ous", "ful", "able", "ible", "less", "ary")
+_POSSESSIVE = ("’s", "'s")
+_NOT_BEFORE_A_VERB = (*_ADJECTIVE_ENDINGS, "ing", *_POSSESSIVE)
 # Words that follow the noun they qualify, with their preposition: "an estimator subject to a constraint", "the
 # posterior distribution according to …", "a kernel corresponding to …". Before it they close no keyphrase ("SGD
 # subject", "distribution according"); written otherwise they may be one's words ("human subjects", "corresponding
@@ -1125,7 +1130,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     known, kind_of, tokens_of = _TOKEN_KINDS.get, _token_kind, _TOKEN.findall
     size, head_words = len, _head_words  # local names: looked up at each phrase
     content_kind, gerund, trailing, plural, named = _CONTENT, _GERUND, _TRAILING, _PLURAL, _ACRONYM | _CAPITALISED
-    determiners, after_its_word = _DETERMINERS, _BEFORE_ITS_PREPOSITION
+    singular, after_its_word, ends_on_a_verb = _SINGULAR_DETERMINERS, _BEFORE_ITS_PREPOSITION, _ends_on_a_verb
     proper: dict[str, bool] = {}  # each opening word looked for once: "Ab c. " * 3333 has 3,333 sentences
     for sentence in sentences(plain):
         tokens = tokens_of(sentence)  # one C call per sentence
@@ -1144,8 +1149,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
         for token in tokens:
             low, kind = known(token) or kind_of(token)
             if kind < content_kind:  # punctuation ends a chunk, a stop word a run: no phrase crosses either
-                if run and last & plural and low in determiners and run[-1].islower() and not (
-                        len(run) > 1 and run[-2].endswith(_ADJECTIVE_ENDINGS)):
+                if run and last & plural and ends_on_a_verb(run, low, previous):
                     content.pop()  # "this architecture melds the …": a verb in -s, not a plural noun
                     run.pop()
                     if run:
@@ -1166,11 +1170,17 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 last = kind
             elif run:  # a plural noun ends its phrase: a noun it qualified would come before it, so the word
                 # after it is its verb or what it is ("algorithms run in …", "CNNs necessary for …")
-                found.append(" ".join(run) if size(run) < 4 else head_words(run, plain))
+                if previous in singular and ends_on_a_verb(run, low, previous):  # "an agent interacts …"
+                    content.pop()
+                    run.pop()
+                    found.append(_phrase(run, plain))
+                else:
+                    found.append(" ".join(run) if size(run) < 4 else head_words(run, plain))
                 if kind & named:  # a name set beside it ("our algorithms MD-UCBE") is a phrase of its own
                     content.append(low)
                     run = [token]
                     last = kind
+                    previous = ""
                 else:
                     run = []
                     previous = low
@@ -1184,6 +1194,20 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
             found.append(_phrase(run, plain) if last & trailing else " ".join(run) if size(run) < 4
                          else head_words(run, plain))
     return Counter(found), Counter(content)
+
+
+def _ends_on_a_verb(run: list[str], after: str, before: str) -> bool:
+    """Whether a run closing on a word in -s (`_PLURAL`) closes on a verb rather than a plural noun, as the words
+    around it tell: a determiner after it opens its object ("this architecture melds the …"), or one of one thing
+    before the run makes the noun before it singular, its subject ("an agent interacts with …"; "a feature maps" is
+    no English). Not after an adjective, which qualifies the plural ("analytical tasks a user performs"), nor, for the
+    second, after a possessive or a verb in -ing ("each agent's decisions", "an algorithm projecting updates")."""
+    if not run[-1].islower():
+        return False
+    if after in _DETERMINERS:
+        return len(run) < 2 or not run[-2].endswith(_ADJECTIVE_ENDINGS)
+    return before in _SINGULAR_DETERMINERS and len(run) > 1 and not run[-2].endswith(_NOT_BEFORE_A_VERB) and not any(
+        word.endswith(_POSSESSIVE) for word in run[:-2])  # "a network's feature maps": "a" is the network's
 
 
 def _capitalised_mid_sentence(word: str, text: str) -> bool:

@@ -45,6 +45,35 @@ def test_the_word_written_otherwise_stays_in_its_keyphrase(sentence: str, phrase
     assert phrase in candidates(sentence)
 
 
+# aistats2025 and icml2018 cards listed "individual feature contributes", "bias decomposes", "algorithm spends",
+# "agent extracts", "data reduction continues": a word in -s after a singular noun read as the plural closing its
+# phrase. "a", "an", "each", "this" … before the noun make it singular, the subject of that word.
+@pytest.mark.parametrize(("sentence", "phrase", "verb"), [
+    ("We show how each individual feature contributes to predicting the label.", "individual feature",
+     "feature contributes"),
+    ("We show that this estimation bias decomposes into two terms.", "estimation bias", "bias decomposes"),
+    ("On such problems, a Hamiltonian algorithm spends too many steps.", "Hamiltonian algorithm",
+     "algorithm spends"),
+    ("In our model, an agent extracts knowledge from text.", "agent", "agent extracts"),
+    ("Each round, a data reduction continues, possibly iteratively.", "data reduction", "reduction continues"),
+])
+def test_a_verb_in_s_after_a_singular_noun_is_no_part_of_its_keyphrase(sentence: str, phrase: str,
+                                                                       verb: str) -> None:
+    found = candidates(sentence)
+    assert phrase in found, found
+    assert not any(verb.split()[-1] in candidate.split() for candidate in found), found
+
+
+@pytest.mark.parametrize(("sentence", "phrase"), [
+    ("We visualise a network’s feature maps and each layer’s attention heads.", "network’s feature maps"),
+    ("We build an algorithm projecting updates onto the subspace.", "algorithm projecting updates"),
+    ("It satisfies an intuitive diminishing returns condition.", "intuitive diminishing returns"),
+    ("We study each RL agent’s decisions over time.", "RL agent’s decisions"),
+])
+def test_a_plural_noun_after_a_determiner_of_one_thing_stays(sentence: str, phrase: str) -> None:
+    assert phrase in candidates(sentence)
+
+
 # icml2018 cards listed "approach encompasses", "theory illustrates", "variational formulation annuls": a quantifier
 # or a question word after a word in -s opens its object, as "the" does.
 @pytest.mark.parametrize(("sentence", "phrase", "verb"), [
