@@ -18,7 +18,7 @@ import itertools
 import re
 from array import array
 from collections import Counter, defaultdict
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -659,10 +659,27 @@ class SearchIndex:
                 resolved = {**resolved, **{letter: QueryTerm(letter, ()) for letter in letters}}
         return resolved
 
-    def _name_typed(self, query: str) -> list[str]:
-        """The folded words of the person's name the query is typed with: capitalised (`typed_name`), or, typed in
-        any case, a name the corpus's authors have, its words side by side in one author's name (`_corpus_name`)."""
-        return typed_name(query) or self._corpus_name(words(query))
+    def _name_typed(self, query: str, fixed: Mapping[str, Sequence[str]]) -> list[str]:
+        """The folded words of the person's name the query is typed with: capitalised (`typed_name`) unless its words
+        are authors' words of the corpus but of no one author's name (`_words_of_several_authors`), or, typed in any
+        case, a name the corpus's authors have, its words side by side in one author's name (`_corpus_name`).
+        `fixed`: the typo fixes of the query's words the corpus lacks."""
+        typed = typed_name(query)
+        if typed and not self._words_of_several_authors(typed, fixed):
+            return typed
+        return self._corpus_name(words(query))
+
+    def _words_of_several_authors(self, typed: list[str], fixed: Mapping[str, Sequence[str]]) -> bool:
+        """Whether the words of a capitalised name are each written in authors' names of the corpus (as typed, or as
+        a typo fix of a word the corpus lacks), but nowhere side by side in one author's name: "Frank Wolfe" where
+        Frank Hutter and Philip Wolfe wrote a paper together is the Frank-Wolfe algorithm, typed with capitals as
+        people do, not the one paper they share. A name with a word the corpus has in no author's name ("Kaiming He",
+        a stop word; a surname no author has) is a name the corpus lacks, still read as a name."""
+        kept = [word for word in typed if len(word) > 1 and word not in STOPWORDS]
+        spellings = [[word] if self._name_term(word) is not None else list(fixed.get(word, ())) for word in kept]
+        if len(kept) < 2 or not all(spellings):
+            return False
+        return not any(self._side_by_side_in_a_name(run) for run in itertools.product(*spellings))
 
     def _corpus_name(self, folded: list[str]) -> list[str]:
         """The two to MAX_NAME_WORDS words that are the whole query, or its start or end, when they stand side by side
@@ -693,8 +710,20 @@ class SearchIndex:
         """The term of a folded word as authors' names write it (see author_pairs), or None when none does."""
         return self.terms.get(_AS_WRITTEN + word if stem(word) != word else word)
 
-    def _typed_as_a_name(self, query: str, content: list[str], last: str | None = None,
-                         fixes: dict[str, list[tuple[str, int]]] | None = None) -> list[str]:
+    def _typo_fixes(self, query: str, last: str | None, fixes: dict[str, list[tuple[str, int]]]
+                    ) -> dict[str, list[str]]:
+        """The typo fixes of the words of the capitalised name `query` is typed with that the corpus lacks (but the
+        half-typed `last`), each looked up once (kept in `fixes`)."""
+        found: dict[str, list[str]] = {}
+        for word in typed_name(query):
+            if word != last and word.isalpha() and self.term_id(word) is None:
+                if word not in fixes:
+                    fixes[word] = self.correct(word)
+                found[word] = [fix for fix, _ in fixes[word]]
+        return found
+
+    def _typed_as_a_name(self, query: str, content: list[str], last: str | None,
+                         fixes: dict[str, list[tuple[str, int]]]) -> list[str]:
         """The words of the person's name the query is typed with (`typed_name`: all of it, or its start or end
         before or after a topic in small letters: "Kaiming He residual"), when the corpus does not read them as
         words, else []: none of them is a word the corpus writes outside authors' names, and one at least is surely
@@ -702,7 +731,7 @@ class SearchIndex:
         that no ordinary word is a typo of (not the half-typed `last`: it is being typed). A title typed in capitals
         with every word misspelt ("Nueral Estimaton") is words: each is a typo of an ordinary word. The typo
         look-ups made are kept in `fixes`."""
-        typed = self._name_typed(query) if content else []
+        typed = self._name_typed(query, self._typo_fixes(query, last, fixes)) if content else []
         if not typed:
             return []
         surely = bool(STOPWORDS.intersection(typed))
@@ -714,10 +743,9 @@ class SearchIndex:
                     return []
                 surely = True
             elif word != last:
-                found = self.correct(word)
-                if fixes is not None:
-                    fixes[word] = found
-                surely = surely or all(self._mostly_a_name(fix) for fix, _ in found)
+                if word not in fixes:
+                    fixes[word] = self.correct(word)
+                surely = surely or all(self._mostly_a_name(fix) for fix, _ in fixes[word])
         return typed if surely else []
 
     def _whole_name(self, name: list[str], resolved: dict[str, QueryTerm], last: str | None
@@ -1087,7 +1115,8 @@ class SearchIndex:
         alone or beside a topic) but not all, when the corpus has that name whole: each word written in authors' names,
         one mostly so, and some paper has them all. They are no papers of that person: "Max Welling" listed his 3
         papers, then 20 that write "max" (min-max). None when the query names nobody the corpus has."""
-        name = [word for word in self._name_typed(query) if not is_name_particle(word)]
+        fixed = {term.word: (term.corrected,) for term in terms if term.corrected}
+        name = [word for word in self._name_typed(query, fixed) if not is_name_particle(word)]
         if len(name) < 2 or STOPWORDS.intersection(name):
             return None
         by_word = {term.word: term for term in terms}
