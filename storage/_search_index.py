@@ -18,7 +18,7 @@ import itertools
 import re
 from array import array
 from collections import Counter, defaultdict
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -659,22 +659,48 @@ class SearchIndex:
                 resolved = {**resolved, **{letter: QueryTerm(letter, ()) for letter in letters}}
         return resolved
 
-    def _name_typed(self, query: str) -> list[str]:
-        """The folded words of the person's name the query is typed with: capitalised (`typed_name`), or, typed in
-        any case, a name the corpus's authors have, its words side by side in one author's name (`_corpus_name`)."""
-        return typed_name(query) or self._corpus_name(words(query))
+    def _name_typed(self, query: str, fixed: Callable[[str], Sequence[str]]) -> list[str]:
+        """The folded words of the person's name the query is typed with: capitalised (`typed_name`) unless its words
+        are authors' words of the corpus but of no one author's name (`_words_of_several_authors`), or, typed in any
+        case, a name the corpus's authors have, its words side by side in one author's name (`_corpus_name`).
+        `fixed`: the typo fixes of a word the corpus lacks."""
+        typed = typed_name(query)
+        if typed and not self._words_of_several_authors(typed, fixed):
+            return typed
+        return self._corpus_name(words(query), fixed)
 
-    def _corpus_name(self, folded: list[str]) -> list[str]:
+    def _words_of_several_authors(self, typed: list[str], fixed: Callable[[str], Sequence[str]]) -> bool:
+        """Whether the words of a capitalised name are each written in authors' names of the corpus (as typed, or as
+        a typo fix of a word the corpus lacks), but nowhere side by side in one author's name: "Frank Wolfe" where
+        Frank Hutter and Philip Wolfe wrote a paper together is the Frank-Wolfe algorithm, typed with capitals as
+        people do, not the one paper they share. A name with a word the corpus has in no author's name ("Kaiming He",
+        a stop word; a surname no author has) is a name the corpus lacks, still read as a name."""
+        kept = [word for word in typed if len(word) > 1 and word not in STOPWORDS]
+        spellings = [self._name_spellings(word, fixed) for word in kept]
+        if len(kept) < 2 or not all(spellings):
+            return False
+        return not any(self._side_by_side_in_a_name(run) for run in itertools.product(*spellings))
+
+    def _corpus_name(self, folded: list[str], fixed: Callable[[str], Sequence[str]]) -> list[str]:
         """The two to MAX_NAME_WORDS words that are the whole query, or its start or end, when they stand side by side
-        in one author's name ("max welling", people type names in small letters too); else []. Two words of a topic
-        are no author's first name and surname ("graph neural"), so a topic typed so is not read as a name."""
+        in one author's name ("max welling", people type names in small letters too), a word the corpus lacks as one
+        of its typo fixes (`fixed`: "max weling", as "Max Weling" is); else []. Two words of a topic are no author's
+        first name and surname ("graph neural", "reinforcement lerning"), so a topic typed so is not read as a name."""
         if len(folded) < 2 or not len(self.author_pairs):
             return []
         for size in range(min(MAX_NAME_WORDS, len(folded)), 1, -1):
             for run in (folded[:size], folded[-size:]):
-                if self._side_by_side_in_a_name(run):
+                if any(len(word) < 2 or not word.isalpha() or word in STOPWORDS for word in run):
+                    continue  # initials and stop words are no words of author_pairs
+                spellings = [self._name_spellings(word, fixed) for word in run]
+                if all(spellings) and any(map(self._side_by_side_in_a_name, itertools.product(*spellings))):
                     return run
         return []
+
+    def _name_spellings(self, word: str, fixed: Callable[[str], Sequence[str]]) -> Sequence[str]:
+        """The folded word as typed when authors' names write it, else its typo `fixed` (none when the corpus has
+        the word elsewhere)."""
+        return [word] if self._name_term(word) is not None else fixed(word)
 
     def _side_by_side_in_a_name(self, run: Sequence[str]) -> bool:
         """Whether each word of `run` follows the one before it in an author's name of the corpus (initials and stop
@@ -693,8 +719,19 @@ class SearchIndex:
         """The term of a folded word as authors' names write it (see author_pairs), or None when none does."""
         return self.terms.get(_AS_WRITTEN + word if stem(word) != word else word)
 
-    def _typed_as_a_name(self, query: str, content: list[str], last: str | None = None,
-                         fixes: dict[str, list[tuple[str, int]]] | None = None) -> list[str]:
+    def _typo_fixes(self, last: str | None, fixes: dict[str, list[tuple[str, int]]]) -> Callable[[str], list[str]]:
+        """The typo fixes of a word of the query that the corpus lacks (none for the half-typed `last`: it is being
+        typed), each looked up once (kept in `fixes`)."""
+        def fixed(word: str) -> list[str]:
+            if word == last or not word.isalpha() or self.term_id(word) is not None:
+                return []
+            if word not in fixes:
+                fixes[word] = self.correct(word)
+            return [fix for fix, _ in fixes[word]]
+        return fixed
+
+    def _typed_as_a_name(self, query: str, content: list[str], last: str | None,
+                         fixes: dict[str, list[tuple[str, int]]]) -> list[str]:
         """The words of the person's name the query is typed with (`typed_name`: all of it, or its start or end
         before or after a topic in small letters: "Kaiming He residual"), when the corpus does not read them as
         words, else []: none of them is a word the corpus writes outside authors' names, and one at least is surely
@@ -702,7 +739,7 @@ class SearchIndex:
         that no ordinary word is a typo of (not the half-typed `last`: it is being typed). A title typed in capitals
         with every word misspelt ("Nueral Estimaton") is words: each is a typo of an ordinary word. The typo
         look-ups made are kept in `fixes`."""
-        typed = self._name_typed(query) if content else []
+        typed = self._name_typed(query, self._typo_fixes(last, fixes)) if content else []
         if not typed:
             return []
         surely = bool(STOPWORDS.intersection(typed))
@@ -714,10 +751,9 @@ class SearchIndex:
                     return []
                 surely = True
             elif word != last:
-                found = self.correct(word)
-                if fixes is not None:
-                    fixes[word] = found
-                surely = surely or all(self._mostly_a_name(fix) for fix, _ in found)
+                if word not in fixes:
+                    fixes[word] = self.correct(word)
+                surely = surely or all(self._mostly_a_name(fix) for fix, _ in fixes[word])
         return typed if surely else []
 
     def _whole_name(self, name: list[str], resolved: dict[str, QueryTerm], last: str | None
@@ -1087,7 +1123,9 @@ class SearchIndex:
         alone or beside a topic) but not all, when the corpus has that name whole: each word written in authors' names,
         one mostly so, and some paper has them all. They are no papers of that person: "Max Welling" listed his 3
         papers, then 20 that write "max" (min-max). None when the query names nobody the corpus has."""
-        name = [word for word in self._name_typed(query) if not is_name_particle(word)]
+        corrected = {term.word: [term.corrected] for term in terms if term.corrected}
+        name = [word for word in self._name_typed(query, lambda word: corrected.get(word, []))
+                if not is_name_particle(word)]
         if len(name) < 2 or STOPWORDS.intersection(name):
             return None
         by_word = {term.word: term for term in terms}
