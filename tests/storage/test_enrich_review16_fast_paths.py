@@ -6,12 +6,18 @@ computation it stands for, on Hypothesis texts built from the characters it reac
 
 from __future__ import annotations
 
+import re
 import sys
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from storage import enrich
+from storage.parsing import parse_file
+
+ROOT = Path(__file__).resolve().parents[2]
+_CORPUS_FILES = [*sorted((ROOT / "data").glob("*.txt")), *sorted((ROOT.parent / "shared" / "datasets").glob("*.json"))]
 
 # Every character str.split() splits at (ASCII and Unicode whitespace), and neighbours that are not: a letter, an
 # accented one, a dash, a zero-width space and a soft hyphen (not printable, no whitespace either).
@@ -31,3 +37,44 @@ def test_collapse_whitespace_of_non_ascii_text_with_unicode_spaces() -> None:
     assert enrich.collapse_whitespace("α\u00a0β") == "α β"
     assert enrich.collapse_whitespace("Schrödinger\u2009equation\u3000–  x ") == "Schrödinger equation – x"
     assert enrich.collapse_whitespace("Fréchet\u200bdistance") == "Fréchet\u200bdistance"  # no whitespace
+
+
+# Math pieces built from what _PLAIN_MATH lets through and what it must not: pylatexenc's special characters and
+# ligatures, macros, groups, scripts, Unicode spaces, combining marks, control characters.
+_MATH_PIECES = [*"abxyzXYZ0159 =<>+-*/()[],.;:|!?'\"@", "--", "''", "`", "!`", "~", "&", "%", "#", "^", "_", "{", "}",
+                "\\alpha", "\\,", "\\%", "\u00a0", "\u2028", "\u0301", "\u200b", "α", "≤", "⁴", "₁", "é", "😀",
+                "\t", "\x00"]
+_MATH = st.lists(st.sampled_from(_MATH_PIECES), max_size=10).map(lambda pieces: f"${''.join(pieces)}$")
+
+
+def _through_pylatexenc(segment: str) -> str:
+    """latex_segment's rendering of `segment` with no piece taken as plain math (uncached)."""
+    fast = enrich._PLAIN_MATH
+    enrich._PLAIN_MATH = re.compile(r"(?!)")  # matches nothing
+    try:
+        return enrich.latex_segment.__wrapped__(segment)
+    finally:
+        enrich._PLAIN_MATH = fast
+
+
+@settings(max_examples=3000)
+@given(_MATH)
+def test_plain_math_renders_as_pylatexenc_renders_it(segment: str) -> None:
+    assert enrich.latex_segment.__wrapped__(segment) == _through_pylatexenc(segment)
+
+
+def test_plain_math_pieces_of_the_seeds_and_dev_datasets() -> None:
+    """Every math piece of the bundled abstracts that takes the plain path renders as pylatexenc renders it."""
+    texts = [record.abstract for path in _CORPUS_FILES for record in parse_file(path).records]
+    pieces = {piece.group() for text in texts for piece in enrich._LATEX_SEGMENT.finditer(text)}
+    plain = [piece for piece in pieces if enrich._PLAIN_MATH.fullmatch(enrich._SCRIPT.sub(enrich._script, piece))]
+    assert len(plain) > 20  # "$k$", "$n=5$", "$O(m)$", "$10^4$" …
+    for piece in plain:
+        assert enrich.latex_segment.__wrapped__(piece) == _through_pylatexenc(piece), piece
+
+
+def test_plain_math_examples() -> None:
+    assert enrich.latex_segment("$n=5$") == "n = 5"
+    assert enrich.latex_segment("$O(m)$") == "O(m)"
+    assert enrich.latex_segment("$10^4$") == "10⁴"
+    assert enrich.latex_segment("$a--b$") == "a–b"  # a ligature: pylatexenc's
