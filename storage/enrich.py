@@ -643,6 +643,8 @@ def latex_segment(segment: str) -> str:
         source = _unwrap_unknown(source)
     if is_math and _PLAIN_MATH.fullmatch(source):
         rendered = source[1:-1]  # what pylatexenc gives for it, at a fiftieth of the cost
+    elif is_math and _SYMBOL_MATH.fullmatch(source) and (symbols := _symbols_rendered(source[1:-1])) is not None:
+        rendered = symbols
     else:
         try:
             rendered = _converter().latex_to_text(source, latex_context=_parsing_context())  # type: ignore[attr-defined]
@@ -661,7 +663,44 @@ def latex_segment(segment: str) -> str:
 # group, script or escape, none of its special characters ("~", "&", "%", "#", "`") or ligatures ("--", "''"), no
 # control character; pylatexenc gives its text as it is (checked on every piece of the bundled seeds and dev datasets
 # and on random ones: tests/storage/test_enrich_review16_fast_paths.py).
-_PLAIN_MATH = re.compile(r"""\$(?:[A-Za-z0-9 =<>+*/()\[\],.;:|!?"@\x80-\U0010ffff]|-(?!-)|'(?!'))*\$""")
+_PLAIN_MATH_CHAR = r"""[A-Za-z0-9 =<>+*/()\[\],.;:|!?"@\x80-\U0010ffff]|-(?!-)|'(?!')"""
+_PLAIN_MATH = re.compile(rf"\$(?:{_PLAIN_MATH_CHAR})*\$")
+# The same with symbols, macros taking no argument ("$\alpha \in (0,1)$", "$n \times n$", "$\epsilon\le 1$"):
+# rendered as pylatexenc renders them (_symbols_rendered) when each one is a plain symbol (_plain_symbol).
+_SYMBOL_MATH = re.compile(rf"\$(?:{_PLAIN_MATH_CHAR}|\\[A-Za-z])*\$")
+# A macro's name and the space after it, which LaTeX takes. pylatexenc reads letters of any script into the name
+# ("\inα" is one unknown macro), as `[^\W\d_]` does (and a few characters more, "²": no symbol has them in its name).
+_MATH_MACRO = re.compile(r"\\([^\W\d_]+)(\s*)")
+
+
+def _symbols_rendered(body: str) -> str | None:
+    """Math of plain characters and symbols (_SYMBOL_MATH, without its "$"s) as pylatexenc renders it: each symbol
+    its text, the space after one kept only before characters (not before another symbol or the end), the text
+    before the first one dropped if it is only space, the whole stripped. None if a macro is no plain symbol."""
+    pieces = _MATH_MACRO.split(body)  # text, (macro name, space after it, text)*
+    parts = [pieces[0] if pieces[0].strip() else ""]
+    for at in range(1, len(pieces), 3):
+        symbol = _plain_symbol(pieces[at])
+        if symbol is None:
+            return None
+        parts.append(symbol)
+        if pieces[at + 2]:
+            parts += (pieces[at + 1], pieces[at + 2])
+    return "".join(parts).strip()
+
+
+@lru_cache(maxsize=1024)
+def _plain_symbol(name: str) -> str | None:
+    """What pylatexenc writes for the macro `name` standing alone when it takes no argument and its text is fixed
+    ("alpha": "α", "in": "∈", "left": ""), else None (an argument, an operator's name, an unknown macro)."""
+    parsing = _parsing_context().get_macro_spec(name)  # type: ignore[attr-defined]
+    if parsing is not None and getattr(parsing.args_parser, "argspec", None) != "":
+        return None
+    text = getattr(_converter().latex_context.get_macro_spec(name), "simplify_repl", "")  # type: ignore[attr-defined]
+    if not text:
+        return ""  # discarded ("\\left", "\\big")
+    return text if isinstance(text, str) and "%" not in text else None
+
 
 _FONT_SWITCH = re.compile(r"\{\\([a-z]+)\s*(.*)\}", re.DOTALL)
 _SWITCHED = {"em": "\\emph", "it": "\\emph", "itshape": "\\emph", "sl": "\\emph", "slshape": "\\emph",

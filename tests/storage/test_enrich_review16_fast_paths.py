@@ -39,22 +39,26 @@ def test_collapse_whitespace_of_non_ascii_text_with_unicode_spaces() -> None:
     assert enrich.collapse_whitespace("Fréchet\u200bdistance") == "Fréchet\u200bdistance"  # no whitespace
 
 
-# Math pieces built from what _PLAIN_MATH lets through and what it must not: pylatexenc's special characters and
-# ligatures, macros, groups, scripts, Unicode spaces, combining marks, control characters.
+# Math pieces built from what _PLAIN_MATH and _SYMBOL_MATH let through and what they must not: pylatexenc's special
+# characters and ligatures, macros (symbols, discarded ones, operators, with arguments, unknown, spelled with letters of
+# other scripts: "\\inα"), groups, scripts, Unicode spaces (LaTeX takes those after a macro), combining marks, control
+# characters.
 _MATH_PIECES = [*"abxyzXYZ0159 =<>+-*/()[],.;:|!?'\"@", "--", "''", "`", "!`", "~", "&", "%", "#", "^", "_", "{", "}",
-                "\\alpha", "\\,", "\\%", "\u00a0", "\u2028", "\u0301", "\u200b", "α", "≤", "⁴", "₁", "é", "😀",
-                "\t", "\x00"]
+                "\\alpha", "\\in", "\\times", "\\le", "\\ldots", "\\Omega", "\\epsilon", "\\left", "\\right",
+                "\\big", "\\log", "\\max", "\\curv", "\\mathcal", "\\sqrt", "\\frac", "\\text", "\\textit",
+                "\\em", "\\label", "\\cite", "\\url", "\\", "\\ ", "\\,", "\\%", "\\{", "  ", "\u00a0",
+                "\u2028", "\x85", "\u3000", "\u0301", "\u200b", "α", "é", "≤", "⁴", "²", "₁", "😀", "\t", "\x00"]
 _MATH = st.lists(st.sampled_from(_MATH_PIECES), max_size=10).map(lambda pieces: f"${''.join(pieces)}$")
 
 
 def _through_pylatexenc(segment: str) -> str:
-    """latex_segment's rendering of `segment` with no piece taken as plain math (uncached)."""
-    fast = enrich._PLAIN_MATH
-    enrich._PLAIN_MATH = re.compile(r"(?!)")  # matches nothing
+    """latex_segment's rendering of `segment` with no piece taken as plain math or symbols (uncached)."""
+    plain, symbols = enrich._PLAIN_MATH, enrich._SYMBOL_MATH
+    enrich._PLAIN_MATH = enrich._SYMBOL_MATH = re.compile(r"(?!)")  # matches nothing
     try:
         return enrich.latex_segment.__wrapped__(segment)
     finally:
-        enrich._PLAIN_MATH = fast
+        enrich._PLAIN_MATH, enrich._SYMBOL_MATH = plain, symbols
 
 
 @settings(max_examples=3000)
@@ -64,11 +68,11 @@ def test_plain_math_renders_as_pylatexenc_renders_it(segment: str) -> None:
 
 
 def test_plain_math_pieces_of_the_seeds_and_dev_datasets() -> None:
-    """Every math piece of the bundled abstracts that takes the plain path renders as pylatexenc renders it."""
+    """Every math piece of the bundled abstracts that takes a quick path renders as pylatexenc renders it."""
     texts = [record.abstract for path in _CORPUS_FILES for record in parse_file(path).records]
     pieces = {piece.group() for text in texts for piece in enrich._LATEX_SEGMENT.finditer(text)}
-    plain = [piece for piece in pieces if enrich._PLAIN_MATH.fullmatch(enrich._SCRIPT.sub(enrich._script, piece))]
-    assert len(plain) > 20  # "$k$", "$n=5$", "$O(m)$", "$10^4$" …
+    plain = [piece for piece in pieces if enrich._SYMBOL_MATH.fullmatch(enrich._SCRIPT.sub(enrich._script, piece))]
+    assert len(plain) > 100  # "$k$", "$n=5$", "$O(m)$", "$10^4$", "$\\alpha \\in (0,1)$", "$n \\times n$" …
     for piece in plain:
         assert enrich.latex_segment.__wrapped__(piece) == _through_pylatexenc(piece), piece
 
@@ -78,3 +82,9 @@ def test_plain_math_examples() -> None:
     assert enrich.latex_segment("$O(m)$") == "O(m)"
     assert enrich.latex_segment("$10^4$") == "10⁴"
     assert enrich.latex_segment("$a--b$") == "a–b"  # a ligature: pylatexenc's
+    assert enrich.latex_segment("$\\alpha \\in (0,1)$") == "α ∈ (0,1)"
+    assert enrich.latex_segment("$x \\alpha y$") == "x α y"
+    assert enrich.latex_segment("$\\alpha \\beta$") == "αβ"  # the space after a symbol: only before characters
+    assert enrich.latex_segment("$\\left( x \\right)$") == "(x)"
+    for segment in ("$\\inα$", "$\\alphaé x$", "$\\alpha² x$", "$\\log x$", "$\\alpha\u00a0 x$"):
+        assert enrich.latex_segment.__wrapped__(segment) == _through_pylatexenc(segment), segment
