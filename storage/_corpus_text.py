@@ -516,6 +516,8 @@ def names_for(plain: str, marked: str) -> tuple[str, ...]:
         found += introduced_in(_object_of(sentence, match), after_naming=match.re is _NAMING)
         found += [q.strip() for q in _QUOTED.findall(sentence) if len(q.split()) <= 6]
     for index, sentence in enumerate(sentence_list):
+        if "(" not in sentence:  # no acronym defined (most sentences)
+            continue
         if index >= first_intro:
             found += titled_acronyms(sentence)
         elif "our " in sentence or "Our " in sentence:  # "… with our Sequential Non-Ancestor Pruning (SNAP) framework"
@@ -584,9 +586,11 @@ def introduced_in(obj: str, *, after_naming: bool = False, known: Sequence[str] 
     if _has_naming_hint(obj):
         titled += [_NAMED_RUN.match(obj, m.end()) for m in _NAMING.finditer(obj, 0, 250)]
     found += [m.group(1) for m in titled if m and m.group(1) not in COMMON_ACRONYMS]  # "called Fenrir"
+    if _TWO_CAPITALS.search(head) is None and not any(name in head for name in known):
+        return found  # (two heads in three) no token is a name: a name has two capitals (is_name_like) or is known
     for match in _NAME_TOKEN.finditer(head):
         token = match.group()
-        if not is_name_like(token) and token not in known:
+        if (token.islower() or not is_name_like(token)) and token not in known:  # (no capital: no name; cheaper)
             continue
         words = head[: match.start()].rstrip(" *“\"'").split()
         previous = words[-1].lower() if words else ""

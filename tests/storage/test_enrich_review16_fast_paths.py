@@ -13,6 +13,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from storage import _corpus_text as text
 from storage import enrich
 from storage.parsing import parse_file
 
@@ -88,3 +89,47 @@ def test_plain_math_examples() -> None:
     assert enrich.latex_segment("$\\left( x \\right)$") == "(x)"
     for segment in ("$\\inα$", "$\\alphaé x$", "$\\alpha² x$", "$\\log x$", "$\\alpha\u00a0 x$"):
         assert enrich.latex_segment.__wrapped__(segment) == _through_pylatexenc(segment), segment
+
+
+def _introduced_in_every_token_read(obj: str, *, after_naming: bool = False, known: tuple[str, ...] = ()) -> list[str]:
+    """introduced_in as it was, each token of the head asked about (the oracle for its shortcuts)."""
+    head = text._head_region(obj)
+    found = []
+    titled = [(text._NAMED_RUN if after_naming else text._APPOSITIVE_RUN).match(obj)]
+    if text._has_naming_hint(obj):
+        titled += [text._NAMED_RUN.match(obj, m.end()) for m in text._NAMING.finditer(obj, 0, 250)]
+    found += [m.group(1) for m in titled if m and m.group(1) not in text.COMMON_ACRONYMS]
+    for match in text._NAME_TOKEN.finditer(head):
+        token = match.group()
+        if not text.is_name_like(token) and token not in known:
+            continue
+        words = head[: match.start()].rstrip(" *“\"'").split()
+        previous = words[-1].lower() if words else ""
+        if after_naming or not words or previous.endswith(("(", ",", ":", "—", "–")) \
+                or previous in text._BEFORE_A_NEW_NAME or (previous in text._HEAD_NOUNS and len(words) > 1):
+            found.append(token)
+    return found
+
+
+_OBJECT_WORDS = ["a", "the", "method", "framework", "called", "named", "Fenrir", "ShadowKV", "Proxy-FDA", "DSDA",
+                 "LLMs", "Bayesian", "model", "that", "which", ",", ":", "(", ")", "x2", "GPU", "Net", "of",
+                 "RE-IMAGINE"]
+
+
+@settings(max_examples=3000)
+@given(st.lists(st.sampled_from(_OBJECT_WORDS), max_size=16), st.lists(st.sampled_from(_OBJECT_WORDS), max_size=2),
+       st.booleans())
+def test_introduced_in_reads_the_names_every_token_would_give(words: list[str], known: list[str],
+                                                              after_naming: bool) -> None:
+    """A head with no two capitals and no known name is not read token by token: it has no name to give."""
+    obj = " ".join(words)
+    assert text.introduced_in(obj, after_naming=after_naming, known=tuple(known)) == \
+        _introduced_in_every_token_read(obj, after_naming=after_naming, known=tuple(known))
+
+
+@given(st.lists(st.sampled_from([*_OBJECT_WORDS, "Sequential", "Pruning", "Non-Ancestor", "SNAP", "our"]), max_size=14))
+def test_a_sentence_without_a_bracket_defines_no_acronym(words: list[str]) -> None:
+    """names_for skips sentences without "(": titled_acronyms finds none in them."""
+    sentence = " ".join(word for word in words if word not in ("(", ")"))
+    assert text.titled_acronyms(sentence) == []
+    assert text.titled_acronyms(sentence, owned=True) == []
