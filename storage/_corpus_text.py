@@ -85,7 +85,8 @@ _GERUNDS = {verb: (verb + verb[-1] + "ing").capitalize() for verb in wordset(
     "dispel compel propel expel control transfer refer prefer occur permit omit submit commit admit begin "
     "forget regret equip embed shed shred")} | {"studies": "Studying", "panic": "Panicking", "be": "Being"}
 _NAME_TOKEN = re.compile(r"(?<![\w-])[A-Za-z0-9][A-Za-z0-9]*(?:[-.+][A-Za-z0-9]+)*\+*(?![\w-])")
-_EMPHASIS = re.compile(r"\*\*([^*]+)\*\*|(?<![\\*])\*([^*\s][^*]*?)\*(?!\*)")
+# (The look-behind after the "*": one opening the pattern is tried at every position of the text.)
+_EMPHASIS = re.compile(r"\*\*([^*]+)\*\*|\*(?<![\\*]\*)([^*\s][^*]*?)\*(?!\*)")
 _QUOTED = re.compile(r"[“\"]([A-Z][^”\"]{2,60})[”\"]")
 _CLAUSE_BREAKS = re.compile(
     r",\s+(?:which|where|while|whereas|thereby|and|but|allowing|enabling|achieving|"
