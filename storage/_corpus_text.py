@@ -921,7 +921,7 @@ def _description_after(after: str) -> str:
 
 # An en dash joining two names ("Kullback–Leibler", "Fenchel–Young"), or a word and a number: one word of a keyphrase,
 # as a hyphen makes one. Not one set between words as a dash ("networks–which", "models–based").
-_JOINING_EN_DASH = re.compile(r"(?<=[^\W_])–(?=[A-Z0-9])")
+_JOINING_EN_DASH = re.compile(r"–(?<=[^\W_]–)(?=[A-Z0-9])")  # (the dash first: see enrich._TIE)
 
 
 def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
