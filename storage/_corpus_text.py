@@ -358,7 +358,19 @@ def _without_dangling_end(cut: str) -> str:
     _without_dangling_participle); the pattern is anchored at the end, so only the tail is scanned (from every
     position, it costs)."""
     head, tail = cut[:-48], cut[-48:]
-    return _without_dangling_participle(head + _DANGLING_ADVERB.sub("", tail))
+    if _may_dangle(tail):
+        tail = _DANGLING_ADVERB.sub("", tail)
+    return _without_dangling_participle(head + tail)
+
+
+def _may_dangle(tail: str) -> bool:
+    """Whether _DANGLING_ADVERB can match `tail`: its last word in small letters, an adverb, a participle, one after
+    "that" or "which", "inspired" or "motivated" (told without the pattern, which tries every position)."""
+    words = tail.rsplit(None, 1)
+    last = words[-1] if words else ""
+    return last.isascii() and last.isalpha() and last.islower() and (
+        last.endswith(("ly", "ing", "able", "ible")) or last in ("inspired", "motivated") or "that" in tail
+        or "which" in tail)
 
 
 # Participles not in -ed that a cut leaves after their noun ("samples drawn | from …"); not those that are nouns too
@@ -515,7 +527,8 @@ def names_for(plain: str, marked: str) -> tuple[str, ...]:
         match = intro_match(sentence)
         assert match is not None
         found += introduced_in(_object_of(sentence, match), after_naming=match.re is _NAMING)
-        found += [q.strip() for q in _QUOTED.findall(sentence) if len(q.split()) <= 6]
+        if '"' in sentence or "“" in sentence:
+            found += [q.strip() for q in _QUOTED.findall(sentence) if len(q.split()) <= 6]
     for index, sentence in enumerate(sentence_list):
         if "(" not in sentence:  # no acronym defined (most sentences)
             continue
@@ -1230,7 +1243,9 @@ def _is_verb_form(low: str) -> bool:
 
 def _expansions(plain: str) -> set[str]:
     """Lower-cased phrases defined by an acronym: "Medical Visual Question Answering (MVQA)"."""
-    found = set()
+    found: set[str] = set()
+    if "(" not in plain:  # (one character's search is much cheaper than the pattern's)
+        return found
     for match in _ACRONYM_IN_PARENS.finditer(plain):
         words = plain[max(0, match.start() - 90):match.start()].split()
         letters = len(match.group(1).rstrip("s"))

@@ -1010,11 +1010,26 @@ def _without_boilerplate(sentence: str) -> str:
 
 def _without_anaphora(description: str) -> str:
     """Drop a closing clause that only points back ("… that bridges this gap"): a title stands alone."""
-    cut = _ANAPHORIC_TAIL.sub("", description.rstrip(". "))
+    cut = description.rstrip(". ")
+    if not _may_point_back(cut):
+        return cut
+    cut = _ANAPHORIC_TAIL.sub("", cut)
     if cut == description.rstrip(". "):
         return cut
     cut = clause_cut(cut, MAX_TITLE_CHARS)  # what led into the dropped clause goes too ("… that aims")
     return cut if len(cut) >= 25 else description
+
+
+_ANAPHORIC_NOUNS = wordset("gap issue issues problem problems challenge challenges limitation limitations question "
+                           "questions phenomenon setting task goal shortcoming shortcomings bottleneck dilemma")
+
+
+def _may_point_back(text: str) -> bool:
+    """Whether _ANAPHORIC_TAIL can match `text`: its last word one of the pattern's nouns, case aside (told without the
+    pattern; a word not in ASCII is left to it: "ſ" is an "s" to it)."""
+    words = text.rsplit(None, 1)
+    last = words[-1] if words else ""
+    return not last.isascii() or last.lower() in _ANAPHORIC_NOUNS
 
 
 def _capitalise(text: str) -> str:

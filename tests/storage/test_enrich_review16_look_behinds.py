@@ -78,7 +78,7 @@ _BREAK_PIECES = ["a", "bc", "é", "_", "1", "²", "ſ", "-", "- ", "-\n", "-\r\n
                  "(", "intra", "and"]
 
 
-@settings(max_examples=5000)
+@settings(max_examples=2000)
 @given(st.lists(st.sampled_from(_BREAK_PIECES), max_size=16))
 def test_broken_words_are_found_where_the_pattern_finds_them(pieces: list[str]) -> None:
     """dehyphenate looks for _BROKEN_WORD only at the hyphens before a break: the same matches, replaced the same."""
@@ -111,7 +111,7 @@ def same_around_dashes(sample: str) -> None:
     assert text._JOINING_EN_DASH.sub("-", sample) == _OLD_JOINING_EN_DASH.sub("-", sample), sample
 
 
-@settings(max_examples=5000)
+@settings(max_examples=2000)
 @given(st.lists(st.sampled_from(_DASH_PIECES), max_size=16))
 def test_en_dash_words_are_found_where_the_patterns_find_them(pieces: list[str]) -> None:
     same_around_dashes("".join(pieces))
