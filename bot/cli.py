@@ -598,16 +598,12 @@ async def _named_paper(conn: aiosqlite.Connection, typed: str, database: Path) -
         elif arxiv_key(typed):  # "2401.01234", "arXiv:2401.01234v2": no title's words
             return None, (f"no paper {looked_for(typed)} {shown} in {database} (its arXiv page or PDF; "
                           "`paperbot search` finds one)")
-    if paper_id is None and (titled := await engine.titled(typed)):
-        namesakes = [(paper.id, paper.venue) for paper in await PaperRepository(conn).by_ids(titled)]
-        if _venue_cited_elsewhere(typed, namesakes):  # "… - ICML 2024" and no current paper of it there: a retired one?
-            paper_id = await _retired_titled(conn, typed)
-        if paper_id is None and len(titled) > 1:  # one title in two venues' corpora (a cited venue names one)
+    if paper_id is None and (titled := await engine.titled_or_retired(typed)):  # a retired paper's too
+        if len(titled) > 1:  # one title in two venues' corpora (a cited venue names one)
+            namesakes = [(paper.id, paper.venue) for paper in await PaperRepository(conn).by_ids(titled)]
             return None, (f"{len(namesakes)} papers are titled {shown} in {database}: {_listed(namesakes)}; "
                           "name one by its id")
-        paper_id = paper_id or titled[0]
-    if paper_id is None:
-        paper_id = await _retired_titled(conn, typed)
+        paper_id = titled[0]
     if paper_id is None:
         closest = await engine.autocomplete(typed, limit=_NAMED_AT_MOST)
         hint = ("; the closest: " + "; ".join(f"“{found.label}” ({found.id})" for found in closest)) if closest \
@@ -627,56 +623,6 @@ def _listed(papers: Sequence[tuple[str, str | None]]) -> str:
     named = [f"{paper_id} ({venue})" if venue else paper_id for paper_id, venue in papers[:_NAMED_AT_MOST]]
     more = f" and {len(papers) - _NAMED_AT_MOST} more" if len(papers) > _NAMED_AT_MOST else ""
     return ", ".join(named) + more
-
-
-def _venue_cited_elsewhere(typed: str, papers: Sequence[tuple[str, str | None]]) -> bool:
-    """Whether `typed` may cite a title with a venue none of `papers` (id, venue), the current papers found for it, is
-    from: SearchEngine.titled gives all of a title's current papers when the venue cited has none of them."""
-    from storage._search_venue import venue_key
-    from storage.search import cited_venues
-
-    theirs = {venue_key(venue) for _, venue in papers if venue}
-    return any(venue_key(venue) not in theirs for _, venue in cited_venues(typed))
-
-
-async def _retired_titled(conn: aiosqlite.Connection, typed: str) -> str | None:
-    """The id of the one retired paper whose title is `typed`, case, spacing, punctuation and markup aside (as
-    `SearchEngine.titled` compares: "qPOTS: …" copied from its card is "q`POTS`: …"), if one is: the index that
-    finds titles holds only the current papers. A title cited with its venue ("… - ICML 2024", "… (ICML 2024)", as
-    `SearchEngine.titled` reads a current one) is that venue's retired paper of that title."""
-    from storage._search_venue import venue_key
-    from storage.search import cited_venues
-
-    found = await _retired_titles(conn, typed)
-    if len(found) == 1:
-        return found[0][0]
-    for title, venue in [] if found else cited_venues(typed):
-        there = [paper_id for paper_id, its_venue in await _retired_titles(conn, title)
-                 if venue_key(its_venue or "") == venue_key(venue)]
-        if len(there) == 1:
-            return there[0]
-    return None
-
-
-async def _retired_titles(conn: aiosqlite.Connection, typed: str) -> list[tuple[str, str | None]]:
-    """(id, venue) of the retired papers whose title is `typed` (see `_retired_titled`). The titles holding the
-    longest word typed are read."""
-    import re
-
-    from storage._search_text import name_key
-    from storage.search import MAX_QUERY_CHARS, as_displayed
-
-    typed = as_displayed(typed[:MAX_QUERY_CHARS])  # LaTeX rendered: "\\texttt" is no word of the title
-    wanted = name_key(typed)
-    if not wanted:
-        return []
-    longest = max(re.findall(r"[A-Za-z]{4,}", typed), key=len, default="")
-    # The stored title keeps the card's markup, inside a word too ("q`POTS`" is the "qPOTS" typed): read without it.
-    unmarked = "replace(replace(replace(title, '`', ''), '*', ''), '\\', '')"
-    query = ("SELECT id, title, venue FROM papers WHERE active = 0"
-             + (f" AND instr(lower({unmarked}), ?)" if longest else ""))
-    async with conn.execute(query, (longest.lower(),) if longest else ()) as cursor:
-        return [(str(row[0]), row[2]) for row in await cursor.fetchall() if name_key(row[1]) == wanted]
 
 
 def _cmd_today(args: argparse.Namespace, settings: Settings) -> int:

@@ -59,7 +59,7 @@ def paper_embed(paper: Paper, *, heading: str | None = None, note: str | None = 
     Always within Discord's limits, whatever the corpus holds; the abstract gets whatever the
     other parts leave of the 6,000-character total.
     """
-    embed = discord.Embed(title=one_line(paper.title, limits.EMBED_TITLE) or paper.id,
+    embed = discord.Embed(title=one_line(paper.title, limits.EMBED_TITLE, markdown=True) or paper.id,
                           url=_safe_url(paper.url) or _safe_url(paper.pdf), colour=PAPER_COLOUR)
     if heading:
         embed.set_author(name=one_line(heading, limits.EMBED_AUTHOR))
@@ -75,7 +75,7 @@ def paper_embed(paper: Paper, *, heading: str | None = None, note: str | None = 
 
 def results_embed(title: str, lines: Sequence[ResultLine], *, footer: str) -> discord.Embed:
     """A numbered list of papers (one search results page, or similar papers)."""
-    embed = discord.Embed(title=one_line(title, limits.EMBED_TITLE), colour=RESULTS_COLOUR)
+    embed = discord.Embed(title=one_line(title, limits.EMBED_TITLE, markdown=True), colour=RESULTS_COLOUR)
     embed.set_footer(text=truncate(footer, limits.EMBED_FOOTER))
     room = min(limits.EMBED_DESCRIPTION, limits.EMBED_TOTAL - len(embed))
     per_line = room // max(1, len(lines)) - 2  # two newlines between entries
@@ -89,7 +89,7 @@ def _result_line(line: ResultLine, budget: int) -> str:
     venue = escape_markdown(one_line(line.paper.venue, 120)) if line.paper.venue else ""
     details = " · ".join(part for part in (venue, f"`{line.paper.id}`") if part)
     text = f"{heading}\n{details}"
-    snippet = one_line(line.snippet, budget - len(text) - 1) if line.snippet else ""
+    snippet = one_line(line.snippet, budget - len(text) - 1, markdown=True) if line.snippet else ""
     return truncate(f"{text}\n{snippet}" if snippet else text, budget)
 
 

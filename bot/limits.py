@@ -49,18 +49,22 @@ CHOICE_VALUE = 100
 STRING_OPTION = 6000  # the longest string option value Discord will send us
 
 ELLIPSIS = "…"
-_BOLD = "**"
 _SPACES = re.compile(r"\s+")
 # Explicit direction controls (embeddings, overrides, isolates): one left open turns every character
 # after it around, to the end of the paragraph — in a reply, the bot's own words after an echoed query.
 _DIRECTION_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+# Discord's markdown, as a cut must neither split it nor leave it open: what shows as written (an escape "\*", a
+# masked link "[text](url)", a bare link: never cut inside, never read for marks), a run of backticks (inline code,
+# closed by a run as long), and the marks of emphasis, each closed by the same mark ("***" reads as "**" and "*").
+_MARKDOWN = re.compile(r"(?P<verbatim>\\\S|\[[^\]\n]*\]\([^()\s]*\)|<?https?://[^\s<]*[^\s<.,:;\"')\]*_~|]>?)"
+                       r"|(?P<code>`+)|(?P<mark>\*\*|\*|__|_|~~|\|\|)")
 
 
-def truncate(text: str, limit: int, *, ellipsis: str = ELLIPSIS) -> str:
+def truncate(text: str, limit: int, *, ellipsis: str = ELLIPSIS, markdown: bool = True) -> str:
     """Return `text` cut to at most `limit` characters, ending in `ellipsis` when it was cut.
 
-    Prefers to cut at a word boundary (when one is near the end) and never leaves a
-    half-open `**bold**` marker behind.
+    Prefers to cut at a word boundary (when one is near the end). `markdown`: `text` is Discord markdown, and the cut
+    splits no escape, link or mark and leaves no emphasis, code, strikethrough or spoiler open (`_markdown_cut`).
     """
     if limit <= 0:
         return ""
@@ -69,17 +73,66 @@ def truncate(text: str, limit: int, *, ellipsis: str = ELLIPSIS) -> str:
     if limit <= len(ellipsis):
         return text[:limit]
     room = limit - len(ellipsis)
-    cut = text[:room]
-    space = cut.rfind(" ")
-    if space >= room * 0.8:  # only back off to a space when it costs little
-        cut = cut[:space]
-    cut = cut.rstrip()
-    if cut.endswith("*") and not cut.endswith(_BOLD):
-        cut = cut.rstrip("*")
-    if cut.count(_BOLD) % 2:
-        index = cut.rfind(_BOLD)
-        cut = cut[:index] + cut[index + len(_BOLD):]
+    cut = _markdown_cut(text, room) if markdown else text[:_cut_end(text, room)]
     return cut + ellipsis
+
+
+def _cut_end(text: str, room: int, unsplittable: Sequence[tuple[int, int]] = ()) -> int:
+    """Where to cut `text` to keep at most `room` characters: at a space when one is near the end, and before any
+    of the `unsplittable` spans (start, end) that the cut would fall inside; trailing spaces left out."""
+    end = room = max(room, 0)
+    space = text.rfind(" ", 0, room)
+    if space >= room * 0.8:  # only back off to a space when it costs little
+        end = space
+    for start, stop in unsplittable:
+        if start < end < stop:
+            end = start
+            break
+    return len(text[:end].rstrip())
+
+
+def _markdown_cut(text: str, room: int) -> str:
+    """Markdown `text` cut to at most `room` characters, at a word, with the marks open at the cut closed there
+    (innermost first): or cut before a mark when its closing would not fit or nothing would be left inside it."""
+    unsplittable, pairs = _markdown_pieces(text, room)
+    end = _cut_end(text, room, unsplittable)
+    while True:
+        still_open = sorted(pair for pair in pairs if pair[0] < end <= pair[2])
+        closing = "".join(mark for _, mark, _ in reversed(still_open))
+        innermost = still_open[-1][0] if still_open else 0
+        if still_open and innermost + len(still_open[-1][1]) >= end:  # "**…" would show its marks as written
+            end = len(text[:innermost].rstrip())
+        elif end + len(closing) <= room:
+            return text[:end] + closing
+        else:  # each turn cuts shorter: first at a word, leaving room for the closing, else before the mark
+            shorter = _cut_end(text, room - len(closing), unsplittable)
+            end = shorter if shorter < end else len(text[:innermost].rstrip())
+
+
+def _markdown_pieces(text: str, until: int) -> tuple[list[tuple[int, int]], list[tuple[int, str, int]]]:
+    """The spans (start, end) of `text` a cut must not fall inside (escapes, links, marks), in order, and its pairs of
+    marks as (where the opening starts, the mark, where the closing starts), read as far as a cut before `until` needs
+    (no further than the marks open there close: a long abstract is not read to its end). A mark never closed shows
+    as written, as Discord shows it: in no pair."""
+    unsplittable: list[tuple[int, int]] = []
+    pairs: list[tuple[int, str, int]] = []
+    opened: dict[str, int] = {}
+    at = 0
+    while (at <= until or opened) and (piece := _MARKDOWN.search(text, at)):
+        unsplittable.append(piece.span())
+        at = piece.end()
+        if ticks := piece["code"]:
+            closing = re.compile(f"(?<!`){ticks}(?!`)").search(text, at)
+            if closing:  # no marks inside code
+                pairs.append((piece.start(), ticks, closing.start()))
+                unsplittable.append(closing.span())
+                at = closing.end()
+        elif mark := piece["mark"]:
+            if mark in opened:
+                pairs.append((opened.pop(mark), mark, piece.start()))
+            else:
+                opened[mark] = piece.start()
+    return unsplittable, pairs
 
 
 def whole_items(items: Sequence[str], budget: int, *, separator: str, more: Callable[[int], str]) -> int:
@@ -94,10 +147,11 @@ def whole_items(items: Sequence[str], budget: int, *, separator: str, more: Call
     return len(items)
 
 
-def one_line(text: str, limit: int) -> str:
+def one_line(text: str, limit: int, *, markdown: bool = False) -> str:
     """Collapse whitespace (newlines included), drop direction controls and invisible characters, and truncate:
-    for labels, choices, titles and what people typed, echoed back."""
-    return truncate(_SPACES.sub(" ", visible(_DIRECTION_CONTROLS.sub("", text))).strip(), limit)
+    for labels, choices, titles and what people typed, echoed back. Plain text unless `markdown` (see truncate): a
+    label's "A*-search" is two characters, not a mark to close."""
+    return truncate(_SPACES.sub(" ", visible(_DIRECTION_CONTROLS.sub("", text))).strip(), limit, markdown=markdown)
 
 
 # Discord's own markup in message text: mentions (<@id>, <@&role>, <#channel>), commands (</name:id>),

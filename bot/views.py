@@ -198,7 +198,7 @@ class SimilarButton(_ReportingItem, discord.ui.DynamicItem[discord.ui.Button[Any
         similar = await bot.search_engine.similar(self.paper_id, limit=PAGE_SIZE)
         if not similar:
             raise UserFacingError("I found no papers similar to this one.")
-        embed = results_embed(_SIMILAR_HEADING.format(one_line(paper.title, _SIMILAR_TITLE_ROOM)),
+        embed = results_embed(_SIMILAR_HEADING.format(one_line(paper.title, _SIMILAR_TITLE_ROOM, markdown=True)),
                               [ResultLine(n, p) for n, p in enumerate(similar, start=1)],
                               footer="Pick one below to open it.")
         picker = PaperPicker(similar, client=interaction.client)
@@ -562,7 +562,8 @@ class SearchPaginator(_ListView):
         # Embed titles render markdown: the query is shown as typed (`__init__`, `*args`), not formatted.
         # A long query is cut (at a word) before the venue, which stays in view.
         venue = f" · {discord.utils.escape_markdown(one_line(self.venue.name, 80))}" if self.venue else ""
-        query = one_line(discord.utils.escape_markdown(self.query), limits.EMBED_TITLE - len("Search: ") - len(venue))
+        query = one_line(discord.utils.escape_markdown(self.query), limits.EMBED_TITLE - len("Search: ") - len(venue),
+                         markdown=True)
         return results_embed(f"Search: {query}{venue}", lines, footer=footer)
 
     def _sync_components(self) -> None:

@@ -220,9 +220,28 @@ _BEFORE_A_VERB = wordset("we that which who it they can could may might will wou
 # What a verb's object opens with and a plural noun is seldom followed by: a word in -s after a noun and before one
 # is a verb ("the architecture melds the LSTM …", "the seller observes a …"), not the plural closing a phrase
 # ("attention heads"). Not "such": "methods such as …".
-_DETERMINERS = wordset("the a an its their this these those each every both our his her any all another")
+# So does a quantifier or a question word: "this approach encompasses many …", "the theory illustrates how …".
+_DETERMINERS = wordset("the a an its their this these those each every both our his her any all another "
+                       "some many most several how whether why what")
+# A determiner of one thing before a noun: the word in -s after that noun is its verb ("an agent interacts with",
+# "this approach encompasses"), as "a feature maps" is no English.
+_SINGULAR_DETERMINERS = wordset("a an each every this another")
 # After an adjective the word in -s is the noun it qualifies, whatever follows ("analytical tasks a user performs").
 _ADJECTIVE_ENDINGS = ("al", "ous", "ful", "able", "ible", "less", "ary")
+_POSSESSIVE = ("’s", "'s")
+_NOT_BEFORE_A_VERB = (*_ADJECTIVE_ENDINGS, "ing", *_POSSESSIVE)
+# Words that follow the noun they qualify, with their preposition: "an estimator subject to a constraint", "the
+# posterior distribution according to …", "a kernel corresponding to …". Before it they close no keyphrase ("SGD
+# subject", "distribution according"); written otherwise they may be one's words ("human subjects", "corresponding
+# eigenvalues").
+_BEFORE_ITS_PREPOSITION: dict[str, frozenset[str]] = {
+    word: wordset(prepositions) for words, prepositions in (
+        ("subject according corresponding owing thanks akin", "to"),
+        ("consisting regardless irrespective capable", "of"),
+        ("depending contingent", "on"),
+        ("relevant", "to for"),
+        ("lying", "on in within"),
+    ) for word in words.split()}
 _BEFORE_A_GERUND = wordset("by while without when after before through via thus thereby")
 # Verb forms that open or join clauses; they split keyphrase candidates like stop words do.
 VERBS = wordset(
@@ -938,23 +957,38 @@ _JOINING_EN_DASH = re.compile(r"–(?<=[^\W_]–)(?=[A-Z0-9])")  # (the dash fir
 
 
 def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
-    """5–8 keyphrases: specific noun phrases built from the abstract's recurring words."""
+    """5–8 keyphrases: specific noun phrases built from the abstract's recurring words.
+
+    A phrase of only weak words (_WEAK_WORDS: "numerical results", "proposed method", "certain conditions") is a
+    keyphrase only where fewer than 5 others are: a card shows 5 that say something rather than 8 padded out. An
+    acronym the text defines is its phrase spelled out, as the text writes it ("large language models" for "LLMs",
+    and for "Language Models" of "Recent Large Language Models (LLMs)"): one keyphrase, that a reader can read.
+    """
     if "–" in plain:  # a token holds hyphens, not en dashes: "Kullback Leibler divergence" was one card's keyphrase
         plain = _JOINING_EN_DASH.sub("-", plain)
     phrases, word_counts = _candidates(plain)
     name_words = {w.lower() for n in names for w in n.split()}
-    acronym_expansions = _expansions(plain)
+    spelled, loosely = _spelled_out(plain)
+    acronym_of: dict[str, str] = {}  # an acronym's phrase spelled out, ranked in its place: the acronym
     ranked: list[tuple[float, str]] = []  # (-score, phrase): sorting puts the best first, ties by name
-    generic, count_of = GENERIC, word_counts.__getitem__
+    weak: list[tuple[float, str]] = []  # the same, for phrases of only weak words
+    generic, weak_words, count_of = GENERIC, _WEAK_WORDS, word_counts.__getitem__
     for phrase, count in phrases.items():
         low = phrase.lower()
         if " " not in low:  # one word (nearly half the candidates): the general case below, spelled out
             if low in generic or low in name_words:
                 continue
-            ranked.append((-(count + 0.5 * float(count_of(low) - 1)), phrase))
+            score = -(count + 0.5 * (count_of(low) - 1))  # a float: no call to float() for it
+            if spelled and low in spelled and phrase != low and name_words.isdisjoint(spelled[low].lower().split()):
+                ranked.append((score, spelled[low]))
+                acronym_of[spelled[low]] = phrase
+            elif low in weak_words or low.endswith("ed"):
+                weak.append((score, phrase))  # "principles", "address", a verb form ("determined", "applied")
+            else:
+                ranked.append((score, phrase))
             continue
         words = low.split()
-        if not name_words.isdisjoint(words):
+        if name_words and not name_words.isdisjoint(words):
             continue
         specific = repeats = 0  # the words not generic, and how often the text uses them beyond once
         for word in words:
@@ -964,46 +998,81 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
         if not specific:
             continue
         score = 2.0 * count + repeats / len(words) + 2.0
-        if low in acronym_expansions:
-            score += 3.0
-        ranked.append((-score, phrase))
-    ranked.sort()
-    chosen: list[str] = []
-    chosen_low: list[str] = []
-    # The last two words of the chosen phrases of three words or more: where in `chosen`, and whether the words
-    # before them only rate or place it ("standard", "optimal", "deep") rather than say which one it is.
-    tails: dict[str, tuple[int, bool]] = {}
-    for _score, phrase in ranked:
-        if len(chosen) == MAX_KEYWORDS:
-            break
-        low = phrase.lower()
-        for other in chosen_low:
-            if low in other or other in low:
-                break
+        if spelled and low in spelled and name_words.isdisjoint(spelled[low].lower().split()) and (
+                low == spelled[low].lower() or _written_only_within(plain, low, spelled[low])):
+            ranked.append((-score - 3.0, spelled[low]))  # a phrase the text names with an acronym
         else:
-            if low.count(" ") > 1:
-                head, tail = _head_and_tail(low)
-                if tail in tails:  # "deep neural networks" beside "graph neural networks": one says it
-                    at, vague = tails[tail]
-                    if _says_little(head, chosen_low[at]):
-                        continue  # the one ranked better stays
-                    if vague:  # ranked better, but only "deep": "graph" says which
-                        chosen[at], chosen_low[at] = phrase, low
-                        tails[tail] = (at, False)
-                        continue
-                    # both say which ("Bayesian" and "convolutional neural networks"): both are keyphrases
-                else:
-                    tails[tail] = (len(chosen), _says_little(head, ""))
-            chosen.append(phrase)
-            chosen_low.append(low)
-    if len(chosen) >= MIN_KEYWORDS:  # the usual case: no need to rank single words
-        return tuple(chosen)
+            if low in loosely:  # "eXplainable Artificial Intelligence (XAI)": named, if not spelled letter by letter
+                score += 3.0
+            for word in words:  # the first is most often not weak: one look-up
+                if word not in weak_words:
+                    ranked.append((-score, phrase))
+                    break
+            else:
+                weak.append((-score, phrase))
+    ranked.sort()
+    picks = _Picks(acronym_of)
+    picks.add(ranked, MAX_KEYWORDS)
+    if len(picks.chosen) >= MIN_KEYWORDS:  # the usual case: no need to rank weak phrases or single words
+        return tuple(picks.chosen)
+    weak.sort()
+    picks.add(weak, MIN_KEYWORDS)
+    chosen = picks.chosen
     for word, _count in word_counts.most_common():
         if len(chosen) >= MIN_KEYWORDS:
             break
         if word not in GENERIC and word not in name_words and len(word) > 2 and not _overlaps(word, chosen):
             chosen.append(word)
     return tuple(chosen)
+
+
+class _Picks:
+    """The keyphrases chosen so far, best first, none inside another nor saying another's thing again.
+
+    `acronym_of`: the acronyms ranked as their phrase spelled out ("graph neural networks" for "GNNs"), by that
+    phrase: the acronym is the keyphrase where a part of the phrase the text also writes apart was chosen first
+    ("neural networks" in a paper comparing them with GNNs)."""
+
+    def __init__(self, acronym_of: dict[str, str]) -> None:
+        self._acronym_of = acronym_of
+        self.chosen: list[str] = []
+        self._low: list[str] = []
+        # The last two words of the chosen phrases of three words or more: where in `chosen`, and whether the words
+        # before them only rate or place it ("standard", "optimal", "deep") rather than say which one it is.
+        self._tails: dict[str, tuple[int, bool]] = {}
+
+    def add(self, ranked: Sequence[tuple[float, str]], limit: int) -> None:
+        """Take phrases of `ranked` (best first) until `limit` are chosen."""
+        chosen, chosen_low, tails = self.chosen, self._low, self._tails
+        for _score, phrase in ranked:
+            if len(chosen) >= limit:
+                break
+            low = phrase.lower()
+            for other in chosen_low:
+                if low in other or other in low:
+                    acronym = self._acronym_of.get(phrase)
+                    if acronym is None or low in other or _overlaps(acronym, chosen):
+                        break
+                    phrase, low = acronym, acronym.lower()  # "neural networks" chosen: "GNNs" says the rest
+                    chosen.append(phrase)
+                    chosen_low.append(low)
+                    break
+            else:
+                if low.count(" ") > 1:
+                    head, tail = _head_and_tail(low)
+                    if tail in tails:  # "deep neural networks" beside "graph neural networks": one says it
+                        at, vague = tails[tail]
+                        if _says_little(head, chosen_low[at]):
+                            continue  # the one ranked better stays
+                        if vague:  # ranked better, but only "deep": "graph" says which
+                            chosen[at], chosen_low[at] = phrase, low
+                            tails[tail] = (at, False)
+                            continue
+                        # both say which ("Bayesian" and "convolutional neural networks"): both are keyphrases
+                    else:
+                        tails[tail] = (len(chosen), _says_little(head, ""))
+                chosen.append(phrase)
+                chosen_low.append(low)
 
 
 def _head_and_tail(low: str) -> tuple[list[str], str]:
@@ -1023,6 +1092,28 @@ _VAGUE_MODIFIERS = GENERIC | wordset(
     particular certain unknown essential intrinsic subtle holistic diverse deep harmful unsafe finite simultaneous
     synthetic strict heterogeneous alternative overall main key important significant real actual underlying
     similar individual respective appropriate additional initial final short shorter long longer"""
+)
+
+
+# Words that make no keyphrase on their own, in any number: GENERIC's, and those that rate, place or report a thing
+# rather than name it ("numerical results", "proposed method", "certain conditions", "theoretical guarantees",
+# "synchronous counterparts"). Unlike _VAGUE_MODIFIERS, kinds a field is named by are not among them: "deep learning",
+# "heterogeneous data".
+_WEAK_WORDS = (_VAGUE_MODIFIERS - wordset("deep heterogeneous intrinsic harmful unsafe")) | wordset(
+    """proposed extensive numerical empirical experimental theoretical comprehensive promising satisfactory superior
+    competitive substantial considerable favorable favourable strong stronger new present presented wide wider broad
+    broader rigorous thorough preliminary impressive notable good great excellent challenging difficult practical
+    realistic real-world numerous many few first second third state-of-the-art sota whole entire further other same
+    such unified flexible accurate extra
+    counterpart counterparts conditions assumption assumptions guarantee guarantees finding findings
+    evidence observation observations solution solutions principle principles notion focus respect contrast
+    difference differences option options variant variants aspect aspects manner fact extent effectiveness
+    efficiency superiority advantage advantages benefit benefits limitation limitations drawback drawbacks property
+    properties effect effects version versions variety contribution contributions idea ideas side perspective
+    perspectives view lens component components part parts amount amounts address central role roles
+    encouraging mild ability abilities capability capabilities instance instances clear attempt attempts attractive
+    flexibility faithful fraction advance advances increased interesting question questions next powerful preferred
+    reasonable suitable suboptimal modification modifications applicable account useful natural restrictive"""
 )
 
 
@@ -1057,7 +1148,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     known, kind_of, tokens_of = _TOKEN_KINDS.get, _token_kind, _TOKEN.findall
     size, head_words = len, _head_words  # local names: looked up at each phrase
     content_kind, gerund, trailing, plural, named = _CONTENT, _GERUND, _TRAILING, _PLURAL, _ACRONYM | _CAPITALISED
-    determiners = _DETERMINERS
+    singular, after_its_word, ends_on_a_verb = _SINGULAR_DETERMINERS, _BEFORE_ITS_PREPOSITION, _ends_on_a_verb
     proper: dict[str, bool] = {}  # each opening word looked for once: "Ab c. " * 3333 has 3,333 sentences
     for sentence in sentences(plain):
         tokens = tokens_of(sentence)  # one C call per sentence
@@ -1076,9 +1167,13 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
         for token in tokens:
             low, kind = known(token) or kind_of(token)
             if kind < content_kind:  # punctuation ends a chunk, a stop word a run: no phrase crosses either
-                if run and last & plural and low in determiners and run[-1].islower() and not (
-                        len(run) > 1 and run[-2].endswith(_ADJECTIVE_ENDINGS)):
+                if run and last & plural and ends_on_a_verb(run, low, previous):
                     content.pop()  # "this architecture melds the …": a verb in -s, not a plural noun
+                    run.pop()
+                    if run:
+                        found.append(_phrase(run, plain))
+                elif run and low in after_its_word.get(run[-1], ()):
+                    content.pop()  # "SGD subject to …": the word goes with its preposition, not the noun before
                     run.pop()
                     if run:
                         found.append(_phrase(run, plain))
@@ -1093,11 +1188,17 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 last = kind
             elif run:  # a plural noun ends its phrase: a noun it qualified would come before it, so the word
                 # after it is its verb or what it is ("algorithms run in …", "CNNs necessary for …")
-                found.append(" ".join(run) if size(run) < 4 else head_words(run, plain))
+                if previous in singular and ends_on_a_verb(run, low, previous):  # "an agent interacts …"
+                    content.pop()
+                    run.pop()
+                    found.append(_phrase(run, plain))
+                else:
+                    found.append(" ".join(run) if size(run) < 4 else head_words(run, plain))
                 if kind & named:  # a name set beside it ("our algorithms MD-UCBE") is a phrase of its own
                     content.append(low)
                     run = [token]
                     last = kind
+                    previous = ""
                 else:
                     run = []
                     previous = low
@@ -1111,6 +1212,20 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
             found.append(_phrase(run, plain) if last & trailing else " ".join(run) if size(run) < 4
                          else head_words(run, plain))
     return Counter(found), Counter(content)
+
+
+def _ends_on_a_verb(run: list[str], after: str, before: str) -> bool:
+    """Whether a run closing on a word in -s (`_PLURAL`) closes on a verb rather than a plural noun, as the words
+    around it tell: a determiner after it opens its object ("this architecture melds the …"), or one of one thing
+    before the run makes the noun before it singular, its subject ("an agent interacts with …"; "a feature maps" is
+    no English). Not after an adjective, which qualifies the plural ("analytical tasks a user performs"), nor, for the
+    second, after a possessive or a verb in -ing ("each agent's decisions", "an algorithm projecting updates")."""
+    if not run[-1].islower():
+        return False
+    if after in _DETERMINERS:
+        return len(run) < 2 or not run[-2].endswith(_ADJECTIVE_ENDINGS)
+    return before in _SINGULAR_DETERMINERS and len(run) > 1 and not run[-2].endswith(_NOT_BEFORE_A_VERB) and not any(
+        word.endswith(_POSSESSIVE) for word in run[:-2])  # "a network's feature maps": "a" is the network's
 
 
 def _capitalised_mid_sentence(word: str, text: str) -> bool:
@@ -1241,13 +1356,71 @@ def _is_verb_form(low: str) -> bool:
     return low.endswith(_VERB_ENDINGS) and not low.endswith(_NOT_VERB_ENDINGS)
 
 
-def _expansions(plain: str) -> set[str]:
-    """Lower-cased phrases defined by an acronym: "Medical Visual Question Answering (MVQA)"."""
-    found: set[str] = set()
-    if "(" not in plain:  # (one character's search is much cheaper than the pattern's)
-        return found
+def _spelled_out(plain: str) -> tuple[dict[str, str], set[str]]:
+    """The phrases the text's acronyms stand for, as written where it defines them ("Large Language Models (LLMs)"),
+    by the acronym (lower case, singular and plural: "llm", "llms"), by the phrase in lower case, and by its last
+    words: "language models" of "Recent Large Language Models (LLMs)", an opening "Large" being a stop word
+    (_written_only_within tells whether those are the phrase's). Second, in lower case, the words before an acronym
+    whose initials do not spell it, as many as it has letters ("explainable artificial intelligence (XAI)", "vector
+    autoregressive model (VAR)"): a phrase the text names, ranked up, but not one with the acronym."""
+    found: dict[str, str] = {}
+    loosely: set[str] = set()
+    if "(" not in plain:
+        return found, loosely
     for match in _ACRONYM_IN_PARENS.finditer(plain):
-        words = plain[max(0, match.start() - 90):match.start()].split()
-        letters = len(match.group(1).rstrip("s"))
-        found.add(" ".join(w.lower() for w in words[-letters:]))
-    return found
+        acronym = match.group(1).lower()
+        singular = acronym[:-1] if acronym.endswith("s") and len(acronym) > 2 else acronym
+        if singular in found:  # defined again
+            continue
+        before = plain[max(0, match.start() - 120):match.start()]
+        written = _spelled_before(before, singular)
+        if written is None:
+            loosely.add(" ".join(before.lower().split()[-len(singular):]))
+            continue
+        first = written.split(None, 1)[0].split("-", 1)[0]
+        if _ONE_CAPITAL_WORD.fullmatch(first) and written[1:].islower() and not _capitalised_mid_sentence(first, plain):
+            written = written[0].lower() + written[1:]  # "Large language models (LLMs) are …", as keyphrases write it
+        low = written.lower()
+        found[singular] = found[singular + "s"] = found[low] = written
+        tail = low.split()
+        for start in range(1, len(tail) - 1):
+            found.setdefault(" ".join(tail[start:]), written)
+    return found, loosely
+
+
+def _spelled_before(before: str, letters: str) -> str | None:
+    """The last words of `before` whose initials spell an acronym's `letters` (lower case, no plural "s"), as
+    written: each part of a hyphenated word has one ("vision-language models (VLMs)"), the last letter may have none
+    ("variational autoencoders (VAEs)"), and stop words none where the others spell it ("reinforcement learning from
+    human feedback (RLHF)"). The words _search_text.acronyms finds, read as the text writes them: that one folds
+    each word it reads, ~4 µs an acronym, which every abstract's enrichment would pay."""
+    words = before.lower().split()
+    size = len(letters)
+    # The initials of the words from the end back: every word's, every word's but one for a hyphenated word
+    # ("hierarchical multi-label classification (HMC)"), the non-stop words'.
+    every = whole = content = ""
+    for start in range(len(words) - 1, max(-1, len(words) - 2 * size - 1), -1):
+        word = words[start].strip(_AROUND_A_WORD)  # "_batch-and-match_ (BaM)"
+        if not word:
+            return None
+        initials = "".join(part[:1] for part in word.split("-")) if "-" in word else word[0]
+        every, whole = initials + every, word[0] + whole
+        stop = word in STOPWORDS
+        if not stop:
+            content = initials + content
+        if every == letters or whole == letters or (len(every) == size - 1 > 1 and letters.startswith(every)) or (
+                content == letters and size > 2 and not stop and words[-1] not in STOPWORDS):
+            return " ".join(before.split()[start:]).strip(_AROUND_A_WORD)
+        if len(content) >= size and len(whole) >= size:
+            return None
+    return None
+
+
+_AROUND_A_WORD = "(\"“”‘’'[_*"
+
+
+def _written_only_within(plain: str, ending: str, phrase: str) -> bool:
+    """Whether `plain` writes `ending`, the last words of `phrase`, only within it: "language models" of "large
+    language models", not "neural networks" of "graph neural networks" in a text on neural networks."""
+    low = plain.lower()
+    return low.count(ending) == low.count(phrase.lower())

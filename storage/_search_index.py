@@ -35,6 +35,7 @@ from storage._search_text import (
     analyse,
     compounds,
     content_words,
+    fold,
     is_name_particle,
     joined_words,
     name_key,
@@ -84,6 +85,9 @@ SPLIT_FACTOR = 0.5  # an unknown word read as two indexed words run together, ea
 MIN_SPLIT_PART = 3
 UNKNOWN_RELATIVES = True  # longest run of query words looked up as an acronym's spelled-out form
 LONG_WORD = 8
+# A word the corpus lacks is a typo, one edit off, of a word the corpus writes after the word before it in at least
+# 1 / this of the papers writing that word (_usual_after): "reinforcement lean" is reinforcement learning.
+USUAL_PAIR_SHARE = 10
 MIN_TYPO_WORD = 4  # shorter words are never typo-corrected; four-letter ones only for swapped letters
 MIN_RELATIVE_STEM = 5
 _STEMMED_FROM = 3  # stem() leaves words of this many letters or fewer as typed
@@ -109,6 +113,7 @@ SIMILAR_TERMS = 16  # words of a paper used to find papers like it
 SEMANTIC_WEIGHT = 1.3
 SEMANTIC_CANDIDATES = 30
 _PAIR_MULTIPLIER = 0x9E3779B1  # Knuth's multiplicative hash: word pairs as 32-bit codes
+_LAST_WORD = re.compile(r"(\w+)\W*$")  # a query's last word, what follows it aside
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +236,9 @@ class SearchIndex:
         self.sorted_ids: list[str] = []
         self.sorted_names: list[str] = []
         self.author_df = array("I")  # term id -> how many papers' authors write it (see _without_initials)
+        # Two words side by side in one author's name ("max welling"), as (first << 32 | next) of their terms as
+        # written (`_name_term`), sorted: a query's words that are a name of the corpus are read as that person's.
+        self.author_pairs = np.zeros(0, np.uint64)
 
     @classmethod
     def build(cls, docs: Iterable[IndexDoc]) -> SearchIndex:
@@ -512,7 +520,9 @@ class SearchIndex:
         folded = words(query)
         last = folded[-1] if folded and partial else None
         fixes: dict[str, list[tuple[str, int]]] = {}  # the typo look-ups made (the costly part), each made once
-        content, named = self._without_initials(list(content_words(query)) or folded, last, fixes)
+        content = list(content_words(query)) or folded
+        fixes |= self._fixed_beside(content, last, fixes)
+        content, named = self._without_initials(content, last, fixes)
         if named and last in content:
             last = None  # a surname typed after its initial is typed whole: "T Dao" is no Daolang
         unique = list(dict.fromkeys(content))[:MAX_QUERY_WORDS]
@@ -539,6 +549,53 @@ class SearchIndex:
         if last in resolved and len(resolved) > 1:
             resolved[last] = self._complete_from_titles(resolved, last)
         return self._join_compounds(content, resolved, query, last)
+
+    def _fixed_beside(self, content: list[str], last: str | None, fixes: dict[str, list[tuple[str, int]]]
+                      ) -> dict[str, list[tuple[str, int]]]:
+        """The words of the query the corpus lacks and `correct` fixes into none (each look-up kept in `fixes`) that
+        are a word one edit off which the corpus writes after the word before them often (`_usual_after`), each to
+        that word: "reinforcement lean" is reinforcement learning, though "lean" is a word of the language, taken as
+        typed alone, and of four letters, which alone are typos only of their letters swapped. Not the half-typed
+        `last`."""
+        fixed: dict[str, list[tuple[str, int]]] = {}
+        for before, word in itertools.pairwise(content[:MAX_QUERY_WORDS]):
+            if word == last or word in fixes or not word.isalpha() or not typo_edits(word) \
+                    or self.term_id(word) is not None or len(fixes) >= MAX_FUZZY_WORDS:
+                continue
+            found = fixes[word] = self.correct(word)
+            usual = None if found else self._usual_after(before, word)
+            if usual is not None:
+                fixed[word] = [(usual, 1)]
+        return fixed
+
+    def _usual_after(self, before: str, word: str) -> str | None:
+        """The word one edit from `word` (no letters before it: "Kaiming" is no "aiming") that the corpus writes right
+        after `before` most, when it does so in two papers or more and in a tenth of the papers writing `before` at
+        least: a phrase of that word, as "reinforcement learning" is in nearly all of them."""
+        first = self.term_id(before)
+        if first is None:
+            return None
+        best: tuple[int, str] | None = None
+        for length in range(len(word) - 1, len(word) + 2):
+            for match, _, _ in process.extract(word, self.by_length.get(length, []), scorer=OSA.distance,
+                                               score_cutoff=1, limit=None):
+                tid = self.term_id(match)
+                if tid is None or _letters_before(word, match) or _digits(word) != _digits(match):
+                    continue
+                papers = self._papers_with_pair(first, tid)
+                if papers >= 2 and papers * USUAL_PAIR_SHARE >= int(self.df[first]) and (
+                        best is None or papers > best[0]):
+                    best = (papers, match)
+        return None if best is None else best[1]
+
+    def _papers_with_pair(self, first: int, second: int) -> int:
+        """How many papers write the term `first` right before the term `second`, when two or more do; else 0."""
+        if not len(self.pair_df_codes):
+            return 0
+        code = pair_codes(np.asarray([first], np.uint32), np.asarray([second], np.uint32))
+        where = int(np.searchsorted(self.pair_df_codes, code)[0])
+        return int(self.pair_df[where]) if where < len(self.pair_df_codes) and self.pair_df_codes[where] == code[0] \
+            else 0
 
     def _completed_beside_nothing(self, last: str, *, named: bool) -> QueryTerm:
         """The half-typed `last` word of a query another word of which matches nothing (a name the corpus lacks,
@@ -602,6 +659,40 @@ class SearchIndex:
                 resolved = {**resolved, **{letter: QueryTerm(letter, ()) for letter in letters}}
         return resolved
 
+    def _name_typed(self, query: str) -> list[str]:
+        """The folded words of the person's name the query is typed with: capitalised (`typed_name`), or, typed in
+        any case, a name the corpus's authors have, its words side by side in one author's name (`_corpus_name`)."""
+        return typed_name(query) or self._corpus_name(words(query))
+
+    def _corpus_name(self, folded: list[str]) -> list[str]:
+        """The two to MAX_NAME_WORDS words that are the whole query, or its start or end, when they stand side by side
+        in one author's name ("max welling", people type names in small letters too); else []. Two words of a topic
+        are no author's first name and surname ("graph neural"), so a topic typed so is not read as a name."""
+        if len(folded) < 2 or not len(self.author_pairs):
+            return []
+        for size in range(min(MAX_NAME_WORDS, len(folded)), 1, -1):
+            for run in (folded[:size], folded[-size:]):
+                if self._side_by_side_in_a_name(run):
+                    return run
+        return []
+
+    def _side_by_side_in_a_name(self, run: Sequence[str]) -> bool:
+        """Whether each word of `run` follows the one before it in an author's name of the corpus (initials and stop
+        words are none of its words)."""
+        if any(len(word) < 2 or not word.isalpha() or word in STOPWORDS for word in run):
+            return False
+        tids = [tid for word in run if (tid := self._name_term(word)) is not None]
+        if len(tids) < len(run):
+            return False
+        codes = np.asarray([(first << 32) | second for first, second in itertools.pairwise(tids)], np.uint64)
+        where = np.searchsorted(self.author_pairs, codes)
+        return bool(np.all(where < len(self.author_pairs))
+                    and np.all(self.author_pairs[np.minimum(where, len(self.author_pairs) - 1)] == codes))
+
+    def _name_term(self, word: str) -> int | None:
+        """The term of a folded word as authors' names write it (see author_pairs), or None when none does."""
+        return self.terms.get(_AS_WRITTEN + word if stem(word) != word else word)
+
     def _typed_as_a_name(self, query: str, content: list[str], last: str | None = None,
                          fixes: dict[str, list[tuple[str, int]]] | None = None) -> list[str]:
         """The words of the person's name the query is typed with (`typed_name`: all of it, or its start or end
@@ -611,7 +702,7 @@ class SearchIndex:
         that no ordinary word is a typo of (not the half-typed `last`: it is being typed). A title typed in capitals
         with every word misspelt ("Nueral Estimaton") is words: each is a typo of an ordinary word. The typo
         look-ups made are kept in `fixes`."""
-        typed = typed_name(query) if content else []
+        typed = self._name_typed(query) if content else []
         if not typed:
             return []
         surely = bool(STOPWORDS.intersection(typed))
@@ -914,10 +1005,12 @@ class SearchIndex:
              within: np.ndarray | None = None) -> Ranking:
         """Score every paper by words, re-rank the best `candidates` by word pairs, best first; only the papers
         `within` marks (a venue's mask), when given: the others score nothing before the cut and the count."""
+        typed_partial = partial
+        query, partial = self._name_completed(query, partial)
         terms = self.query_terms(query, partial=partial)
         if within is not None:
             terms = [self._corrected_within(term, within) if term.corrected else term for term in terms]
-        empty = Ranking(np.zeros(0, np.int64), np.zeros(0, np.float32), 0, terms, partial)
+        empty = Ranking(np.zeros(0, np.int64), np.zeros(0, np.float32), 0, terms, typed_partial)
         if not any(term.alternatives for term in terms) or self.size == 0:
             return empty
         scores = self.score(terms)
@@ -940,14 +1033,61 @@ class SearchIndex:
         if partial:
             final += PAIR_WEIGHT * self.typing_pair_bonus(part, query, terms)
         order = np.lexsort((part, -final))
-        return Ranking(part[order], final[order], total, terms, partial)
+        return Ranking(part[order], final[order], total, terms, typed_partial)
+
+    def _name_completed(self, query: str, partial: bool) -> tuple[str, bool]:
+        """The query with its last word completed into the one name word that follows the word before it in the
+        authors' names of the corpus and starts so ("Max Wel" is Max Welling being typed), and False: read as typed
+        whole, his papers lead, not those writing "max". Only a word the corpus lacks, or one being typed (`partial`),
+        only a name (the completion, or the word before it, written mostly in authors' names), and not where the
+        papers write the word before it followed by a word that starts so ("deep lea" is deep learning being typed
+        even in a corpus with an author Deep Lear). Otherwise the query and `partial` as they came."""
+        folded = words(query)
+        if len(folded) < 2 or not folded[-1].isalpha() or (not partial and self.term_id(folded[-1]) is not None):
+            return query, partial
+        before, start = folded[-2], folded[-1]
+        following = self._name_words_after(before, start)
+        if len(following) != 1 or following[0] == start:
+            return query, partial
+        completion = following[0]
+        if not (self._mostly_a_name(completion) or self._surname_term(completion) is not None
+                or self._mostly_a_name(before)) or self._written_after(before, start):
+            return query, partial
+        typed = _LAST_WORD.search(query)
+        if typed is None or fold(typed.group(1)) != start:
+            return query, partial
+        if typed.group(1)[:1].isupper():
+            completion = completion.capitalize()
+        return query[:typed.start(1)] + completion + query[typed.end(1):], False
+
+    def _name_words_after(self, before: str, start: str) -> list[str]:
+        """The words that follow the word `before` in authors' names of the corpus and start with `start`."""
+        tid = self._name_term(before) if len(before) > 1 and before not in STOPWORDS else None
+        if tid is None:
+            return []
+        low, high = np.searchsorted(self.author_pairs, np.asarray([tid << 32, (tid + 1) << 32], np.uint64))
+        names = self.term_names
+        following = (names[int(code) & 0xFFFFFFFF].removeprefix(_AS_WRITTEN)
+                     for code in self.author_pairs[low:high].tolist())
+        return [word for word in following if word.startswith(start)]
+
+    def _written_after(self, before: str, start: str) -> bool:
+        """Whether two papers or more write the word `before` followed by one of the most used words starting with
+        `start` (a word being typed after it)."""
+        first = self.term_id(before)
+        nexts = [tid for word in self._completions(start) if (tid := self.term_id(word)) is not None]
+        if first is None or not nexts or not len(self.pair_df_codes):
+            return False
+        codes = pair_codes(np.full(len(nexts), first, np.uint32), np.asarray(nexts, np.uint32))
+        where = np.clip(np.searchsorted(self.pair_df_codes, codes), 0, len(self.pair_df_codes) - 1)
+        return bool((self.pair_df_codes[where] == codes).any())
 
     def _part_of_a_name(self, query: str, terms: Sequence[QueryTerm]) -> np.ndarray | None:
         """The papers that have some words of the person's name the query is typed with (`typed_name`: "Max Welling",
         alone or beside a topic) but not all, when the corpus has that name whole: each word written in authors' names,
         one mostly so, and some paper has them all. They are no papers of that person: "Max Welling" listed his 3
         papers, then 20 that write "max" (min-max). None when the query names nobody the corpus has."""
-        name = [word for word in typed_name(query) if not is_name_particle(word)]
+        name = [word for word in self._name_typed(query) if not is_name_particle(word)]
         if len(name) < 2 or STOPWORDS.intersection(name):
             return None
         by_word = {term.word: term for term in terms}
@@ -1357,6 +1497,7 @@ class _Builder:
         self.chunks: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []  # first doc, per doc, terms, tf
         self.pair_chunks: list[np.ndarray] = []
         self.pair_counts = array("I")
+        self.author_pairs = array("Q")  # see SearchIndex.author_pairs
         self.name_entries: dict[str, array[int]] = {}  # method name key -> papers introducing it
         self.typed_names: dict[str, array[int]] = {}  # name key of a word typed like a name -> papers using it
         self.stopword_titles: dict[str, list[int]] = {}  # see SearchIndex.stopword_titles
@@ -1383,7 +1524,7 @@ class _Builder:
         for name, text in _fields(doc):
             if not text:
                 continue
-            all_words, joined = analyse(text)
+            all_words, joined = analyse(text) if name != "authors" else self._authors_words(doc.authors)
             surface.update(all_words)
             surface.update(joined)
             ids = [known(w) or word_term(w) for w in all_words if w not in STOPWORDS]
@@ -1425,6 +1566,29 @@ class _Builder:
         self.tf.extend(counts.values())
         if (position + 1) % self.CHUNK == 0:
             self._flush()
+
+    def _authors_words(self, authors: Sequence[str]) -> tuple[list[str], list[str]]:
+        """The folded words of the authors' names and the joined forms of their hyphenated words, as `analyse` gives
+        them for the names one after another, each name's words side by side noted in `author_pairs`."""
+        all_words: list[str] = []
+        joined: list[str] = []
+        for author in authors:
+            name_words, name_joined = analyse(author)
+            all_words += name_words
+            joined += name_joined
+            self._note_name_pairs(name_words)
+        return all_words, joined
+
+    def _note_name_pairs(self, name_words: list[str]) -> None:
+        """Note the words of one author's name that stand side by side, initials and stop words left out ("Chris J.
+        Oates" is "chris oates")."""
+        kept = [word for word in name_words if len(word) > 1 and word not in STOPWORDS]
+        if len(kept) < 2:
+            return
+        terms, word_term = self.index.terms, self.index.word_term
+        tids = [terms.setdefault(_AS_WRITTEN + word, len(terms)) if stem(word) != word else word_term(word)
+                for word in kept]
+        self.author_pairs.extend((first << 32) | second for first, second in itertools.pairwise(tids))
 
     def _count_authors_words(self, ids: list[int]) -> None:
         """Count the paper for each term its authors' names write (SearchIndex.author_df)."""
@@ -1497,6 +1661,8 @@ class _Builder:
         self._flush()
         index = self.index
         index.words = self.word_df  # a Counter is a dict: no copy
+        index.author_pairs = np.unique(np.frombuffer(self.author_pairs, np.uint64))
+        self.author_pairs = array("Q")
         for key, papers in self.typed_names.items():
             if len(papers) <= MAX_TYPED_NAME_PAPERS and key not in self.name_entries:
                 self.name_entries[key] = papers

@@ -27,7 +27,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 65
+ENRICH_VERSION = 67
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -283,11 +283,11 @@ def display_title(raw: str) -> str:
     underscores escaped: "A*-search meets B*-trees" and "Q_learning and V_functions" showed in italics on the card
     ("*-search meets B*", "learning and V"). Markup on purpose is left as it is: what its LaTeX renders
     ("\\textit{FedOne}" is *FedOne*; math escapes its own, "$k^*$" is "k\\*") and emphasis its HTML gave
-    ("<b>all</b>" is **all**: a pair of asterisks as plain_title reads one, `_EMPHASIS_PAIR`). LaTeX's "\\_" is an
+    ("<b>all</b>" is **all**: a pair of asterisks as plain_title reads one, `title_emphasis`). LaTeX's "\\_" is an
     underscore, escaped too, and so is a mark escaped for markdown already ("A\\*"), once. A link is left as written."""
     if "*" not in raw and "_" not in raw:
         return display_text(raw)
-    held = _own_marks_held(raw, _emphasis_marks((_EMPHASIS_PAIR,), raw))
+    held = _own_marks_held(raw, title_emphasis(raw))
     return _held_marks_escaped(display_text(held))
 
 
@@ -319,9 +319,51 @@ def _headline_markdown(plain: str) -> str:
 # ("*FedOne*"), not to escape.
 _LITERAL_MARK = re.compile(r"\\?([*_])")
 _LITERAL_MARKS_HELD = {"*": "\ue010", "_": "\ue011"}
-# Emphasis in a title, as storage.search.plain_title reads it: "*sparse*", "**all**" (HTML's <i> and <b>, as parsing's
-# `readable` writes them), not the "*" of "A*-search" or "*SEM"; bounded, as a title of marks is read at every load.
-_EMPHASIS_PAIR = re.compile(r"(?<![\\\w])(\*\*|\*)(?=\S)(?P<text>.{1,300}?)(?<=[^\s\\])\1(?!\w)")
+# Emphasis in a title, as storage.search.plain_title reads it too: "*sparse*", "**all**", one in the other ("***x***",
+# "**a *b* c**", "*a **b***": HTML's <i> and <b>, as parsing's `readable` writes them), not the "*" of "A*-search" or
+# "*SEM". Opened where no word or backslash is before it, closed where no word or star is after; italics hold stars
+# in pairs only (bold inside), as Discord reads them. Bounded, as a title of marks is read at every load.
+# A run of stars, where a pair may open in its first three: a hostile title's thousand stars in a row, or a star after
+# each word, are tried at three places, not at each.
+_TITLE_OPENING = re.compile(r"(?<![\\\w*])\*+")
+_STAR_RUN = re.compile(r"\*+")
+_TITLE_EMPHASIS = (
+    re.compile(r"\*(?=\S)(?P<text>(?:\*\*|\\.|[^*\\]){1,300}?)(?<=[^\s\\])\*(?![\w*])", re.DOTALL),
+    re.compile(r"\*\*(?=\S)(?P<text>.{1,300}?)(?<=[^\s\\])\*\*(?![\w*])", re.DOTALL),
+)
+
+
+def title_emphasis(title: str, start: int = 0, end: int | None = None) -> set[int]:
+    """The positions of the marks of `title`'s emphasis (_TITLE_EMPHASIS), in title[start:end]: at each run of stars
+    a pair may open at, the longest pair (`_title_pair`), then the pairs inside it."""
+    end = len(title) if end is None else end
+    marks: set[int] = set()
+    at = start
+    while True:
+        # A pair's text may open with stars right after the pair's own ("***x***", "***x* y**"): a run of its own.
+        run = (_STAR_RUN.match(title, at, end) if at == start > 0 else None) or _TITLE_OPENING.search(title, at, end)
+        if run is None:
+            break
+        pair = _title_pair(title, run, end)
+        if pair is None:
+            at = run.end()
+            continue
+        marks.update(range(pair.start(), pair.start("text")), range(pair.end("text"), pair.end()))
+        marks |= title_emphasis(title, pair.start("text"), pair.end("text"))
+        at = pair.end()
+    return marks
+
+
+def _title_pair(title: str, run: re.Match[str], end: int) -> re.Match[str] | None:
+    """The emphasis pair opening at the first of the first three stars of `run` where one opens: the longest there
+    (italics on a tie: "***x***" is italics around bold, as Discord reads it)."""
+    for at in range(run.start(), min(run.end(), run.start() + 3)):
+        pairs = [pair for pattern in _TITLE_EMPHASIS if (pair := pattern.match(title, at, end))]
+        if pairs:
+            return max(pairs, key=lambda pair: pair.end())  # max keeps the first of equals: italics
+    return None
+
+
 # Emphasis in an abstract, as Discord shows it: bold anywhere ("**WE**ighted **G**aussian", "gr**A**dient"); italics,
 # with "*", "_" or "__", only opened after a space, a bracket or a dash before a word (Discord reads no "_" inside a
 # word), and closed at a word's end ("*n*²" too), "_" only before a space or punctuation: in "x^{*} and 3 * 4 and
@@ -334,6 +376,7 @@ _SCRIPTS = re.escape((_SUPERSCRIPT_TO + _SUBSCRIPT_TO).replace("*", ""))
 _UNDERSCORE_EMPHASIS = re.compile(rf"_(?<!{_NOT_BEFORE_ITALICS}_)(_?){_ITALICS_FIRST}(?P<text>.{{1,300}}?)"
                                   rf"(?<=[^\s\\_])_\1(?=$|[\s.,;:!?)\]”\"’'…—–/-]|[{_SCRIPTS}])")
 _ABSTRACT_EMPHASIS = (
+    re.compile(r"\*\*\*(?<!\\\*\*\*)(?=\S)(?P<text>.{1,300}?)(?<=[^\s\\])\*\*\*(?!\*)"),  # HTML's <b><i>
     re.compile(r"\*\*(?<!\\\*\*)(?=\S)(?P<text>.{1,300}?)(?<=[^\s\\])\*\*"),
     re.compile(rf"\*(?<!{_NOT_BEFORE_ITALICS}\*){_ITALICS_FIRST}(?P<text>.{{1,300}}?)(?:(?<=[^\s\\*])|(?<=\\\*))\*"
                rf"(?=$|[^\w*]|[{_SCRIPTS}])"),

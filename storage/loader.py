@@ -28,6 +28,7 @@ from typing import Any
 import aiosqlite
 
 from storage._corpus_build import FULL, PAPER_COLUMNS, RECORD_COLUMNS, Built, Row, row_source, stream_rows
+from storage._search_text import name_key
 from storage.enrich import ENRICH_VERSION
 from storage.models import LoadReport, Problem, counted
 from storage.parsing import ZIP_SUFFIX, expand_paths
@@ -400,7 +401,23 @@ def _retire(db: sqlite3.Connection, plan: _Plan, stored: dict[object, tuple[obje
               if old[1] and pid not in seen and not _protected(str(old[source_file_at]), failed_files, missing)]
     retire = _kept_in_empty_folders(retire, plan)
     db.executemany("UPDATE papers SET active = 0 WHERE num = ?", [(num,) for num, _source in retire])
+    title_at = _STORED_RECORD.index("title")
+    titles = {old[0]: str(old[title_at]) for pid, old in stored.items() if pid not in seen} if retire else {}
+    _key_retired_titles(db, [(name_key(titles[num]), num) for num, _source in retire])
     return len(retire)
+
+
+def _key_retired_titles(db: sqlite3.Connection, retiring: list[tuple[str, object]]) -> None:
+    """Key the titles of the papers retired (migration 0007's `title_key`): `retiring` (key, num), and at the first
+    load after the migration, those retired before it, which the retired-title look-up (storage.search.retired_titled)
+    reads one by one until then (an indexed read, of none after that load)."""
+    if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'papers_retired_title'").fetchone() \
+            is None:  # a database at an earlier schema (tests build them as earlier versions left them)
+        return
+    db.executemany("UPDATE papers SET title_key = ? WHERE num = ?", retiring)
+    unkeyed = db.execute("SELECT num, title FROM papers INDEXED BY papers_retired_title "
+                         "WHERE active = 0 AND title_key IS NULL").fetchall()
+    db.executemany("UPDATE papers SET title_key = ? WHERE num = ?", [(name_key(title), num) for num, title in unkeyed])
 
 
 def _kept_in_empty_folders(retiring: list[tuple[object, str]], plan: _Plan) -> list[tuple[object, str]]:

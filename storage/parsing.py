@@ -398,10 +398,7 @@ def _bytes_in_pieces(path: Path, data: bytes, suffix: str, *, cut: bool = False)
     if suffix in BIBTEX_SUFFIXES and _has_text(data) and (utf8 := utf8_pieces(data)) is not None:
         del data
         yield result
-        for records, problems in parse_bibtex_in_pieces(name, utf8):  # decoded a piece at a time
-            yield ParseResult(records=records, problems=problems)
-        if cut and not padding:
-            yield _cut_short(path)
+        yield from _bibtex_in_pieces(path, utf8, cut=cut, padding=padding)  # decoded a piece at a time
         return
     text, problem = decode(name, data)
     del data  # a large file's bytes are not held while its text is read
@@ -414,10 +411,7 @@ def _bytes_in_pieces(path: Path, data: bytes, suffix: str, *, cut: bool = False)
     assert text is not None
     if suffix in BIBTEX_SUFFIXES and _has_text(text):
         yield result
-        for records, problems in parse_bibtex_in_pieces(name, text):
-            yield ParseResult(records=records, problems=problems)
-        if cut and not padding:
-            yield _cut_short(path)
+        yield from _bibtex_in_pieces(path, text, cut=cut, padding=padding)
         return
     records, problems = parse_text(name, text, suffix, cut=cut)
     result.records.extend(records)
@@ -426,6 +420,18 @@ def _bytes_in_pieces(path: Path, data: bytes, suffix: str, *, cut: bool = False)
     if (cut or (records and _ends_part_way(text, suffix, problems))) and not padding:
         result.extend(_cut_short(path))
     yield result
+
+
+def _bibtex_in_pieces(path: Path, content: str | bytes, *, cut: bool, padding: int) -> Iterator[ParseResult]:
+    """A BibTeX file's records and problems a piece at a time, then the note of a file that ends part way: one
+    known cut (`cut`), or one that ends inside an entry as a copy still being written does. Not when NUL bytes
+    after its text (`padding`) were said to be there: that note keeps its papers already."""
+    ends_part_way = cut
+    for records, problems in parse_bibtex_in_pieces(str(path), content, cut=cut):
+        ends_part_way = ends_part_way or _names_a_cut(problems)
+        yield ParseResult(records=records, problems=problems)
+    if ends_part_way and not padding:
+        yield _cut_short(path)
 
 
 def _without_nul_padding(data: bytes) -> tuple[bytes, int]:
@@ -483,7 +489,7 @@ def _ends_part_way(text: str, suffix: str, problems: Sequence[Problem] = ()) -> 
     The last character alone cannot tell: a copy cut off just after a record's title (`"`), its list of authors
     (`]`) or a nested object (`}`) ends as a whole file does, and retired the papers not written yet, unsaid.
     """
-    if any(problem.message.startswith(_CUT_OFF) for problem in problems):
+    if _names_a_cut(problems):
         return True
     if suffix not in JSON_SUFFIXES | JSONL_SUFFIXES or not _has_text(text):
         return False
@@ -493,6 +499,11 @@ def _ends_part_way(text: str, suffix: str, problems: Sequence[Problem] = ()) -> 
     # objects one after another or a line each: one cut short ends inside one, not after an object or a string (a
     # note after the records, `"a note"`, is a problem of its own)
     return first == "{" and last not in ("}", '"', "")
+
+
+def _names_a_cut(problems: Iterable[Problem]) -> bool:
+    """Whether one of the problems names a record, a paragraph or an entry the end of the file cuts."""
+    return any(problem.message.startswith(_CUT_OFF) for problem in problems)
 
 
 def _has_text(content: str | bytes) -> bool:
@@ -751,7 +762,7 @@ def parse_text(name: str, text: str, suffix: str, *, cut: bool = False) -> tuple
     if suffix in JSONL_SUFFIXES:
         return parse_json(name, text) if _json_over_lines(text) else parse_jsonl(name, text)
     if suffix in BIBTEX_SUFFIXES:
-        return parse_bibtex(name, text)
+        return parse_bibtex(name, text, cut=cut)
     if suffix in CSV_SUFFIXES or _starts_with_a_table_header(text):
         return parse_csv(name, text, cut=cut)
     return parse_seed_text(name, text, cut=cut)
@@ -1614,6 +1625,7 @@ def _is_one_paper(obj: dict[str, Any]) -> bool:
 
 _TOO_DEEP = "malformed JSON (nested too deeply to be a paper record)"
 _CUT_OFF = "the file ends part way through this"  # how a problem of a record the end of the file cuts starts
+# (a BibTeX entry's too: storage._bibtex.CUT_OFF_ENTRY)
 _CUT_OFF_RECORD = f"{_CUT_OFF} record; skipped"
 _CUT_OFF_PARAGRAPH = f"{_CUT_OFF} paragraph; skipped"
 _STOPS_MID_SENTENCE = (f"{_CUT_OFF} paragraph, it seems: it stops mid-sentence, with no line break after it; skipped "
@@ -1962,22 +1974,24 @@ def parse_csv(name: str, text: str, *, cut: bool = False) -> tuple[list[RawRecor
     return records, problems
 
 
-def parse_bibtex(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
+def parse_bibtex(name: str, text: str, *, cut: bool = False) -> tuple[list[RawRecord], list[Problem]]:
     """Parse a BibTeX file (storage._bibtex): each entry with an abstract is a record; those without one are told
-    in one line; a malformed entry is a problem naming its line, and the others still load."""
+    in one line; a malformed entry is a problem naming its line, and the others still load. `cut`: the text is
+    known to stop part way (see parse_text), so an entry it ends inside is the one the cut falls in."""
     records: list[RawRecord] = []
     problems: list[Problem] = []
-    for piece_records, piece_problems in parse_bibtex_in_pieces(name, text):
+    for piece_records, piece_problems in parse_bibtex_in_pieces(name, text, cut=cut):
         records += piece_records
         problems += piece_problems
     return records, problems
 
 
-def parse_bibtex_in_pieces(name: str, text: str | bytes) -> Iterator[tuple[list[RawRecord], list[Problem]]]:
+def parse_bibtex_in_pieces(name: str, text: str | bytes, *, cut: bool = False
+                           ) -> Iterator[tuple[list[RawRecord], list[Problem]]]:
     """parse_bibtex's records and problems a piece of the file at a time; what is said of the whole file last."""
     found = BibEntries()
     loaded = False
-    for items in bibtex_entries(name, text, found, functools.partial(decode, name)):
+    for items in bibtex_entries(name, text, found, functools.partial(decode, name), cut=cut):
         records, problems = _collect(name, items)
         loaded = loaded or bool(records)
         yield records, problems

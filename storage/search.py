@@ -39,10 +39,10 @@ from storage._search_snippet import by_line, snippet, unescape
 from storage._search_text import excluded_words, name_key, scripts_apart, stem, without_field_filters, words
 from storage._search_venue import UnknownVenueError as UnknownVenueError
 from storage._search_venue import Venue as Venue
-from storage._search_venue import VenueTable
+from storage._search_venue import VenueTable, venue_key
 from storage._search_venue import closest_venues as closest_venues
 from storage._search_wording import as_written, papers_to_read
-from storage.enrich import display_text
+from storage.enrich import display_text, title_emphasis
 from storage.models import Paper
 from storage.papers import PaperRepository
 from storage.parsing import ARXIV_IDENTIFIER  # the one rule, which records' ids are read by too
@@ -74,9 +74,9 @@ _WEB_TOP_LEVEL = frozenset(("com", "org", "net", "edu", "gov", "io", "ai", "cc",
 # A URL's parts (urllib's urlsplit costs 3 times as much, at every link of every paper on a refresh).
 _LINK_PARTS = re.compile(r"https?://(?:[^@/?#]*@)?(?P<host>[^@/?#:\[\]]+)(?::\d*)?(?P<path>[^?#]*)"
                          r"(?:\?(?P<query>[^#]*))?(?:#.*)?", re.IGNORECASE)
-# What display text makes of a title's LaTeX: `code` (\texttt, also inside a word: "q`POTS`"), *italics*
-# (\emph), **bold** (\textbf); an asterisk inside a word ("x*y") is a character.
-_TITLE_MARKUP = re.compile(r"(`)([^`]+)`|(?<![\\\w])(\*\*|\*)(?=\S)(.+?)(?<=[^\s\\])\3(?!\w)")
+# What display text makes of a title's LaTeX \texttt, also inside a word: "q`POTS`". Its *italics* (\emph) and **bold**
+# (\textbf), and HTML's, are storage.enrich.title_emphasis's to find; an asterisk inside a word ("x*y") is a character.
+_CODE_SPAN = re.compile(r"`([^`]+)`")
 _OPENREVIEW_ID = re.compile(r"(?:^|&)id=(?P<id>[^&]+)")
 # arXiv's abstract and PDF pages of a paper, any version: "/abs/2401.01234v2", "/pdf/2401.01234.pdf".
 # An arXiv identifier as people cite or paste it: "2401.01234", "arXiv:2401.01234v2", "arXiv 2401.01234",
@@ -148,7 +148,11 @@ def plain_title(title: str) -> str:
     text as typed (autocomplete choices, menu options) or escape it (a result list's heading)."""
     if not any(mark in title for mark in "`*\\"):
         return title
-    return unescape(_TITLE_MARKUP.sub(lambda marked: marked[2] or marked[4], title))
+    if "*" in title:  # emphasis as the card shows it, one kind in the other too: "***x***", "*a **b***"
+        code = _CODE_SPAN.sub(lambda span: "`" + "x" * len(span[1]) + "`", title) if "`" in title else title
+        emphasis = title_emphasis(code)  # a code span's stars are its text
+        title = "".join(char for at, char in enumerate(title) if at not in emphasis)
+    return unescape(_CODE_SPAN.sub(r"\1", title) if "`" in title else title)
 
 
 def label(title: str, limit: int = LABEL_CHARS) -> str:
@@ -414,6 +418,25 @@ class SearchEngine:
         there = [paper_id for paper_id in found if (at := index.position(paper_id)) is not None and mask[at]]
         return there or found
 
+    async def titled_or_retired(self, typed: str) -> list[str]:
+        """The ids of the papers whose title is `typed`, the one to show first: the current ones, as `titled` finds
+        them; else the retired ones (`retired_titled`), which /paper show and `paperbot show` open too (a daily card's
+        title pasted after a corpus reload). A venue cited after the title that none of the current ones is from
+        ("… - ICML 2024") names that venue's retired paper of the title, when it has one."""
+        current = await self.titled(typed)
+        if current and not await self._cites_another_venue(typed, current):
+            return current
+        return await retired_titled(self._conn, typed) or current
+
+    async def _cites_another_venue(self, typed: str, paper_ids: Sequence[str]) -> bool:
+        """Whether `typed` may cite a title with a venue none of `paper_ids` is from: `titled` gives all of a title's
+        current papers when the venue cited has none of them. Their rows are read only for a title so cited."""
+        cited = cited_venues(typed)
+        if not cited:
+            return False
+        theirs = {venue_key(paper.venue) for paper in await self._papers.by_ids(paper_ids) if paper.venue}
+        return any(venue_key(venue) not in theirs for _, venue in cited)
+
     def _cited_venue(self, typed: str) -> tuple[str, str] | None:
         """The title and the venue of a title cited with a venue of the corpus after it (`cited_venues`); None when
         `typed` has no such venue."""
@@ -527,6 +550,37 @@ async def papers_with_link(conn: aiosqlite.Connection, typed: str) -> list[tuple
         rows = await cursor.fetchall()
     return [(row[0], row[1]) for row in rows
             if any(link_key(link) == key for link in (row[2], row[3], *json.loads(row[4] or "[]")) if link)]
+
+
+async def retired_titled(conn: aiosqlite.Connection, typed: str) -> list[str]:
+    """The ids of the retired papers whose title is `typed`, case, spacing, punctuation and markup aside (as
+    `SearchEngine.titled` compares: "qPOTS: …" copied from its card is "q`POTS`: …" stored), oldest first; a title
+    cited with its venue ("… - ICML 2024", "… (ICML 2024)", as `titled` reads a current one), that venue's. The index
+    that finds titles holds the current papers only: these are read by their key (`papers.title_key`, migration 0007),
+    one indexed read each."""
+    found = await _retired_titles(conn, typed)
+    if found:
+        return [paper_id for paper_id, _ in found]
+    for title, venue in cited_venues(typed):
+        there = [paper_id for paper_id, its_venue in await _retired_titles(conn, title)
+                 if venue_key(its_venue or "") == venue_key(venue)]
+        if there:
+            return there
+    return []
+
+
+async def _retired_titles(conn: aiosqlite.Connection, typed: str) -> list[tuple[str, str | None]]:
+    """(id, venue) of the retired papers whose title is `typed` (see `retired_titled`): those keyed so, and those a
+    load has not keyed yet (retired before the key was kept), compared one by one."""
+    wanted = name_key(as_displayed(typed[:MAX_QUERY_CHARS]))  # LaTeX rendered: "\\texttt" is no word of the title
+    if not wanted:
+        return []
+    # INDEXED BY: the planner, without statistics, would walk every retired paper by `active` instead.
+    columns = "SELECT num, id, venue, title_key, title FROM papers INDEXED BY papers_retired_title WHERE active = 0"
+    query = f"{columns} AND title_key = ? UNION ALL {columns} AND title_key IS NULL ORDER BY num"
+    async with conn.execute(query, (wanted,)) as cursor:
+        rows = await cursor.fetchall()
+    return [(row[1], row[2]) for row in rows if (row[3] if row[3] is not None else name_key(row[4])) == wanted]
 
 
 def arxiv_key(typed: str) -> str | None:

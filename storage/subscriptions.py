@@ -579,6 +579,44 @@ def _latest_day(now: datetime) -> str:
     return (now.astimezone(UTC).date() + FURTHEST_AHEAD).isoformat()
 
 
+def _claimed_ahead(row: str, *, on_the_eve: bool = False) -> str:
+    """SQL: whether delivery `row` (the name the query gives a deliveries row) was claimed by a clock set ahead.
+
+    A day is never claimed after a day more than FURTHEST_AHEAD later than itself (claim_due, keep_today), so a
+    delivery of a day between `row` and the latest earlier day its subscription had when `row` was claimed
+    (claimed_after, migration 0006) came after it: `row` was claimed by a clock that read a date still to come (a
+    year ahead at a boot, until NTP stepped it back), and the days claimed since were the real ones. It stands for
+    no day posted: the days before it are claimed. A row claimed before migration 0006 (claimed_after NULL) is never
+    counted as one.
+
+    Or the clock was right, and the day between was claimed by one set back (a VM restored from a snapshot) into a
+    gap before `row` (the bot was off for days): the two cannot be told apart. `on_the_eve` asks for a day between
+    within FURTHEST_AHEAD before `row`, which no clock set back claims (claim_due does not claim a day within
+    FURTHEST_AHEAD before one claimed; `row`, then not counted as ahead): only then is `row` claimed again, taken
+    over by its day's claim, and never tried before (the card of a day posted on it is never posted twice)."""
+    eve = f"AND claimed_later.local_day >= date({row}.local_day, '-{FURTHEST_AHEAD.days} days') " if on_the_eve else ""
+    # First what the row says itself: no day between it and the day before it, none claimed later (the rows of a
+    # day after a day, all but a few): no index seek, where the pending deliveries are read a page at a time.
+    return (f"({row}.claimed_after IS NOT NULL AND {row}.claimed_after < date({row}.local_day, '-1 day') "
+            f"AND EXISTS (SELECT 1 FROM deliveries AS claimed_later WHERE claimed_later.subscription_id = "
+            f"{row}.subscription_id AND claimed_later.local_day > {row}.claimed_after "
+            f"AND claimed_later.local_day < {row}.local_day {eve}))")
+
+
+# What a claim records as `claimed_after` (SQL, over the `subscriptions` row claimed and the day as parameter ?).
+_CLAIMED_AFTER = ("(SELECT coalesce(max(earlier.local_day), '') FROM deliveries AS earlier "
+                  "WHERE earlier.subscription_id = subscriptions.id AND earlier.local_day < ?)")
+
+# A claim of a day whose row a clock set ahead claimed (_claimed_ahead, on its eve) takes that row over: a new
+# claim, with nothing of the card the wrong clock tried (or posted a year early).
+_TAKE_OVER_CLAIMED_AHEAD = (
+    "ON CONFLICT (subscription_id, local_day) DO UPDATE SET status = 'pending', paper_id = NULL, topic = NULL, "
+    "attempts = 0, due_at = excluded.due_at, next_attempt_at = excluded.next_attempt_at, "
+    "claimed_at = excluded.claimed_at, sent_at = NULL, message_id = NULL, error = NULL, unpublished = 0, "
+    f"claimed_after = excluded.claimed_after WHERE {_claimed_ahead('deliveries', on_the_eve=True)}"
+)
+
+
 def _from_iso(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
 
@@ -881,16 +919,18 @@ class SubscriptionRepository:
                     continue
                 cursor = await self._conn.execute(
                     "INSERT INTO deliveries (subscription_id, local_day, status, due_at, next_attempt_at, "
-                    "claimed_at) SELECT id, ?, 'pending', ?, ?, ? FROM subscriptions "
-                    "WHERE status = 'active' AND timezone = ? AND post_time = ? AND active_since <= ? "
+                    f"claimed_at, claimed_after) SELECT id, ?, 'pending', ?, ?, ?, {_CLAIMED_AFTER} "
+                    "FROM subscriptions WHERE status = 'active' AND timezone = ? AND post_time = ? "
+                    "AND active_since <= ? "
                     # A later day already delivered (in the zone east of this one it had before) ends
                     # the earlier ones: no card dated before one already in the channel. Not one dated further
-                    # ahead than a zone can be (FURTHEST_AHEAD): a clock set wrong claimed it.
+                    # ahead than a zone can be (FURTHEST_AHEAD), nor one claimed ahead: a clock set wrong claimed it.
                     "AND NOT EXISTS (SELECT 1 FROM deliveries AS later WHERE later.subscription_id = "
-                    "subscriptions.id AND later.local_day > ? AND later.local_day <= ?) "
-                    "ON CONFLICT (subscription_id, local_day) DO NOTHING",
-                    (day.isoformat(), _iso(due), stamp, stamp, tz_name, post_time, _iso(due), day.isoformat(),
-                     (day + FURTHEST_AHEAD).isoformat()),
+                    "subscriptions.id AND later.local_day > ? AND later.local_day <= ? "
+                    f"AND NOT {_claimed_ahead('later')}) "
+                    + _TAKE_OVER_CLAIMED_AHEAD,
+                    (day.isoformat(), _iso(due), stamp, stamp, day.isoformat(), tz_name, post_time, _iso(due),
+                     day.isoformat(), (day + FURTHEST_AHEAD).isoformat()),
                 )
                 claimed += max(cursor.rowcount, 0)
                 await cursor.close()
@@ -898,7 +938,10 @@ class SubscriptionRepository:
                     # Every way to become active (subscribe, change, resume) sets active_since to "now",
                     # so no subscription can become due for this day any more: skip it from now on.
                     self._claimed.add((tz_name, post_time, day))
-        self._claimed = {key for key in self._claimed if key[2] >= now.date() - timedelta(days=2)}
+        # Not a day further ahead than a zone can be either: a clock set ahead claimed it, and when it comes (this
+        # process still running a year on) its claim must not be skipped as done.
+        self._claimed = {key for key in self._claimed
+                         if now.date() - timedelta(days=2) <= key[2] <= now.date() + FURTHEST_AHEAD}
         return claimed
 
     def warn_unknown_zone(self, name: str) -> None:
@@ -921,6 +964,8 @@ class SubscriptionRepository:
             f"{', '.join('s.' + c.strip() for c in _SUB_COLUMNS.split(','))} "
             "FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id "
             "WHERE d.status = 'pending' AND s.status = 'active' AND d.next_attempt_at <= ? "
+            # Not tried: its day's claim takes it over (at a post time the subscription may have moved).
+            f"AND NOT {_claimed_ahead('d', on_the_eve=True)} "
             "AND (d.next_attempt_at, d.subscription_id, d.local_day) > (?, ?, ?) "
             "ORDER BY d.next_attempt_at, d.subscription_id, d.local_day LIMIT ?"
         )
@@ -1062,11 +1107,13 @@ class SubscriptionRepository:
             return None
         stamp = _iso(now)
         async with self._conn.execute(
-            "INSERT INTO deliveries (subscription_id, local_day, status, due_at, next_attempt_at, claimed_at) "
-            "SELECT ?, ?, 'pending', ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM deliveries "
-            "WHERE subscription_id = ? AND local_day >= ? AND local_day <= ?) "  # FURTHEST_AHEAD, as claim_due
-            f"ON CONFLICT (subscription_id, local_day) DO NOTHING RETURNING {_DELIVERY_COLUMNS}",
-            (sub.id, today.isoformat(), _iso(due), stamp, stamp, sub.id, today.isoformat(),
+            "INSERT INTO deliveries (subscription_id, local_day, status, due_at, next_attempt_at, claimed_at, "
+            f"claimed_after) SELECT id, ?, 'pending', ?, ?, ?, {_CLAIMED_AFTER} FROM subscriptions "
+            "WHERE id = ? AND NOT EXISTS (SELECT 1 FROM deliveries AS later WHERE later.subscription_id = ? "
+            # FURTHEST_AHEAD and a row claimed ahead, as claim_due
+            f"AND later.local_day >= ? AND later.local_day <= ? AND NOT {_claimed_ahead('later')}) "
+            f"{_TAKE_OVER_CLAIMED_AHEAD} RETURNING {_DELIVERY_COLUMNS}",
+            (today.isoformat(), _iso(due), stamp, stamp, today.isoformat(), sub.id, sub.id, today.isoformat(),
              (today + FURTHEST_AHEAD).isoformat()),
         ) as cursor:
             row = await cursor.fetchone()
@@ -1080,6 +1127,16 @@ class SubscriptionRepository:
         ) as cursor:
             row = await cursor.fetchone()
         return _delivery(row) if row else None
+
+    async def latest_card_before(self, subscription_id: int, day: date) -> int | None:
+        """The message id of the card of the latest day before `day` that has one (None: none has)."""
+        async with self._conn.execute(
+            "SELECT message_id FROM deliveries WHERE subscription_id = ? AND local_day < ? AND message_id IS NOT NULL "
+            "ORDER BY local_day DESC LIMIT 1",
+            (subscription_id, day.isoformat()),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else None
 
     async def history(self, subscription_id: int, *, limit: int = 30) -> list[Delivery]:
         """A subscription's deliveries, newest day first."""
@@ -1120,8 +1177,9 @@ class SubscriptionRepository:
         no further ahead of `now`'s UTC date than a zone can be (FURTHEST_AHEAD: one a clock set ahead claimed is
         not a card late now, and is not tried before its date)."""
         return await self._deliveries_by_subscription(
-            subscription_ids, "status = 'pending' AND error IS NOT NULL AND local_day <= ? ORDER BY local_day",
-            (_latest_day(now),))
+            subscription_ids,
+            f"status = 'pending' AND error IS NOT NULL AND local_day <= ? AND NOT {_claimed_ahead('d')} "
+            "ORDER BY local_day", (_latest_day(now),))
 
     async def given_up(self, subscription_ids: list[int], *, now: datetime) -> dict[int, Delivery]:
         """Per subscription whose latest delivery failed for good (Discord rejected the card, the local day
@@ -1130,13 +1188,14 @@ class SubscriptionRepository:
 
         Latest of the days no further ahead of `now`'s UTC date than a zone can be (FURTHEST_AHEAD), as
         last_claimed_days counts them: a delivery a clock set ahead claimed (a year on, say) neither hides the days
-        missed after the clock was corrected until its date, nor, failed itself, stands for a day missed now."""
+        missed after the clock was corrected until its date, nor, failed itself, stands for a day missed now; nor
+        does it in the days just before its date (_claimed_ahead)."""
         latest = _latest_day(now)
         return await self._deliveries_by_subscription(
             subscription_ids,
             "status = 'failed' AND error NOT LIKE 'paused:%' AND error NOT LIKE 'ended:%' AND local_day = "
             "(SELECT max(local_day) FROM deliveries AS latest WHERE latest.subscription_id = d.subscription_id "
-            "AND latest.local_day <= ?)",
+            f"AND latest.local_day <= ? AND NOT {_claimed_ahead('latest')})",
             (latest,))
 
     async def _deliveries_by_subscription(self, subscription_ids: list[int], condition: str,
@@ -1155,14 +1214,17 @@ class SubscriptionRepository:
     async def last_claimed_days(self, subscription_ids: list[int], *, now: datetime | None = None) -> dict[int, date]:
         """The latest local day claimed per subscription (for 'next post' displays); with `now`, of the days no
         further ahead of its UTC date than a zone can be (FURTHEST_AHEAD: a later one was claimed by a wrong clock,
-        and claim_due does not count it either)."""
+        and claim_due does not count it either). Never one claimed ahead (_claimed_ahead), once the days before it
+        are claimed: the day before it is not a day after the last one posted."""
         if not subscription_ids:
             return {}
         marks = ",".join("?" * len(subscription_ids))
         latest = _latest_day(now) if now is not None else "9999"
+        # Per subscription the latest day down from `latest` not claimed ahead (_claimed_ahead): usually the first.
         async with self._conn.execute(
-            f"SELECT subscription_id, max(local_day) FROM deliveries WHERE subscription_id IN ({marks}) "
-            "AND local_day <= ? GROUP BY subscription_id",
-            (*subscription_ids, latest),
+            "SELECT id, (SELECT local_day FROM deliveries AS d WHERE d.subscription_id = subscriptions.id "
+            f"AND d.local_day <= ? AND NOT {_claimed_ahead('d')} ORDER BY d.local_day DESC LIMIT 1) "
+            f"FROM subscriptions WHERE id IN ({marks})",
+            (latest, *subscription_ids),
         ) as cursor:
-            return {int(row[0]): date.fromisoformat(row[1]) for row in await cursor.fetchall()}
+            return {int(row[0]): date.fromisoformat(row[1]) for row in await cursor.fetchall() if row[1] is not None}

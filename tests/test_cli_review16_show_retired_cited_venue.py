@@ -88,3 +88,12 @@ def test_a_retired_title_cited_with_its_venue_is_not_its_current_namesake(
     assert (status, err) == (0, "")
     assert ("(retired)" in out) is retired  # "- NeurIPS 2023" was the current ICML 2025 paper
     assert re.search(rf"^  venue: +{venue}$", out, re.MULTILINE), out
+
+
+def test_a_retired_title_two_venues_had_lists_both(db_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "Graph Kernels Revisited", "--db", str(db_file)]) == 1
+    err = capsys.readouterr().err
+
+    # was "no paper titled 'Graph Kernels Revisited' …", as if neither were there
+    assert err.startswith("paperbot show: 2 papers are titled 'Graph Kernels Revisited' in "), err
+    assert re.search(r": \w+ \(ICML 2024\), \w+ \(NeurIPS 2023\); name one by its id$", err.strip()), err

@@ -217,8 +217,10 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
 
     async def _titled(self, typed: str) -> tuple[Paper | None, list[str]]:
         """The paper whose title is what was typed (case, spacing, punctuation and markup aside; cited with its
-        venue, that venue's), if any, and the ids of the other papers of that title (one paper in two venues')."""
-        found = await self.bot.search_engine.titled(typed)
+        venue, that venue's), if any, and the ids of the other papers of that title (one paper in two venues'): a
+        current paper, else one no longer in the corpus (a daily card's title pasted after a corpus reload), as
+        `paperbot show` finds it (`SearchEngine.titled_or_retired`: one indexed read)."""
+        found = await self.bot.search_engine.titled_or_retired(typed)
         return (await self.bot.papers.by_id(found[0]), found[1:]) if found else (None, [])
 
     async def _namesakes_note(self, namesakes: Sequence[str], *, shared: str = "title") -> str | None:
@@ -226,10 +228,13 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
         several), with id and venue: shown one card, a reader looking for the other did not learn there was one."""
         if not namesakes:
             return None
-        others = [_namesake(paper) for paper in await self.bot.papers.by_ids(namesakes[:_NAMESAKES_READ])]
+        papers = await self.bot.papers.by_ids(namesakes[:_NAMESAKES_READ])
+        others = [_namesake(paper) for paper in papers]
         if not others:  # retired by a corpus reload meanwhile
             return None
-        how = "" if shared == "link" else ", or pick it from the suggestions"  # a shared link suggests none
+        # A shared link suggests none, and suggestions are of current papers only.
+        suggested = shared != "link" and all(paper.active for paper in papers)
+        how = ", or pick it from the suggestions" if suggested else ""
         if len(namesakes) == 1:
             return f"Another paper has this {shared}: {others[0]}. Give its id to /paper show{how}."
         opening = f"{len(namesakes)} other papers have this {shared}: "

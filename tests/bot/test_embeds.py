@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import re
+from collections import Counter
 
 import pytest
 from hypothesis import given
@@ -119,6 +121,30 @@ def test_truncate_prefers_a_word_boundary() -> None:
     assert truncate("anything", 0) == ""
 
 
+@pytest.mark.parametrize(("text", "limit", "shown"), [
+    ("*Fast learning of many things*", 15, "*Fast learnin*…"),  # closed before the "…"
+    ("***Flow Matching for Graphs***", 14, "***Flow Ma***…"),  # HTML's bold italics: both closed
+    ("a _long italic words_ b", 14, "a _long ital_…"),
+    ("use `x = y + z` here", 12, "use `x = y`…"),
+    ("a ~~struck out words~~ b", 14, "a ~~struck~~…"),
+    ("a ||secret spoiler words|| b", 16, "a ||secret sp||…"),
+    ("word **bold words here**", 10, "word…"),  # no room to close: cut before the mark
+    (r"We study A\*-search and more words", 12, "We study A…"),  # never half an escape
+    (r"A\* and \_x\_ are not marks in this long title", 16, r"A\* and \_x\_…"),
+    ("see [the paper](https://x.org/p) now and then", 20, "see…"),  # never half a link
+    ("read https://x.org/a_b_c/d now", 16, "read…"),  # a link's "_" is no mark
+    ("an ``unclosed quote'' in TeX and more words", 20, "an ``unclosed quote…"),  # backticks never closed: as written
+])
+def test_truncate_closes_the_markdown_open_at_the_cut(text: str, limit: int, shown: str) -> None:
+    assert truncate(text, limit) == shown
+
+
+def test_one_line_cuts_plain_text_as_written() -> None:
+    assert one_line("A*-search meets B*-trees in long titles", 20) == "A*-search meets B*-…"  # a label: no "*" added
+    assert one_line(r"*Fast* A\*-search meets B\*-trees", 20, markdown=True) == r"*Fast* A\*-search…"
+    assert one_line("*Fast* A*-search meets B*-trees", 20, markdown=True) == "*Fast* A*-search*…"  # Discord's italics
+
+
 def test_one_line_collapses_whitespace() -> None:
     assert one_line("a\n\n b\t c", 100) == "a b c"
     assert len(one_line("x " * 200, 100)) <= 100
@@ -188,3 +214,69 @@ def test_any_results_page_fits_discords_limits(found: list[tuple[Paper, str]], q
 def test_any_card_buttons_fit_custom_id_limits(paper_id: str, topic: str | None) -> None:
     view = paper_card_view(paper_id, random_button=True, topic=topic)
     assert all(len(item.custom_id) <= limits.CUSTOM_ID for item in view.children)  # type: ignore[attr-defined]
+
+
+# --- any markdown cut (Hypothesis) -----------------------------------------------------------------
+
+_word = st.text(alphabet="abcxyz", min_size=1, max_size=8)
+_leaf = (_word | st.sampled_from([r"\*", r"\_", r"\~", r"\|", r"\`", "\\\\", r"A\*-search", r"x\_1"])
+         | st.builds("https://x.org/{}_{}".format, _word, _word)
+         | st.builds("[{}](https://x.org/{})".format, _word, _word)
+         | st.builds("`{}`".format, st.text(alphabet="ab *_~|", min_size=1, max_size=10)))
+_MARKS = ("***", "**", "*", "__", "_", "~~", "||")
+# Text as the corpus stores it: its own marks escaped, its emphasis, code, strikethrough and spoilers closed.
+
+
+def _span(mark: str, parts: list[str]) -> str:
+    """`parts` in `mark`s, a word between a mark of theirs and the span's own: "***a***" nested in "*" is read
+    "*", "**a**", "***": not balanced, but a run of marks the corpus never writes."""
+    inner = " ".join(parts)
+    return f"{mark}{'w ' * (inner[0] in '*_~|')}{inner}{' w' * (inner[-1] in '*_~|')}{mark}"
+
+
+_markdown = st.recursive(_leaf, lambda inner: st.builds(_span, st.sampled_from(_MARKS), st.lists(inner, min_size=1,
+                                                                                                 max_size=4)),
+                         max_leaves=30)
+_markdown_text = st.builds(lambda parts, times: " ".join(parts * times), st.lists(_markdown, min_size=1, max_size=12),
+                           st.integers(1, 60))
+# Read left to right as Discord reads it: an escape, a link, a code span (no marks inside), or a mark.
+_SHOWN_AS_WRITTEN = re.compile(r"\\\S|\[[^\]\n]*\]\([^()\s]*\)|https://x\.org/[a-z]*(?:_[a-z]+)?|(?<!`)(`+)(?!`).*?(?<!`)\1(?!`)"
+                               r"|(?P<mark>\*\*|\*|__|_|~~|\|\||`)", re.DOTALL)
+_A_LINK = re.compile(r"https://x\.org/[a-z]*(?:_[a-z]*)?")
+
+
+def open_marks(text: str) -> list[str]:
+    """The marks `text` leaves open: each counted outside escapes, links and code, a backtick never closed too."""
+    counts = Counter(piece["mark"] for piece in _SHOWN_AS_WRITTEN.finditer(text) if piece["mark"])
+    return sorted(mark for mark, count in counts.items() if count % 2)
+
+
+@given(_markdown_text, st.integers(2, 400))
+def test_any_markdown_cut_keeps_its_marks_closed_and_whole(text: str, limit: int) -> None:
+    shown = truncate(text, limit)
+    assert len(shown) <= limit
+    if len(text) <= limit:
+        assert shown == text
+        return
+    assert shown.endswith("…")
+    assert not open_marks(shown), shown
+    body = shown.removesuffix("…").rstrip("*_~|`")  # what the cut kept, before the marks that close it
+    assert text.startswith(body)
+    assert "\\" not in re.sub(r"\\\S", "", shown), shown  # never half an escape
+    assert body.count("[") == body.count("](https://"), shown  # never half a link
+    assert set(_A_LINK.findall(shown)) <= set(_A_LINK.findall(text)), shown
+
+
+_emphasised_papers = st.builds(
+    Paper, id=st.just("abcdefghij"), title=_markdown_text, abstract=_markdown_text, abstract_raw=st.just(""),
+    venue=st.none() | _markdown_text, keywords=st.lists(_word, max_size=20).map(tuple))
+
+
+@given(_emphasised_papers)
+def test_any_emphasised_card_shows_its_marks_closed_within_limits(paper: Paper) -> None:
+    embed = paper_embed(paper)
+    data = embed.to_dict()
+    assert_within_limits(data, len(embed))
+    assert not open_marks(data["title"]), data["title"]
+    assert not open_marks(data["description"]), data["description"][-200:]
+

@@ -29,7 +29,8 @@ def test_the_seed_cards_say_a_tail_once_and_take_the_next_keyphrase() -> None:
     bongard = _keywords(_seed("Bongard"))
     assert "visual reasoning capabilities" in bongard, bongard
     assert "advanced reasoning capabilities" not in bongard, bongard  # before: both
-    assert "Bongard problems" in bongard, bongard
+    assert len(bongard) == 8, bongard  # the next candidate took the place ("Bongard problems" until session 16, when
+    # "Vision-Language Models", defined by "(VLMs)", was first read as the acronym's phrase and ranked second)
 
 
 def test_graph_neural_networks_are_not_followed_by_deep_neural_networks() -> None:

@@ -8,7 +8,9 @@ phrases and word counts, in the same order, on the seeds, the dev datasets and H
 made of the kinds of words the loop tells apart. (Review 12 made a plural noun end its phrase, "algorithms run"
 giving "algorithms": the oracle does the same, from the run's last word; review 13 made a word in -s after a noun
 and before "the", "a" … a verb, "architecture melds the" giving "architecture": so does the oracle; and it cuts a long
-run as the loop does, with _head_words.)
+run as the loop does, with _head_words; review 16 made a word before its preposition, "SGD subject to", no part of
+the phrase before it, and a word in -s after "a", "an", "this" … and a noun a verb, "an agent interacts": so does the
+oracle.)
 """
 
 from __future__ import annotations
@@ -30,11 +32,10 @@ DATASETS = ROOT.parent / "shared" / "datasets"
 _MID_SENTENCE_CAPITAL = re.compile(r"[A-Z](?<=[a-z,;] [A-Z])[a-z]+\b")
 
 
-def _verb_before(run: list[str], low: str) -> bool:
-    """Whether the run's last word is a verb in -s, as a determiner after it tells (review 13)."""
-    last = run[-1]
-    return bool(text._token_kind(last)[1] & text._PLURAL) and last.islower() and low in text._DETERMINERS and not (
-        len(run) > 1 and run[-2].endswith(text._ADJECTIVE_ENDINGS))
+def _verb_before(run: list[str], low: str, previous: str) -> bool:
+    """Whether the run's last word is a verb in -s, as a determiner after it tells (review 13) or one of one thing
+    before the run (review 16)."""
+    return bool(text._token_kind(run[-1])[1] & text._PLURAL) and text._ends_on_a_verb(run, low, previous)
 
 
 def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
@@ -50,15 +51,20 @@ def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
         for token in text._TOKEN.findall(sentence):
             low, kind = text._token_kind(token)
             if kind == text._BREAK:
-                if run:
+                if run and _verb_before(run, "", previous):  # since review 16: "a data reduction continues, …"
+                    content.pop()
+                    run.pop()
+                    found.append(text._phrase(run, plain))
+                elif run:
                     found.append(text._phrase(run, plain) if closes_badly else text._head_words(run, plain))
-                    run = []
+                run = []
                 previous = ""
                 chunk_index += 1
                 index = 0
                 continue
             if kind == text._SPLIT:
-                if run and _verb_before(run, low):  # since review 13: "architecture melds the …"
+                if run and (_verb_before(run, low, previous)  # since review 13: "architecture melds the …"
+                            or low in text._BEFORE_ITS_PREPOSITION.get(run[-1], ())):  # review 16: "subject to"
                     content.pop()
                     run.pop()
                     if run:
@@ -71,12 +77,18 @@ def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                     kind & text._GERUND and (previous in text._BEFORE_A_GERUND or index == 0))):
                 previous = low
             elif run and text._token_kind(run[-1])[1] & text._PLURAL:  # since review 12: a plural ends its phrase
-                found.append(text._head_words(run, plain))
+                if previous in text._SINGULAR_DETERMINERS and _verb_before(run, low, previous):  # review 16
+                    content.pop()
+                    run.pop()
+                    found.append(text._phrase(run, plain))
+                else:
+                    found.append(text._head_words(run, plain))
                 run = []
                 if kind & (text._ACRONYM | text._CAPITALISED):
                     content.append(low)
                     run.append(token)
                     closes_badly = kind & text._TRAILING
+                    previous = ""
                 else:
                     previous = low
             else:

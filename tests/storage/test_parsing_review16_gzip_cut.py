@@ -43,7 +43,7 @@ CUT_RECORD = {
     "papers.jsonl": "the file ends part way through this record; skipped",
     "papers.csv": "the file ends part way through this record",  # skipped, or loaded without a cut name
     "icml2020.txt": "the file ends part way through this paragraph; skipped",
-    "papers.bib": "malformed BibTeX entry",
+    "papers.bib": "the file ends part way through this entry; skipped",
 }
 
 

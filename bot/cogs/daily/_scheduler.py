@@ -578,20 +578,24 @@ class DailyScheduler:
         or a long outage), among those around the claim."""
         delivery = item.delivery
         bot_id = self.bot.user.id if self.bot.user else 0
+        # A card of this day posted before the card of an earlier day (message ids grow with Discord's time, whatever
+        # this machine's clock says) was posted by a clock set ahead, a year early: not this claim's card.
+        after = await self.repo.latest_card_before(item.subscription.id, delivery.local_day) or 0
         latest = [message async for message in channel.history(limit=RECOVERY_SCAN)]
-        if await self._record_card_among(latest, item, bot_id):
+        if await self._record_card_among(latest, item, bot_id, after=after):
             return True
         if len(latest) < RECOVERY_SCAN or latest[-1].created_at <= delivery.claimed_at:
             return False  # the latest messages reach back before the claim: the card is not there
         # Discord answers the RECOVERY_SCAN messages before that moment and as many after it.
         around = [message async for message in channel.history(limit=2 * RECOVERY_SCAN, around=delivery.claimed_at)]
-        return await self._record_card_among(around, item, bot_id)
+        return await self._record_card_among(around, item, bot_id, after=after)
 
-    async def _record_card_among(self, messages: list[discord.Message], item: PendingDelivery, bot_id: int) -> bool:
-        """Record the day's card as sent if it is among `messages`."""
+    async def _record_card_among(self, messages: list[discord.Message], item: PendingDelivery, bot_id: int, *,
+                                 after: int) -> bool:
+        """Record the day's card as sent if it is among `messages`, posted after message `after`."""
         sub, delivery = item.subscription, item.delivery
         for message in messages:
-            if is_daily_card(message, delivery.local_day, bot_id):
+            if message.id > after and is_daily_card(message, delivery.local_day, bot_id):
                 log.info("daily post for subscription %s on %s was already delivered; recording it",
                          sub.id, delivery.local_day)
                 # The crash came before either; a card found after its local day is not published that late.
