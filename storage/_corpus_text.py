@@ -85,7 +85,8 @@ _GERUNDS = {verb: (verb + verb[-1] + "ing").capitalize() for verb in wordset(
     "dispel compel propel expel control transfer refer prefer occur permit omit submit commit admit begin "
     "forget regret equip embed shed shred")} | {"studies": "Studying", "panic": "Panicking", "be": "Being"}
 _NAME_TOKEN = re.compile(r"(?<![\w-])[A-Za-z0-9][A-Za-z0-9]*(?:[-.+][A-Za-z0-9]+)*\+*(?![\w-])")
-_EMPHASIS = re.compile(r"\*\*([^*]+)\*\*|(?<![\\*])\*([^*\s][^*]*?)\*(?!\*)")
+# (The look-behind after the "*": one opening the pattern is tried at every position of the text.)
+_EMPHASIS = re.compile(r"\*\*([^*]+)\*\*|\*(?<![\\*]\*)([^*\s][^*]*?)\*(?!\*)")
 _QUOTED = re.compile(r"[“\"]([A-Z][^”\"]{2,60})[”\"]")
 _CLAUSE_BREAKS = re.compile(
     r",\s+(?:which|where|while|whereas|thereby|and|but|allowing|enabling|achieving|"
@@ -376,7 +377,19 @@ def _without_dangling_end(cut: str) -> str:
     _without_dangling_participle); the pattern is anchored at the end, so only the tail is scanned (from every
     position, it costs)."""
     head, tail = cut[:-48], cut[-48:]
-    return _without_dangling_participle(head + _DANGLING_ADVERB.sub("", tail))
+    if _may_dangle(tail):
+        tail = _DANGLING_ADVERB.sub("", tail)
+    return _without_dangling_participle(head + tail)
+
+
+def _may_dangle(tail: str) -> bool:
+    """Whether _DANGLING_ADVERB can match `tail`: its last word in small letters, an adverb, a participle, one after
+    "that" or "which", "inspired" or "motivated" (told without the pattern, which tries every position)."""
+    words = tail.rsplit(None, 1)
+    last = words[-1] if words else ""
+    return last.isascii() and last.isalpha() and last.islower() and (
+        last.endswith(("ly", "ing", "able", "ible")) or last in ("inspired", "motivated") or "that" in tail
+        or "which" in tail)
 
 
 # Participles not in -ed that a cut leaves after their noun ("samples drawn | from …"); not those that are nouns too
@@ -533,8 +546,11 @@ def names_for(plain: str, marked: str) -> tuple[str, ...]:
         match = intro_match(sentence)
         assert match is not None
         found += introduced_in(_object_of(sentence, match), after_naming=match.re is _NAMING)
-        found += [q.strip() for q in _QUOTED.findall(sentence) if len(q.split()) <= 6]
+        if '"' in sentence or "“" in sentence:
+            found += [q.strip() for q in _QUOTED.findall(sentence) if len(q.split()) <= 6]
     for index, sentence in enumerate(sentence_list):
+        if "(" not in sentence:  # no acronym defined (most sentences)
+            continue
         if index >= first_intro:
             found += titled_acronyms(sentence)
         elif "our " in sentence or "Our " in sentence:  # "… with our Sequential Non-Ancestor Pruning (SNAP) framework"
@@ -603,9 +619,11 @@ def introduced_in(obj: str, *, after_naming: bool = False, known: Sequence[str] 
     if _has_naming_hint(obj):
         titled += [_NAMED_RUN.match(obj, m.end()) for m in _NAMING.finditer(obj, 0, 250)]
     found += [m.group(1) for m in titled if m and m.group(1) not in COMMON_ACRONYMS]  # "called Fenrir"
+    if _TWO_CAPITALS.search(head) is None and not any(name in head for name in known):
+        return found  # (two heads in three) no token is a name: a name has two capitals (is_name_like) or is known
     for match in _NAME_TOKEN.finditer(head):
         token = match.group()
-        if not is_name_like(token) and token not in known:
+        if (token.islower() or not is_name_like(token)) and token not in known:  # (no capital: no name; cheaper)
             continue
         words = head[: match.start()].rstrip(" *“\"'").split()
         previous = words[-1].lower() if words else ""
@@ -935,7 +953,7 @@ def _description_after(after: str) -> str:
 
 # An en dash joining two names ("Kullback–Leibler", "Fenchel–Young"), or a word and a number: one word of a keyphrase,
 # as a hyphen makes one. Not one set between words as a dash ("networks–which", "models–based").
-_JOINING_EN_DASH = re.compile(r"(?<=[^\W_])–(?=[A-Z0-9])")
+_JOINING_EN_DASH = re.compile(r"–(?<=[^\W_]–)(?=[A-Z0-9])")  # (the dash first: see enrich._TIE)
 
 
 def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:

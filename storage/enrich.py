@@ -102,7 +102,9 @@ _BOILERPLATE_OPENING = re.compile(
     r"^(?:(?:in\s+this\s+(?:paper|work|article|study|note)|here(?:in)?)\b\s*,?\s*)(?P<we>we\b\s*)?", re.IGNORECASE)
 _LEADING_VERB = re.compile(r"[a-z]+(?=\s)")
 MIN_OPENING_WORDS = 3
-_TIE = re.compile(r"(?<=[\w.,$}])~(?=[\w($\\])(?![^\s]{0,300}\.[a-z]{2,}/)")  # not in a URL ("~user/…")
+# _TIE, _BRACED_WORDS, _CASE_BRACES, _DASH_BETWEEN_WORDS and _BARE_SUPERSCRIPT open with their character and look
+# behind it after: a pattern opening with a look-behind is tried at every position of the text (45-275 µs an abstract).
+_TIE = re.compile(r"~(?<=[\w.,$}]~)(?=[\w($\\])(?![^\s]{0,300}\.[a-z]{2,}/)")  # not in a URL ("~user/…")
 _TEX_QUOTES = re.compile(r"``(.+?)(?:''|\"|”)", re.DOTALL)
 _HALF_TEX_QUOTES = re.compile(r"(?<![\w\"'])\"([^\"\n]{1,300}?)''(?!')")
 # BibTeX-style braces left around one accented letter or dash ("Nystr{ö}m", "Polyak–{Ł}ojasiewicz", "{—}").
@@ -110,12 +112,12 @@ _HALF_TEX_QUOTES = re.compile(r"(?<![\w\"'])\"([^\"\n]{1,300}?)''(?!')")
 # _LITERAL_MARKS_HELD: "Sigma_{XX}" and "x^{*}" keep their braces, "A* ." loses its space.)
 _BRACED_CHARACTER = re.compile(r"\{([^\x00-\x7f{}\ue010\ue011][\u0300-\u036f]*)\}")
 # Braces that only group plain words in prose ("{low test error}"), not a set, a subscript or math.
-_BRACED_WORDS = re.compile(r"(?<![\w^_\\}\ue011])\{\s*([A-Za-z][A-Za-z -]*[A-Za-z])\s*\}(?![\w^_])")
+_BRACED_WORDS = re.compile(r"\{(?<![\w^_\\}\ue011]\{)\s*([A-Za-z][A-Za-z -]*[A-Za-z])\s*\}(?![\w^_])")
 # BibTeX's case-keeping braces opening or inside a word ("{B}ayesian", "{GP}s", "Ro{BERT}a"), or around one of
 # letters and digits ("{3D}", "{GPT4}"): not a script's group ("x^{ab}c", "f_{t}x"), one a macro or an escaped brace
 # left, nor an argument closing a word ("O(1/SQRT{T})").
-_CASE_BRACES = re.compile(r"(?<![\d_^\\}\ue011])\{([A-Za-z0-9]+)\}(?=[A-Za-z])"
-                          r"|(?<![\w^_\\}\ue011])\{((?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+)\}(?![\w^_])")
+_CASE_BRACES = re.compile(r"\{(?:(?<![\d_^\\}\ue011]\{)([A-Za-z0-9]+)\}(?=[A-Za-z])"
+                          r"|(?<![\w^_\\}\ue011]\{)((?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+)\}(?![\w^_]))")
 # A space before a comma, full stop or semicolon that ends a word ("than SGD . We", "[2010] , with", or left by
 # a dropped \cite): none in print. Not before ".5", ".NET" or "...", nor after a URL's "/".
 _SPACE_THEN_PUNCTUATION = re.compile(r" [,.;]")
@@ -123,7 +125,7 @@ _SPACE_BEFORE_PUNCTUATION = re.compile(r"(?<=[\w)\]}’”*\ue010\ue011])\s+([,.
 _TEX_DASHES = ((re.compile(r"(?<!-)---(?!-)"), "—"), (re.compile(r"(?<=\s)--(?=\s)"), "–"))
 # LaTeX's en dash between two words or numbers ("Metropolis--Hastings", "(ODE)--based", "pages 10--20"): not in a link
 # or a path ("x.org/a--b").
-_DASH_BETWEEN_WORDS = re.compile(r"(?<=[^\W_]|\))--(?=[^\W_]|\()")
+_DASH_BETWEEN_WORDS = re.compile(r"--(?<=(?:[^\W_]|\))--)(?=[^\W_]|\()")
 # LaTeX pieces worth handing to pylatexenc: math, macros with their arguments, escapes.
 # Math is bounded in length: an unclosed "$" or "\(" must not send every later one scanning to the end.
 _LATEX_SEGMENT = re.compile(
@@ -164,11 +166,16 @@ _SCRIPT = re.compile(r"(\\[A-Za-z]+)?([\^_])(?:\{([^{}\\]*)\}|([A-Za-z0-9*]))")
 
 def collapse_whitespace(text: str) -> str:
     """`" ".join(text.split())`: runs of whitespace made one space, none at the ends. Most abstracts
-    are so already, and telling that (for ASCII text) costs a tenth of splitting and joining."""
-    if text.isascii() and "  " not in text and not (
-            "\n" in text or "\t" in text or "\r" in text or "\x0b" in text or "\x0c" in text
-            or "\x1c" in text or "\x1d" in text or "\x1e" in text or "\x1f" in text) \
-            and not text[:1].isspace() and not text[-1:].isspace():
+    are so already, and telling that (for ASCII text) costs a tenth of splitting and joining. Other text
+    (a fifth of abstracts: "–", "é", "α") is told by `isprintable`, false for every whitespace character but
+    the ASCII space: a third of splitting and joining it."""
+    if text.isascii():
+        if "  " not in text and not (
+                "\n" in text or "\t" in text or "\r" in text or "\x0b" in text or "\x0c" in text
+                or "\x1c" in text or "\x1d" in text or "\x1e" in text or "\x1f" in text) \
+                and not text[:1].isspace() and not text[-1:].isspace():
+            return text
+    elif text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
         return text
     return " ".join(text.split())
 
@@ -207,7 +214,37 @@ def dehyphenate(text: str) -> str:
             return f"{left}-{right}"
         return left + right
 
-    return _BROKEN_WORD.sub(join, text)
+    return _each_broken_word(text, join)
+
+
+def _each_broken_word(text: str, replace: Callable[[re.Match[str]], str]) -> str:
+    """`_BROKEN_WORD.sub(replace, text)`, its matches looked for only at the hyphens before a break (_sub_at_words)."""
+    return _sub_at_words(_BROKEN_WORD, _HYPHEN_AT_A_BREAK, _is_word_character, text, replace)
+
+
+def _is_word_character(char: str) -> bool:
+    return char.isalnum() or char == "_"  # what \w matches
+
+
+def _sub_at_words(pattern: re.Pattern[str], anchors: re.Pattern[str], in_word: Callable[[str], bool], text: str,
+                  replace: Callable[[re.Match[str]], str]) -> str:
+    """`pattern.sub(replace, text)` for a pattern whose match is a word (characters `in_word`, from the first of them:
+    a look-behind before it) ending where `anchors` finds a hyphen or a dash, and what follows: each match looked for
+    only at those. Such a pattern opens with its word, so the regex engine tried it at every position of the text
+    (~45 µs an abstract with one such hyphen or dash)."""
+    parts: list[str] = []
+    at = 0  # where the last match ended: the next one starts there or after
+    for anchor in anchors.finditer(text):
+        start = anchor.start()
+        while start > 0 and in_word(text[start - 1]):  # back to the word's start
+            start -= 1
+        if start < at or start == anchor.start():  # a word begun in the last match, or none
+            continue
+        match = pattern.match(text, start)
+        if match is not None:
+            parts += (text[at:start], replace(match))
+            at = match.end()
+    return "".join(parts) + text[at:] if parts else text
 
 
 _AFTER_A_SUSPENDED_HYPHEN = wordset("and or to nor versus vs as")
@@ -503,7 +540,8 @@ def _rendered(text: str) -> str:
 # bracket's close; what follows the caret a group, or a number (a minus before it; "H^2.5" is left so: no
 # superscript full stop) or letters that end there ("n^2k" is left: n²k or n^(2k)?). Read after the LaTeX is
 # rendered: what that left with a caret ("x^(1-α)", "R^CL") has no Unicode form, so stays as it is.
-_BARE_SUPERSCRIPT = re.compile(r"(?<=[^\W_]|[)\]|])\^(?:\{([^{}]{1,60})\}|(-?[0-9]+(?:\.[0-9]+)?|[A-Za-z]+)(?![^\W_]))")
+_BARE_SUPERSCRIPT = re.compile(
+    r"\^(?<=(?:[^\W_]|[)\]|])\^)(?:\{([^{}]{1,60})\}|(-?[0-9]+(?:\.[0-9]+)?|[A-Za-z]+)(?![^\W_]))")
 
 
 def _bare_superscript(match: re.Match[str]) -> str:
@@ -679,10 +717,15 @@ def latex_segment(segment: str) -> str:
         source = _MACRO_SPELLINGS.sub(lambda m: _MACRO_SPELLING.get(m.group(1) or "", ""), source)
     if "{" in source:
         source = _unwrap_unknown(source)
-    try:
-        rendered = _converter().latex_to_text(source, latex_context=_parsing_context())  # type: ignore[attr-defined]
-    except Exception:  # pylatexenc is lenient, but a malformed piece must never lose the abstract
-        rendered = segment.strip("$")
+    if is_math and _PLAIN_MATH.fullmatch(source):
+        rendered = source[1:-1]  # what pylatexenc gives for it, at a fiftieth of the cost
+    elif is_math and _SYMBOL_MATH.fullmatch(source) and (symbols := _symbols_rendered(source[1:-1])) is not None:
+        rendered = symbols
+    else:
+        try:
+            rendered = _converter().latex_to_text(source, latex_context=_parsing_context())  # type: ignore[attr-defined]
+        except Exception:  # pylatexenc is lenient, but a malformed piece must never lose the abstract
+            rendered = segment.strip("$")
     rendered = unicodedata.normalize("NFC", _WHITESPACE.sub(" ", rendered))
     if is_math:
         rendered = _BRACKET_SPACE.sub(r"\1\2", _RELATION.sub(r" \1 ", rendered))
@@ -690,6 +733,49 @@ def latex_segment(segment: str) -> str:
             rendered = _SCRIPT_SPACE.sub(r"\1", rendered)
         rendered = rendered.replace("*", "\\*").replace("_", "\\_").replace("  ", " ").strip()
     return rendered.translate(_EMPHASIS_MARKS) if _ITALIC in rendered or _BOLD in rendered else rendered
+
+
+# Math with nothing for pylatexenc to do ("$k$", "$n = 5$", "$O(n)$", "$10⁴$" once its script is Unicode): no macro,
+# group, script or escape, none of its special characters ("~", "&", "%", "#", "`") or ligatures ("--", "''"), no
+# control character; pylatexenc gives its text as it is (checked on every piece of the bundled seeds and dev datasets
+# and on random ones: tests/storage/test_enrich_review16_fast_paths.py).
+_PLAIN_MATH_CHAR = r"""[A-Za-z0-9 =<>+*/()\[\],.;:|!?"@\x80-\U0010ffff]|-(?!-)|'(?!')"""
+_PLAIN_MATH = re.compile(rf"\$(?:{_PLAIN_MATH_CHAR})*\$")
+# The same with symbols, macros taking no argument ("$\alpha \in (0,1)$", "$n \times n$", "$\epsilon\le 1$"):
+# rendered as pylatexenc renders them (_symbols_rendered) when each one is a plain symbol (_plain_symbol).
+_SYMBOL_MATH = re.compile(rf"\$(?:{_PLAIN_MATH_CHAR}|\\[A-Za-z])*\$")
+# A macro's name and the space after it, which LaTeX takes. pylatexenc reads letters of any script into the name
+# ("\inα" is one unknown macro), as `[^\W\d_]` does (and a few characters more, "²": no symbol has them in its name).
+_MATH_MACRO = re.compile(r"\\([^\W\d_]+)(\s*)")
+
+
+def _symbols_rendered(body: str) -> str | None:
+    """Math of plain characters and symbols (_SYMBOL_MATH, without its "$"s) as pylatexenc renders it: each symbol
+    its text, the space after one kept only before characters (not before another symbol or the end), the text
+    before the first one dropped if it is only space, the whole stripped. None if a macro is no plain symbol."""
+    pieces = _MATH_MACRO.split(body)  # text, (macro name, space after it, text)*
+    parts = [pieces[0] if pieces[0].strip() else ""]
+    for at in range(1, len(pieces), 3):
+        symbol = _plain_symbol(pieces[at])
+        if symbol is None:
+            return None
+        parts.append(symbol)
+        if pieces[at + 2]:
+            parts += (pieces[at + 1], pieces[at + 2])
+    return "".join(parts).strip()
+
+
+@lru_cache(maxsize=1024)
+def _plain_symbol(name: str) -> str | None:
+    """What pylatexenc writes for the macro `name` standing alone when it takes no argument and its text is fixed
+    ("alpha": "α", "in": "∈", "left": ""), else None (an argument, an operator's name, an unknown macro)."""
+    parsing = _parsing_context().get_macro_spec(name)  # type: ignore[attr-defined]
+    if parsing is not None and getattr(parsing.args_parser, "argspec", None) != "":
+        return None
+    text = getattr(_converter().latex_context.get_macro_spec(name), "simplify_repl", "")  # type: ignore[attr-defined]
+    if not text:
+        return ""  # discarded ("\\left", "\\big")
+    return text if isinstance(text, str) and "%" not in text else None
 
 
 _FONT_SWITCH = re.compile(r"\{\\([a-z]+)\s*(.*)\}", re.DOTALL)
@@ -967,11 +1053,26 @@ def _without_boilerplate(sentence: str) -> str:
 
 def _without_anaphora(description: str) -> str:
     """Drop a closing clause that only points back ("… that bridges this gap"): a title stands alone."""
-    cut = _ANAPHORIC_TAIL.sub("", description.rstrip(". "))
+    cut = description.rstrip(". ")
+    if not _may_point_back(cut):
+        return cut
+    cut = _ANAPHORIC_TAIL.sub("", cut)
     if cut == description.rstrip(". "):
         return cut
     cut = clause_cut(cut, MAX_TITLE_CHARS)  # what led into the dropped clause goes too ("… that aims")
     return cut if len(cut) >= 25 else description
+
+
+_ANAPHORIC_NOUNS = wordset("gap issue issues problem problems challenge challenges limitation limitations question "
+                           "questions phenomenon setting task goal shortcoming shortcomings bottleneck dilemma")
+
+
+def _may_point_back(text: str) -> bool:
+    """Whether _ANAPHORIC_TAIL can match `text`: its last word one of the pattern's nouns, case aside (told without the
+    pattern; a word not in ASCII is left to it: "ſ" is an "s" to it)."""
+    words = text.rsplit(None, 1)
+    last = words[-1] if words else ""
+    return not last.isascii() or last.lower() in _ANAPHORIC_NOUNS
 
 
 def _capitalise(text: str) -> str:
@@ -991,6 +1092,7 @@ def _capitalise(text: str) -> str:
 # graph networks–which implement", "unbiased–it preserves").
 _SMALL_EN_DASH = re.compile(r"(?<![\w–-])([a-z]+)–([a-z]+)(?![\w–-])(?:\s+([A-Za-z]+))?")
 _DASHED_WORD = re.compile(r"[^\W_][\w-]*–[\w–-]*[^\W_]")
+_EN_DASH = re.compile("–")
 
 
 def keyphrases(plain: str, names: tuple[str, ...]) -> tuple[str, ...]:
@@ -1001,9 +1103,34 @@ def keyphrases(plain: str, names: tuple[str, ...]) -> tuple[str, ...]:
     """
     if "–" not in plain:
         return keywords_for(plain, names)
-    phrases = keywords_for(_SMALL_EN_DASH.sub(_as_hyphen, plain), names)
-    dashed = {word.replace("–", "-"): word for word in _DASHED_WORD.findall(plain)}
+    phrases = keywords_for(_sub_at_words(_SMALL_EN_DASH, _EN_DASH, _is_small_letter, plain, _as_hyphen), names)
+    dashed = {word.replace("–", "-"): word for word in _dashed_words(plain)}
     return tuple(" ".join(dashed.get(word, word) for word in phrase.split(" ")) for phrase in phrases)
+
+
+def _is_small_letter(char: str) -> bool:
+    return "a" <= char <= "z"
+
+
+def _dashed_words(plain: str) -> list[str]:
+    """`_DASHED_WORD.findall(plain)`, looked for only at the en dashes: the pattern opens with a word, so the regex
+    engine tried it from every letter of the text (~70 µs an abstract with an en dash). A match opens at the first
+    letter or digit of the word (letters, digits, "_" and "-") before the first dash it has, or after the last match."""
+    words: list[str] = []
+    at = 0  # where the last match ended: the next one starts there or after
+    for dash in _EN_DASH.finditer(plain):
+        if dash.start() < at:  # inside the last match ("Fenchel–Young–Lagrange")
+            continue
+        start = dash.start()
+        while start > at and (_is_word_character(plain[start - 1]) or plain[start - 1] == "-"):
+            start -= 1
+        while start < dash.start() and plain[start] in "_-":  # the match opens with a letter or a digit
+            start += 1
+        match = _DASHED_WORD.match(plain, start) if start < dash.start() else None
+        if match is not None:
+            words.append(match.group())
+            at = match.end()
+    return words
 
 
 def _as_hyphen(match: re.Match[str]) -> str:
