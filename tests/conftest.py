@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from bot.cli import main
-from tests.storage.conftest import BUNDLED
+from tests.storage.conftest import BUNDLED, write_json
 
 # Property tests (Hypothesis): 150 examples each keep the suite quick, PROPERTY_EXAMPLES=5000 searches
 # harder; in CI (CI=true) the examples are derandomised, so a run there is repeatable, while each
@@ -27,3 +27,12 @@ def ingested_db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     assert main(["ingest", str(BUNDLED), "--db", str(path)]) == 0
     capsys.readouterr()
     return path
+
+
+def retired_by_a_reload(db_file: Path, corpus: Path, retired: list[dict[str, str]],
+                        current: list[dict[str, str]]) -> Path:
+    """`db_file` loaded through `paperbot ingest` with the `retired` records and the `current` ones, then with the
+    `current` only (from the same JSON file `corpus`): the `retired` papers are in the database, not in the corpus."""
+    assert main(["ingest", str(write_json(corpus, [*retired, *current])), "--db", str(db_file)]) == 0
+    assert main(["ingest", str(write_json(corpus, current)), "--db", str(db_file)]) == 0
+    return db_file

@@ -6,9 +6,10 @@ one, which the search index does not hold, only by its stored title exactly: "qP
 unrelated current papers offered as the closest. Its title is now compared as by_title compares them.
 
 Then (helper-68's last read): a retired title is looked for among the titles holding the longest word typed
-(bot.cli._retired_titled), and "qPOTSNET" typed as its card shows it is "q`POTSNET`" stored, which holds no
-"qpotsnet": "qPOTSNET: Batch Pareto Search" was "no paper titled …". That look-up now reads the titles without the
-markup's backticks, backslashes and asterisks.
+(then bot.cli._retired_titled; since session 16 storage.search.retired_titled, by an indexed key), and
+"qPOTSNET" typed as its card shows it is "q`POTSNET`" stored, which holds no "qpotsnet": "qPOTSNET: Batch Pareto
+Search" was "no paper titled …". That look-up now reads the titles without the markup's backticks, backslashes
+and asterisks.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from tests.storage.conftest import write_json
+from tests.conftest import retired_by_a_reload
 
 TAIL = " We report results on four benchmarks and release the code for others to build on."
 RETIRED = [{"title": "$q\\texttt{POTS}$: Efficient Batch Multiobjective Optimization", "venue": "AISTATS 2025",
@@ -32,9 +33,7 @@ CURRENT = {"title": "Sparse Attention for Long Documents", "venue": "ICML 2025",
 @pytest.fixture
 def db_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """A current paper, and two retired by the second load."""
-    path, corpus = tmp_path / "cli.db", tmp_path / "papers.json"
-    assert main(["ingest", str(write_json(corpus, [*RETIRED, CURRENT])), "--db", str(path)]) == 0
-    assert main(["ingest", str(write_json(corpus, [CURRENT])), "--db", str(path)]) == 0
+    path = retired_by_a_reload(tmp_path / "cli.db", tmp_path / "papers.json", RETIRED, [CURRENT])
     capsys.readouterr()
     return path
 

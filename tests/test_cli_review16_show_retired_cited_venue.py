@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from tests.storage.conftest import write_json
+from tests.conftest import retired_by_a_reload
 
 TAIL = " We report results on four benchmarks and release the code for others to build on."
 RETIRED = [{"title": "Graph Kernels Revisited", "venue": venue,
@@ -28,9 +28,7 @@ CURRENT = {"title": "Sparse Attention for Long Documents", "venue": "ICML 2025",
 @pytest.fixture
 def db_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """A current paper, and two of one title (two venues') retired by the second load."""
-    path, corpus = tmp_path / "cli.db", tmp_path / "papers.json"
-    assert main(["ingest", str(write_json(corpus, [*RETIRED, CURRENT])), "--db", str(path)]) == 0
-    assert main(["ingest", str(write_json(corpus, [CURRENT])), "--db", str(path)]) == 0
+    path = retired_by_a_reload(tmp_path / "cli.db", tmp_path / "papers.json", RETIRED, [CURRENT])
     capsys.readouterr()
     return path
 
@@ -63,12 +61,9 @@ def test_a_venue_no_retired_paper_of_that_title_has_is_no_title(db_file: Path,
 @pytest.fixture
 def db_with_a_current_namesake(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """The same, and a current paper of that title from ICML 2025, and a current one from NeurIPS 2023."""
-    path, corpus = tmp_path / "cli.db", tmp_path / "papers.json"
     namesake = {**RETIRED[0], "venue": "ICML 2025", "abstract": "Graph kernels, revisited again in 2025." + TAIL}
     neurips = {**CURRENT, "title": "Bandits Revisited", "venue": "NeurIPS 2023", "abstract": "Bandits, again." + TAIL}
-    current = [CURRENT, namesake, neurips]
-    assert main(["ingest", str(write_json(corpus, [*RETIRED, *current])), "--db", str(path)]) == 0
-    assert main(["ingest", str(write_json(corpus, current)), "--db", str(path)]) == 0
+    path = retired_by_a_reload(tmp_path / "cli.db", tmp_path / "papers.json", RETIRED, [CURRENT, namesake, neurips])
     capsys.readouterr()
     return path
 
