@@ -26,6 +26,17 @@ from tests.bot.test_daily_review15_clock_ahead_warnings import (
 CORRECTED = utc(2026, 2, 1, 9, 34)
 
 
+async def a_card_posted_a_year_early(simcord_env: simcord.Env, world: World, clock: TestClock) -> None:
+    """A channel subscribed at 09:00 gets its card of 1 February 2026, then, the clock a year ahead for three
+    minutes, the card dated 1 February 2027; the clock corrected, the card of 2 February 2026."""
+    clock.set(utc(2026, 2, 1, 8))
+    await subscribe(simcord_env, world, time="09:00")
+    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
+    await a_year_ahead_for_three_minutes(simcord_env, clock)
+    clock.set(CORRECTED)
+    await skip_to(simcord_env, clock, utc(2026, 2, 2, 9, 1))
+
+
 async def test_the_day_a_blocked_year_ahead_card_was_claimed_for_gets_its_card_when_it_comes(
     simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot,
 ) -> None:
@@ -51,12 +62,7 @@ async def test_the_day_a_blocked_year_ahead_card_was_claimed_for_gets_its_card_w
 async def test_a_card_sent_a_year_early_is_posted_again_on_its_day_once(
     simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, restart: object,
 ) -> None:
-    clock.set(utc(2026, 2, 1, 8))
-    await subscribe(simcord_env, world, time="09:00")
-    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
-    await a_year_ahead_for_three_minutes(simcord_env, clock)  # the card dated 1 February 2027 is posted
-    clock.set(CORRECTED)
-    await skip_to(simcord_env, clock, utc(2026, 2, 2, 9, 1))
+    await a_card_posted_a_year_early(simcord_env, world, clock)
 
     await skip_to(simcord_env, clock, utc(2027, 1, 31, 9, 1))
     await skip_to(simcord_env, clock, utc(2027, 2, 1, 9, 1))
@@ -71,12 +77,7 @@ async def test_a_card_sent_a_year_early_is_posted_again_on_its_day_once(
 async def test_a_year_early_card_is_not_taken_for_the_days_card_when_its_first_attempt_fails(
     simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot,
 ) -> None:
-    clock.set(utc(2026, 2, 1, 8))
-    await subscribe(simcord_env, world, time="09:00")
-    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
-    await a_year_ahead_for_three_minutes(simcord_env, clock)  # the card dated 1 February 2027 is posted
-    clock.set(CORRECTED)
-    await skip_to(simcord_env, clock, utc(2026, 2, 2, 9, 1))
+    await a_card_posted_a_year_early(simcord_env, world, clock)
     await skip_to(simcord_env, clock, utc(2027, 1, 31, 9, 1))
     # Discord fails the day's first attempt: the retry looks for a card the attempt may have posted (a quiet
     # channel: the year-early one is among its latest messages).
