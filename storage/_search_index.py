@@ -116,6 +116,11 @@ _PAIR_MULTIPLIER = 0x9E3779B1  # Knuth's multiplicative hash: word pairs as 32-b
 _LAST_WORD = re.compile(r"(\w+)\W*$")  # a query's last word, what follows it aside
 
 
+def _may_name_someone(word: str) -> bool:
+    """Whether a folded word may be one of `SearchIndex.author_pairs`: letters, no initial, no stop word."""
+    return len(word) > 1 and word.isalpha() and word not in STOPWORDS
+
+
 @dataclass(frozen=True, slots=True)
 class IndexDoc:
     """The searchable text of one paper."""
@@ -590,12 +595,16 @@ class SearchIndex:
 
     def _papers_with_pair(self, first: int, second: int) -> int:
         """How many papers write the term `first` right before the term `second`, when two or more do; else 0."""
-        if not len(self.pair_df_codes):
-            return 0
-        code = pair_codes(np.asarray([first], np.uint32), np.asarray([second], np.uint32))
-        where = int(np.searchsorted(self.pair_df_codes, code)[0])
-        return int(self.pair_df[where]) if where < len(self.pair_df_codes) and self.pair_df_codes[where] == code[0] \
-            else 0
+        return int(self._papers_with_pairs(first, [second])[0])
+
+    def _papers_with_pairs(self, first: int, seconds: Sequence[int]) -> np.ndarray:
+        """How many papers write the term `first` right before each of the terms `seconds` (0 where fewer than two
+        do: `pair_df` keeps the pairs of two papers or more)."""
+        if not len(self.pair_df_codes) or not len(seconds):
+            return np.zeros(len(seconds), np.int64)
+        codes = pair_codes(np.full(len(seconds), first, np.uint32), np.asarray(seconds, np.uint32))
+        where = np.minimum(np.searchsorted(self.pair_df_codes, codes), len(self.pair_df_codes) - 1)
+        return np.where(self.pair_df_codes[where] == codes, self.pair_df[where], 0)
 
     def _completed_beside_nothing(self, last: str, *, named: bool) -> QueryTerm:
         """The half-typed `last` word of a query another word of which matches nothing (a name the corpus lacks,
@@ -690,7 +699,7 @@ class SearchIndex:
             return []
         for size in range(min(MAX_NAME_WORDS, len(folded)), 1, -1):
             for run in (folded[:size], folded[-size:]):
-                if any(len(word) < 2 or not word.isalpha() or word in STOPWORDS for word in run):
+                if not all(map(_may_name_someone, run)):
                     continue  # initials and stop words are no words of author_pairs
                 spellings = [self._name_spellings(word, fixed) for word in run]
                 if all(spellings) and any(map(self._side_by_side_in_a_name, itertools.product(*spellings))):
@@ -705,7 +714,7 @@ class SearchIndex:
     def _side_by_side_in_a_name(self, run: Sequence[str]) -> bool:
         """Whether each word of `run` follows the one before it in an author's name of the corpus (initials and stop
         words are none of its words)."""
-        if any(len(word) < 2 or not word.isalpha() or word in STOPWORDS for word in run):
+        if not all(map(_may_name_someone, run)):
             return False
         tids = [tid for word in run if (tid := self._name_term(word)) is not None]
         if len(tids) < len(run):
@@ -1111,12 +1120,10 @@ class SearchIndex:
         """Whether two papers or more write the word `before` followed by one of the most used words starting with
         `start` (a word being typed after it)."""
         first = self.term_id(before)
-        nexts = [tid for word in self._completions(start) if (tid := self.term_id(word)) is not None]
-        if first is None or not nexts or not len(self.pair_df_codes):
+        if first is None:
             return False
-        codes = pair_codes(np.full(len(nexts), first, np.uint32), np.asarray(nexts, np.uint32))
-        where = np.clip(np.searchsorted(self.pair_df_codes, codes), 0, len(self.pair_df_codes) - 1)
-        return bool((self.pair_df_codes[where] == codes).any())
+        nexts = [tid for word in self._completions(start) if (tid := self.term_id(word)) is not None]
+        return bool(self._papers_with_pairs(first, nexts).any())
 
     def _part_of_a_name(self, query: str, terms: Sequence[QueryTerm]) -> np.ndarray | None:
         """The papers that have some words of the person's name the query is typed with (`typed_name`: "Max Welling",
