@@ -586,8 +586,12 @@ def _claimed_ahead(row: str, *, on_the_eve: bool = False) -> str:
     delivery of a day between `row` and the latest earlier day its subscription had when `row` was claimed
     (claimed_after, migration 0006) came after it: `row` was claimed by a clock that read a date still to come (a
     year ahead at a boot, until NTP stepped it back), and the days claimed since were the real ones. It stands for
-    no day posted: the days before it are claimed. A row claimed before migration 0006 (claimed_after NULL) is never
-    counted as one.
+    no day posted: the days before it are claimed.
+
+    A row claimed before migration 0006 (claimed_after NULL) does not say which days it came after, and none of its
+    times can tell: its due, claim and send times were all read from the clock that claimed it, a clock set ahead
+    wrote them as its day's. But every row claimed since 0006 (claimed_after set) came after it: one of an earlier
+    day says the same as a day between (_claimed_before_it).
 
     Or the clock was right, and the day between was claimed by one set back (a VM restored from a snapshot) into a
     gap before `row` (the bot was off for days): the two cannot be told apart. `on_the_eve` asks for a day between
@@ -597,10 +601,18 @@ def _claimed_ahead(row: str, *, on_the_eve: bool = False) -> str:
     eve = f"AND claimed_later.local_day >= date({row}.local_day, '-{FURTHEST_AHEAD.days} days') " if on_the_eve else ""
     # First what the row says itself: no day between it and the day before it, none claimed later (the rows of a
     # day after a day, all but a few): no index seek, where the pending deliveries are read a page at a time.
-    return (f"({row}.claimed_after IS NOT NULL AND {row}.claimed_after < date({row}.local_day, '-1 day') "
+    return (f"(({row}.claimed_after IS NULL OR {row}.claimed_after < date({row}.local_day, '-1 day')) "
             f"AND EXISTS (SELECT 1 FROM deliveries AS claimed_later WHERE claimed_later.subscription_id = "
-            f"{row}.subscription_id AND claimed_later.local_day > {row}.claimed_after "
-            f"AND claimed_later.local_day < {row}.local_day {eve}))")
+            f"{row}.subscription_id AND claimed_later.local_day < {row}.local_day "
+            f"AND {_claimed_before_it(row)} {eve}))")
+
+
+def _claimed_before_it(row: str) -> str:
+    """SQL: whether `claimed_later` (an earlier day of `row`'s subscription) was claimed after `row`: a day between
+    `row` and its claimed_after; or, for a `row` claimed before migration 0006, any day claimed since (the
+    migration ran between the two claims)."""
+    return (f"(claimed_later.local_day > {row}.claimed_after "
+            f"OR ({row}.claimed_after IS NULL AND claimed_later.claimed_after IS NOT NULL))")
 
 
 # What a claim records as `claimed_after` (SQL, over the `subscriptions` row claimed and the day as parameter ?).
