@@ -595,9 +595,10 @@ def _claimed_ahead(row: str, *, on_the_eve: bool = False) -> str:
 
     Or the clock was right, and the day between was claimed by one set back (a VM restored from a snapshot) into a
     gap before `row` (the bot was off for days): the two cannot be told apart. `on_the_eve` asks for a day between
-    within FURTHEST_AHEAD before `row`, which no clock set back claims (claim_due does not claim a day within
-    FURTHEST_AHEAD before one claimed; `row`, then not counted as ahead): only then is `row` claimed again, taken
-    over by its day's claim, and never tried before (the card of a day posted on it is never posted twice)."""
+    within FURTHEST_AHEAD before `row` (claim_due claims one only when `row` was claimed ahead, or by a clock ahead
+    of its own, _ahead_of_the_clock): only then is `row` claimed again, taken over by its day's claim while the
+    clock reads no later than the one that claimed it (_TAKE_OVER_CLAIMED_AHEAD), and never tried before (the card
+    of a day posted on it is never posted twice)."""
     eve = f"AND claimed_later.local_day >= date({row}.local_day, '-{FURTHEST_AHEAD.days} days') " if on_the_eve else ""
     # First what the row says itself: no day between it and the day before it, none claimed later (the rows of a
     # day after a day, all but a few): no index seek, where the pending deliveries are read a page at a time.
@@ -615,17 +616,35 @@ def _claimed_before_it(row: str) -> str:
             f"OR ({row}.claimed_after IS NULL AND claimed_later.claimed_after IS NOT NULL))")
 
 
+def _ahead_of_the_clock(row: str) -> str:
+    """SQL, with one parameter (now): whether delivery `row`, claimed after a gap (no delivery of the day before it),
+    has a post time still to come by `now`: a clock ahead of this one claimed it (right clocks only go forward, and
+    a claim comes after its post time; a move west leaves a day whose post time has passed).
+
+    What tells a clock a few days ahead (FURTHEST_AHEAD + 1 at most) while no day between is claimed: the days in
+    front of `row` within FURTHEST_AHEAD are claimed again (claim_due), and then `row` is _claimed_ahead, taken over
+    on its day. A clock one day ahead leaves no gap: the card it posted a day early stands for its day (a clock set
+    back minutes on that day, after its card, looks the same)."""
+    return (f"({row}.due_at > ? AND NOT EXISTS (SELECT 1 FROM deliveries AS day_before WHERE "
+            f"day_before.subscription_id = {row}.subscription_id "
+            f"AND day_before.local_day = date({row}.local_day, '-1 day')))")
+
+
 # What a claim records as `claimed_after` (SQL, over the `subscriptions` row claimed and the day as parameter ?).
 _CLAIMED_AFTER = ("(SELECT coalesce(max(earlier.local_day), '') FROM deliveries AS earlier "
                   "WHERE earlier.subscription_id = subscriptions.id AND earlier.local_day < ?)")
 
 # A claim of a day whose row a clock set ahead claimed (_claimed_ahead, on its eve) takes that row over: a new
-# claim, with nothing of the card the wrong clock tried (or posted a year early).
+# claim, with nothing of the card the wrong clock tried (or posted a year early). Only while the clock claiming it now
+# reads no later than the one that claimed it did: a row claimed on its day, then seen by a clock set back (which may
+# claim the days before it, see _ahead_of_the_clock) and corrected, was claimed before now, and is never posted again.
+# (A bot down on the day itself until past the time the wrong clock read leaves that day the card posted early.)
 _TAKE_OVER_CLAIMED_AHEAD = (
     "ON CONFLICT (subscription_id, local_day) DO UPDATE SET status = 'pending', paper_id = NULL, topic = NULL, "
     "attempts = 0, due_at = excluded.due_at, next_attempt_at = excluded.next_attempt_at, "
     "claimed_at = excluded.claimed_at, sent_at = NULL, message_id = NULL, error = NULL, unpublished = 0, "
-    f"claimed_after = excluded.claimed_after WHERE {_claimed_ahead('deliveries', on_the_eve=True)}"
+    f"claimed_after = excluded.claimed_after WHERE {_claimed_ahead('deliveries', on_the_eve=True)} "
+    "AND deliveries.claimed_at >= excluded.claimed_at"
 )
 
 
@@ -757,7 +776,8 @@ class SubscriptionRepository:
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
-        self._claimed: set[tuple[str, str, date]] = set()  # (zone, time, local day) fully claimed
+        # (zone, time, local day) fully claimed, with its post time
+        self._claimed: dict[tuple[str, str, date], datetime] = {}
         self._unknown_zones: set[str] = set()  # stored zones this machine cannot load (warned once each)
 
     # ---- subscriptions
@@ -939,21 +959,21 @@ class SubscriptionRepository:
                     # ahead than a zone can be (FURTHEST_AHEAD), nor one claimed ahead: a clock set wrong claimed it.
                     "AND NOT EXISTS (SELECT 1 FROM deliveries AS later WHERE later.subscription_id = "
                     "subscriptions.id AND later.local_day > ? AND later.local_day <= ? "
-                    f"AND NOT {_claimed_ahead('later')}) "
+                    f"AND NOT {_claimed_ahead('later')} AND NOT {_ahead_of_the_clock('later')}) "
                     + _TAKE_OVER_CLAIMED_AHEAD,
                     (day.isoformat(), _iso(due), stamp, stamp, day.isoformat(), tz_name, post_time, _iso(due),
-                     day.isoformat(), (day + FURTHEST_AHEAD).isoformat()),
+                     day.isoformat(), (day + FURTHEST_AHEAD).isoformat(), stamp),
                 )
                 claimed += max(cursor.rowcount, 0)
                 await cursor.close()
                 if now - due >= _SETTLED:
                     # Every way to become active (subscribe, change, resume) sets active_since to "now",
                     # so no subscription can become due for this day any more: skip it from now on.
-                    self._claimed.add((tz_name, post_time, day))
-        # Not a day further ahead than a zone can be either: a clock set ahead claimed it, and when it comes (this
-        # process still running a year on) its claim must not be skipped as done.
-        self._claimed = {key for key in self._claimed
-                         if now.date() - timedelta(days=2) <= key[2] <= now.date() + FURTHEST_AHEAD}
+                    self._claimed[(tz_name, post_time, day)] = due
+        # Not a day further ahead than a zone can be either, nor one whose post time is still to come: a clock set
+        # ahead claimed it, and when it comes (this process still running) its claim must not be skipped as done.
+        self._claimed = {key: due for key, due in self._claimed.items()
+                         if now.date() - timedelta(days=2) <= key[2] <= now.date() + FURTHEST_AHEAD and due <= now}
         return claimed
 
     def warn_unknown_zone(self, name: str) -> None:
@@ -976,8 +996,9 @@ class SubscriptionRepository:
             f"{', '.join('s.' + c.strip() for c in _SUB_COLUMNS.split(','))} "
             "FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id "
             "WHERE d.status = 'pending' AND s.status = 'active' AND d.next_attempt_at <= ? "
-            # Not tried: its day's claim takes it over (at a post time the subscription may have moved).
-            f"AND NOT {_claimed_ahead('d', on_the_eve=True)} "
+            # Not tried: its day's claim takes it over (at a post time the subscription may have moved), as long as
+            # the clock reads no later than the one that claimed it (_TAKE_OVER_CLAIMED_AHEAD).
+            f"AND NOT ({_claimed_ahead('d', on_the_eve=True)} AND d.claimed_at >= ?) "
             "AND (d.next_attempt_at, d.subscription_id, d.local_day) > (?, ?, ?) "
             "ORDER BY d.next_attempt_at, d.subscription_id, d.local_day LIMIT ?"
         )
@@ -985,7 +1006,7 @@ class SubscriptionRepository:
         start = ("", 0, "")
         if after is not None:
             start = (_iso(after.next_attempt_at), after.subscription_id, after.local_day.isoformat())
-        async with self._conn.execute(query, (cutoff, *start, limit)) as cursor:
+        async with self._conn.execute(query, (cutoff, cutoff, *start, limit)) as cursor:
             rows = await cursor.fetchall()
         width = len(_DELIVERY_COLUMNS.split(","))
         return [PendingDelivery(_delivery(tuple(row)[:width]), _subscription(tuple(row)[width:])) for row in rows]
@@ -1123,10 +1144,10 @@ class SubscriptionRepository:
             f"claimed_after) SELECT id, ?, 'pending', ?, ?, ?, {_CLAIMED_AFTER} FROM subscriptions "
             "WHERE id = ? AND NOT EXISTS (SELECT 1 FROM deliveries AS later WHERE later.subscription_id = ? "
             # FURTHEST_AHEAD and a row claimed ahead, as claim_due
-            f"AND later.local_day >= ? AND later.local_day <= ? AND NOT {_claimed_ahead('later')}) "
-            f"{_TAKE_OVER_CLAIMED_AHEAD} RETURNING {_DELIVERY_COLUMNS}",
+            f"AND later.local_day >= ? AND later.local_day <= ? AND NOT {_claimed_ahead('later')} "
+            f"AND NOT {_ahead_of_the_clock('later')}) {_TAKE_OVER_CLAIMED_AHEAD} RETURNING {_DELIVERY_COLUMNS}",
             (today.isoformat(), _iso(due), stamp, stamp, today.isoformat(), sub.id, sub.id, today.isoformat(),
-             (today + FURTHEST_AHEAD).isoformat()),
+             (today + FURTHEST_AHEAD).isoformat(), stamp),
         ) as cursor:
             row = await cursor.fetchone()
         return _delivery(row) if row else None
