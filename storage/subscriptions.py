@@ -630,6 +630,13 @@ def _ahead_of_the_clock(row: str) -> str:
             f"AND day_before.local_day = date({row}.local_day, '-1 day')))")
 
 
+def _no_day_posted(row: str) -> str:
+    """SQL, with one parameter (now): whether delivery `row` stands for no day posted, as the bot's clock reads now:
+    claimed by a clock set ahead (_claimed_ahead), or by one ahead of this one (_ahead_of_the_clock). What the
+    "next post", "late" and "not posted" displays leave out, as claim_due does."""
+    return f"({_claimed_ahead(row)} OR {_ahead_of_the_clock(row)})"
+
+
 # What a claim records as `claimed_after` (SQL, over the `subscriptions` row claimed and the day as parameter ?).
 _CLAIMED_AFTER = ("(SELECT coalesce(max(earlier.local_day), '') FROM deliveries AS earlier "
                   "WHERE earlier.subscription_id = subscriptions.id AND earlier.local_day < ?)")
@@ -1211,8 +1218,8 @@ class SubscriptionRepository:
         not a card late now, and is not tried before its date)."""
         return await self._deliveries_by_subscription(
             subscription_ids,
-            f"status = 'pending' AND error IS NOT NULL AND local_day <= ? AND NOT {_claimed_ahead('d')} "
-            "ORDER BY local_day", (_latest_day(now),))
+            f"status = 'pending' AND error IS NOT NULL AND local_day <= ? AND NOT {_no_day_posted('d')} "
+            "ORDER BY local_day", (_latest_day(now), _iso(now)))
 
     async def given_up(self, subscription_ids: list[int], *, now: datetime) -> dict[int, Delivery]:
         """Per subscription whose latest delivery failed for good (Discord rejected the card, the local day
@@ -1222,14 +1229,15 @@ class SubscriptionRepository:
         Latest of the days no further ahead of `now`'s UTC date than a zone can be (FURTHEST_AHEAD), as
         last_claimed_days counts them: a delivery a clock set ahead claimed (a year on, say) neither hides the days
         missed after the clock was corrected until its date, nor, failed itself, stands for a day missed now; nor
-        does it in the days just before its date (_claimed_ahead)."""
+        does it in the days just before its date (_claimed_ahead), nor while its post time is still to come by the
+        bot's clock, after the clock was set back (_ahead_of_the_clock)."""
         latest = _latest_day(now)
         return await self._deliveries_by_subscription(
             subscription_ids,
             "status = 'failed' AND error NOT LIKE 'paused:%' AND error NOT LIKE 'ended:%' AND local_day = "
             "(SELECT max(local_day) FROM deliveries AS latest WHERE latest.subscription_id = d.subscription_id "
-            f"AND latest.local_day <= ? AND NOT {_claimed_ahead('latest')})",
-            (latest,))
+            f"AND latest.local_day <= ? AND NOT {_no_day_posted('latest')})",
+            (latest, _iso(now)))
 
     async def _deliveries_by_subscription(self, subscription_ids: list[int], condition: str,
                                           parameters: tuple[str, ...] = ()) -> dict[int, Delivery]:
@@ -1248,16 +1256,19 @@ class SubscriptionRepository:
         """The latest local day claimed per subscription (for 'next post' displays); with `now`, of the days no
         further ahead of its UTC date than a zone can be (FURTHEST_AHEAD: a later one was claimed by a wrong clock,
         and claim_due does not count it either). Never one claimed ahead (_claimed_ahead), once the days before it
-        are claimed: the day before it is not a day after the last one posted."""
+        are claimed: the day before it is not a day after the last one posted; nor, with `now`, one whose post time
+        is still to come (_ahead_of_the_clock: after a clock a few days ahead was set back, the next morning's card
+        comes, and the one it claimed when its day comes)."""
         if not subscription_ids:
             return {}
         marks = ",".join("?" * len(subscription_ids))
-        latest = _latest_day(now) if now is not None else "9999"
-        # Per subscription the latest day down from `latest` not claimed ahead (_claimed_ahead): usually the first.
+        latest, stamp = (_latest_day(now), _iso(now)) if now is not None else ("9999", "9999")
+        # Per subscription the latest day down from `latest` standing for a day posted (_no_day_posted): usually the
+        # first.
         async with self._conn.execute(
             "SELECT id, (SELECT local_day FROM deliveries AS d WHERE d.subscription_id = subscriptions.id "
-            f"AND d.local_day <= ? AND NOT {_claimed_ahead('d')} ORDER BY d.local_day DESC LIMIT 1) "
+            f"AND d.local_day <= ? AND NOT {_no_day_posted('d')} ORDER BY d.local_day DESC LIMIT 1) "
             f"FROM subscriptions WHERE id IN ({marks})",
-            (latest, *subscription_ids),
+            (latest, stamp, *subscription_ids),
         ) as cursor:
             return {int(row[0]): date.fromisoformat(row[1]) for row in await cursor.fetchall() if row[1] is not None}
