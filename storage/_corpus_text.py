@@ -216,13 +216,20 @@ _WORD_CHAR = "A-Za-z0-9\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f"
 _TOKEN = re.compile(rf"\s*([{_WORD_CHAR}][{_WORD_CHAR}\u0300-\u036f’\-]*[{_WORD_CHAR}]|[{_WORD_CHAR}]"
                     rf"|[,.;:!?()\[\]{{}}“”\"'/|=<>]+|\s[–—-]\s)")
 _BEFORE_A_VERB = wordset("we that which who it they can could may might will would should must to also often "
-                         "first then further thereby")
+                         "sometimes first then further thereby")
 # What a verb's object opens with and a plural noun is seldom followed by: a word in -s after a noun and before one
 # is a verb ("the architecture melds the LSTM …", "the seller observes a …"), not the plural closing a phrase
 # ("attention heads"). Not "such": "methods such as …".
 # So does a quantifier or a question word: "this approach encompasses many …", "the theory illustrates how …".
 _DETERMINERS = wordset("the a an its their this these those each every both our his her any all another "
                        "some many most several how whether why what")
+# "The model weights in …" may be a noun phrase or a sentence: after "the", a word in -s is read as a verb only where
+# the noun before it is one that seldom qualifies another ("the framework rests on …", "the method excels in …",
+# "the result holds in …"; not "model", "system", "problem", "study", "error": "the model weights", "the study
+# participants", "the error bounds") and a preposition opens what follows it.
+_SUBJECT_NOUNS = wordset("framework approach method algorithm theory result paper work contribution")
+_BEFORE_A_SUBJECT = wordset("the our its their proposed")
+_AFTER_ITS_VERB = wordset("on upon in into with within to from at")
 # A determiner of one thing before a noun: the word in -s after that noun is its verb ("an agent interacts with",
 # "this approach encompasses"), as "a feature maps" is no English.
 _SINGULAR_DETERMINERS = wordset("a an each every this another")
@@ -284,10 +291,37 @@ _VERBAL_GERUNDS = wordset(
 _SPLITTERS = STOPWORDS | VERBS | _VERBAL_GERUNDS | wordset(
     "cannot instead despite besides whilst amongst unless whereby "
     # prepositions and adverbs that are no part of a noun phrase ("HMC still", "versus OOD agreement")
-    "beyond versus throughout inside outside aside still beforehand afterwards alongside together alone forever")
+    "beyond versus throughout inside outside aside still beforehand afterwards alongside together alone forever "
+    "sometimes")
+# Verbs in their base form that are no noun: after a noun the text does not know for a plural ("particles of SVGD
+# tend to …", "approaches for validation fail to …", "algorithms like DDPG suffer from …") they are its verb, not
+# the noun closing a keyphrase ("SVGD tend"). Written in small letters only: "ADAPT" may be a method's name. Base
+# forms that are also nouns ("support", "transfer", "guarantee", "capture") are _BASE_VERB: read as verbs only
+# before a determiner.
+_VERBS_NOT_NOUNS = wordset(
+    """tend fail suffer rely adapt apply achieve attain enable ensure provide require surpass outperform exhibit
+    describe identify improve reduce predict generate recover maintain incorporate integrate expand""")
+
+
+def _base_forms(verbs: frozenset[str]) -> frozenset[str]:
+    """The base forms of the verbs in -s among `verbs` ("captures" -> "capture", "matches" -> "match", "applies" ->
+    "apply"), less the words that split a phrase anyway."""
+    forms = set()
+    for verb in verbs:
+        if verb.endswith("ies"):
+            forms.add(verb[:-3] + "y")
+        elif verb.endswith(("sses", "shes", "ches", "xes", "zes")) or verb == "focuses":
+            forms.add(verb[:-2])
+        elif verb.endswith("s") and not verb.endswith("ss"):
+            forms.add(verb[:-1])
+    return frozenset(forms)
 # A participle or verb closing a run follows its noun ("a model trained on …", "which can lead to …"):
 # it is cut off the phrase ("model trained" -> "model"), unlike one before it ("trained models").
 _TRAILING_VERB_FORMS = wordset("lead leads perform relative")
+# Base forms of VERBS that are nouns too ("support", "capture", "transfer", "guarantee"): the noun closes a keyphrase
+# ("knowledge transfer to …"), the verb does not ("real data support our theory", "methods for explaining ViTs
+# capture the flow …"); a determiner after it tells (_BASE_VERB).
+_BASE_VERBS = _base_forms(VERBS) - _SPLITTERS - _VERBS_NOT_NOUNS - _TRAILING_VERB_FORMS
 _ED_NOUNS = wordset("speed seed need feed bed red embed shed weed breed proceed exceed hundred kindred")
 # Words too generic to be a keyword on their own (still fine inside a phrase: "language models").
 GENERIC = STOPWORDS | wordset(
@@ -1149,6 +1183,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     size, head_words = len, _head_words  # local names: looked up at each phrase
     content_kind, gerund, trailing, plural, named = _CONTENT, _GERUND, _TRAILING, _PLURAL, _ACRONYM | _CAPITALISED
     singular, after_its_word, ends_on_a_verb = _SINGULAR_DETERMINERS, _BEFORE_ITS_PREPOSITION, _ends_on_a_verb
+    base_verb, determiners = _BASE_VERB, _DETERMINERS
     proper: dict[str, bool] = {}  # each opening word looked for once: "Ab c. " * 3333 has 3,333 sentences
     for sentence in sentences(plain):
         tokens = tokens_of(sentence)  # one C call per sentence
@@ -1169,6 +1204,11 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
             if kind < content_kind:  # punctuation ends a chunk, a stop word a run: no phrase crosses either
                 if run and last & plural and ends_on_a_verb(run, low, previous):
                     content.pop()  # "this architecture melds the …": a verb in -s, not a plural noun
+                    run.pop()
+                    if run:
+                        found.append(_phrase(run, plain))
+                elif run and last & base_verb and low in determiners and _qualifies_nothing(run):
+                    content.pop()  # "real data support our theory": the verb, not the noun ("data support")
                     run.pop()
                     if run:
                         found.append(_phrase(run, plain))
@@ -1223,9 +1263,17 @@ def _ends_on_a_verb(run: list[str], after: str, before: str) -> bool:
     if not run[-1].islower():
         return False
     if after in _DETERMINERS:
-        return len(run) < 2 or not run[-2].endswith(_ADJECTIVE_ENDINGS)
+        return _qualifies_nothing(run)
+    if len(run) > 1 and run[-2] in _SUBJECT_NOUNS and after in _AFTER_ITS_VERB and before in _BEFORE_A_SUBJECT:
+        return True  # "the proposed framework rests on …", "our result holds in …"
     return before in _SINGULAR_DETERMINERS and len(run) > 1 and not run[-2].endswith(_NOT_BEFORE_A_VERB) and not any(
         word.endswith(_POSSESSIVE) for word in run[:-2])  # "a network's feature maps": "a" is the network's
+
+
+def _qualifies_nothing(run: list[str]) -> bool:
+    """Whether the run's last word is no noun an adjective before it qualifies ("analytical tasks a user performs"):
+    a word that may be a verb is then read as one before a determiner."""
+    return len(run) < 2 or not run[-2].endswith(_ADJECTIVE_ENDINGS)
 
 
 def _capitalised_mid_sentence(word: str, text: str) -> bool:
@@ -1290,7 +1338,9 @@ def _ends_a_phrase(pair: str, text: str) -> bool:
 # written), starts with a capital (kept as written except as a sentence's first word), may not
 # close a phrase (a participle after its noun: "model trained"), a plural noun (no noun of its phrase follows it:
 # English qualifies a noun with a singular one, "feature maps", so what follows "maps" is its verb: "maps capture").
+# A base form that may be a verb or a noun (_BASE_VERBS, in small letters) is _BASE_VERB.
 _BREAK, _SPLIT, _CONTENT, _GERUND, _ACRONYM, _CAPITALISED, _TRAILING, _PLURAL = 1, 2, 4, 8, 16, 32, 64, 128
+_BASE_VERB = 256
 _TOKEN_KINDS: dict[str, tuple[str, int]] = {}
 _TOKEN_KINDS_LIMIT = 200_000
 
@@ -1303,7 +1353,8 @@ def _token_kind(token: str) -> tuple[str, int]:
     if not token[0].isalnum():
         low, kind = "", _BREAK  # no word: after it, a chunk starts
     elif low in _SPLITTERS or (low.endswith("ly") and low.rpartition("-")[2] not in _NOT_ADVERBS) or len(low) < 2 \
-            or not low.strip(_DIGITS) or (_is_verb_form(low) and not _TWO_CAPITALS.search(token)):
+            or not low.strip(_DIGITS) or (_is_verb_form(low) and not _TWO_CAPITALS.search(token)) \
+            or (low in _VERBS_NOT_NOUNS and token == low):
         kind = _SPLIT
     else:
         kind = _CONTENT | (_GERUND if low.endswith("ing") else 0) | (
@@ -1311,6 +1362,8 @@ def _token_kind(token: str) -> tuple[str, int]:
             else 0)
         if token != low:
             kind |= _ACRONYM if _TWO_CAPITALS.search(token) else _CAPITALISED
+        elif low in _BASE_VERBS:
+            kind |= _BASE_VERB
         if low[-1] == "s" and _is_plural(token, low):
             kind |= _PLURAL
     _TOKEN_KINDS[token] = low, kind
@@ -1325,7 +1378,7 @@ _NOT_ADVERBS = wordset("anomaly family assembly supply monopoly butterfly italy 
 # Words ending in "s" that are no plural noun: singular ones ("series", "bias"), adverbs, nouns in the plural that
 # qualify another noun ("materials science"), and endings of singular words ("class", "corpus", "analysis", "physics").
 _NOT_PLURAL = wordset("series species means squares news odds sales sports goods materials bayes chaos ethos lens "
-                      "atlas alias canvas gas bias diabetes perhaps sometimes always nowadays afterwards backwards "
+                      "atlas alias canvas gas bias diabetes perhaps always nowadays afterwards backwards "
                       "forwards towards upwards downwards outwards sideways")
 _SINGULAR_ENDINGS = ("ss", "us", "is", "ics", "’s", "'s")
 _ACRONYM_PLURAL = re.compile(r"[A-Z0-9]*[A-Z][A-Z0-9]*[A-Z]s")  # "CNNs", "LLMs", "MDPs"

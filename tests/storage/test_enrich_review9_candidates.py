@@ -10,7 +10,8 @@ giving "algorithms": the oracle does the same, from the run's last word; review 
 and before "the", "a" … a verb, "architecture melds the" giving "architecture": so does the oracle; and it cuts a long
 run as the loop does, with _head_words; review 16 made a word before its preposition, "SGD subject to", no part of
 the phrase before it, and a word in -s after "a", "an", "this" … and a noun a verb, "an agent interacts": so does the
-oracle.)
+oracle; review 17 made a base form that may be a noun a verb before "the", "our" …, "data support our theory" giving
+"data": so does the oracle.)
 """
 
 from __future__ import annotations
@@ -36,6 +37,12 @@ def _verb_before(run: list[str], low: str, previous: str) -> bool:
     """Whether the run's last word is a verb in -s, as a determiner after it tells (review 13) or one of one thing
     before the run (review 16)."""
     return bool(text._token_kind(run[-1])[1] & text._PLURAL) and text._ends_on_a_verb(run, low, previous)
+
+
+def _base_verb_before(run: list[str], low: str) -> bool:
+    """Whether the run's last word is a verb in its base form, as a determiner after it tells (review 17)."""
+    return bool(text._token_kind(run[-1])[1] & text._BASE_VERB) and low in text._DETERMINERS and \
+        text._qualifies_nothing(run)
 
 
 def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
@@ -64,6 +71,7 @@ def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 continue
             if kind == text._SPLIT:
                 if run and (_verb_before(run, low, previous)  # since review 13: "architecture melds the …"
+                            or _base_verb_before(run, low)  # since review 17: "data support our …"
                             or low in text._BEFORE_ITS_PREPOSITION.get(run[-1], ())):  # review 16: "subject to"
                     content.pop()
                     run.pop()
@@ -127,7 +135,8 @@ WORDS = ["we", "We", "that", "to", "can", "by", "By", "while", "thereby", "There
          "learning", "Learning", "training", "model", "Models", "trained", "lead", "leads", "speed", "graph",
          "neural", "Bayesian", "Gaussian", "Gaussians", "Bayesian_x", "LLM", "ShadowKV", "DSDA", "Fréchet", "x",
          "2024", "3.5", "quickly", "Deep", "deep", "Transformer", "transformer", "proposed", "novel", "Using",
-         "algorithms", "data", "run", "CNNs", "series", "bias", "generalizes"]
+         "algorithms", "data", "run", "CNNs", "series", "bias", "generalizes", "support", "tend", "sometimes", "our",
+         "framework", "rests", "on"]
 MARKS = [" ", " ", " ", " ", ", ", "; ", ". ", " (", ") ", ": ", " - ", " – ", "-", "’", "? ", "\n\n"]
 
 
