@@ -244,6 +244,10 @@ class SearchIndex:
         # Two words side by side in one author's name ("max welling"), as (first << 32 | next) of their terms as
         # written (`_name_term`), sorted: a query's words that are a name of the corpus are read as that person's.
         self.author_pairs = np.zeros(0, np.uint64)
+        # The papers of each, sorted (of author_pairs[n]: author_pair_papers[offsets[n]:offsets[n + 1]]): "Thomas
+        # Laurent" is the papers one author so named wrote, not Thomas Moreau's with Laurent Oudre.
+        self.author_pair_offsets = np.zeros(1, np.int64)
+        self.author_pair_papers = np.zeros(0, np.uint32)
 
     @classmethod
     def build(cls, docs: Iterable[IndexDoc]) -> SearchIndex:
@@ -712,17 +716,36 @@ class SearchIndex:
         return [word] if self._name_term(word) is not None else fixed(word)
 
     def _side_by_side_in_a_name(self, run: Sequence[str]) -> bool:
-        """Whether each word of `run` follows the one before it in an author's name of the corpus (initials and stop
-        words are none of its words)."""
+        """Whether each word of `run` follows the one before it in an author's name of the corpus, or each precedes
+        it: a name typed surname first ("Welling, Max", as reference lists write it) is that person too (initials and
+        stop words are none of its words)."""
         if not all(map(_may_name_someone, run)):
             return False
+        return self._name_rows(run) is not None or self._name_rows(run[::-1]) is not None
+
+    def papers_named(self, run: Sequence[str]) -> np.ndarray:
+        """The papers, sorted, one of whose authors' names has the folded words of `run` side by side, in this order
+        or the reverse (see `_side_by_side_in_a_name`): "thomas laurent" is Thomas Laurent's papers, not the one by
+        Thomas Moreau and Laurent Oudre."""
+        found = []
+        for ordered in (run, run[::-1]):
+            rows = self._name_rows(ordered) if all(map(_may_name_someone, ordered)) else None
+            if rows is not None:
+                offsets, papers = self.author_pair_offsets, self.author_pair_papers
+                found.append(functools.reduce(np.intersect1d, [papers[offsets[row]:offsets[row + 1]] for row in rows]))
+        return np.unique(np.concatenate(found)) if found else np.zeros(0, np.uint32)
+
+    def _name_rows(self, run: Sequence[str]) -> list[int] | None:
+        """Where each word of `run` and the next are in `author_pairs` (side by side in an author's name, in this
+        order), or None when some are not."""
         tids = [tid for word in run if (tid := self._name_term(word)) is not None]
-        if len(tids) < len(run):
-            return False
+        if len(tids) < max(len(run), 2):
+            return None
         codes = np.asarray([(first << 32) | second for first, second in itertools.pairwise(tids)], np.uint64)
-        where = np.searchsorted(self.author_pairs, codes)
-        return bool(np.all(where < len(self.author_pairs))
-                    and np.all(self.author_pairs[np.minimum(where, len(self.author_pairs) - 1)] == codes))
+        where = np.minimum(np.searchsorted(self.author_pairs, codes), max(len(self.author_pairs) - 1, 0))
+        if not len(self.author_pairs) or not np.all(self.author_pairs[where] == codes):
+            return None
+        return [int(row) for row in where.tolist()]
 
     def _name_term(self, word: str) -> int | None:
         """The term of a folded word as authors' names write it (see author_pairs), or None when none does."""
@@ -1127,12 +1150,14 @@ class SearchIndex:
 
     def _part_of_a_name(self, query: str, terms: Sequence[QueryTerm]) -> np.ndarray | None:
         """The papers that have some words of the person's name the query is typed with (`typed_name`: "Max Welling",
-        alone or beside a topic) but not all, when the corpus has that name whole: each word written in authors' names,
+        alone or beside a topic) but not that name, when the corpus has it whole: each word written in authors' names,
         one mostly so, and some paper has them all. They are no papers of that person: "Max Welling" listed his 3
-        papers, then 20 that write "max" (min-max). None when the query names nobody the corpus has."""
+        papers, then 20 that write "max" (min-max). Where one author's name has the words (`papers_named`), a paper
+        with them in two authors' names is none either: "Thomas Laurent" is not Thomas Moreau with Laurent Oudre.
+        None when the query names nobody the corpus has."""
         corrected = {term.word: [term.corrected] for term in terms if term.corrected}
-        name = [word for word in self._name_typed(query, lambda word: corrected.get(word, []))
-                if not is_name_particle(word)]
+        typed = self._name_typed(query, lambda word: corrected.get(word, []))
+        name = [word for word in typed if not is_name_particle(word)]
         if len(name) < 2 or STOPWORDS.intersection(name):
             return None
         by_word = {term.word: term for term in terms}
@@ -1149,10 +1174,12 @@ class SearchIndex:
         if not surely:
             return None
         postings = [self.post_docs[self.offsets[tid]:self.offsets[tid + 1]] for tid in tids]
-        whole = functools.reduce(np.intersect1d, postings)
+        whole = self.papers_named([(corrected.get(word) or [word])[0] for word in typed])
+        if not len(whole):  # a name no author's has side by side ("Fei-Fei Li"): the papers with every word
+            whole = functools.reduce(np.intersect1d, postings)
         if not len(whole):
             return None
-        return np.setdiff1d(np.unique(np.concatenate(postings)), whole, assume_unique=True)
+        return np.setdiff1d(np.unique(np.concatenate(postings)), whole)
 
     def _corrected_within(self, term: QueryTerm, within: np.ndarray) -> QueryTerm:
         """The term with its typo read as the nearest word that the papers `within` marks use (a venue's), or as
@@ -1543,6 +1570,7 @@ class _Builder:
         self.pair_chunks: list[np.ndarray] = []
         self.pair_counts = array("I")
         self.author_pairs = array("Q")  # see SearchIndex.author_pairs
+        self.author_pair_owners = array("I")  # the paper of each of author_pairs
         self.name_entries: dict[str, array[int]] = {}  # method name key -> papers introducing it
         self.typed_names: dict[str, array[int]] = {}  # name key of a word typed like a name -> papers using it
         self.stopword_titles: dict[str, list[int]] = {}  # see SearchIndex.stopword_titles
@@ -1569,7 +1597,7 @@ class _Builder:
         for name, text in _fields(doc):
             if not text:
                 continue
-            all_words, joined = analyse(text) if name != "authors" else self._authors_words(doc.authors)
+            all_words, joined = analyse(text) if name != "authors" else self._authors_words(doc.authors, position)
             surface.update(all_words)
             surface.update(joined)
             ids = [known(w) or word_term(w) for w in all_words if w not in STOPWORDS]
@@ -1612,21 +1640,22 @@ class _Builder:
         if (position + 1) % self.CHUNK == 0:
             self._flush()
 
-    def _authors_words(self, authors: Sequence[str]) -> tuple[list[str], list[str]]:
+    def _authors_words(self, authors: Sequence[str], position: int) -> tuple[list[str], list[str]]:
         """The folded words of the authors' names and the joined forms of their hyphenated words, as `analyse` gives
-        them for the names one after another, each name's words side by side noted in `author_pairs`."""
+        them for the names one after another, each name's words side by side noted in `author_pairs` as the paper's
+        at `position`."""
         all_words: list[str] = []
         joined: list[str] = []
         for author in authors:
             name_words, name_joined = analyse(author)
             all_words += name_words
             joined += name_joined
-            self._note_name_pairs(name_words)
+            self._note_name_pairs(name_words, position)
         return all_words, joined
 
-    def _note_name_pairs(self, name_words: list[str]) -> None:
+    def _note_name_pairs(self, name_words: list[str], position: int) -> None:
         """Note the words of one author's name that stand side by side, initials and stop words left out ("Chris J.
-        Oates" is "chris oates")."""
+        Oates" is "chris oates"), as the paper's at `position`."""
         kept = [word for word in name_words if len(word) > 1 and word not in STOPWORDS]
         if len(kept) < 2:
             return
@@ -1634,6 +1663,7 @@ class _Builder:
         tids = [terms.setdefault(_AS_WRITTEN + word, len(terms)) if stem(word) != word else word_term(word)
                 for word in kept]
         self.author_pairs.extend((first << 32) | second for first, second in itertools.pairwise(tids))
+        self.author_pair_owners.extend([position] * (len(tids) - 1))
 
     def _count_authors_words(self, ids: list[int]) -> None:
         """Count the paper for each term its authors' names write (SearchIndex.author_df)."""
@@ -1706,8 +1736,9 @@ class _Builder:
         self._flush()
         index = self.index
         index.words = self.word_df  # a Counter is a dict: no copy
-        index.author_pairs = np.unique(np.frombuffer(self.author_pairs, np.uint64))
-        self.author_pairs = array("Q")
+        index.author_pairs, index.author_pair_offsets, index.author_pair_papers = _papers_by_pair(
+            np.frombuffer(self.author_pairs, np.uint64), np.frombuffer(self.author_pair_owners, np.uint32))
+        self.author_pairs, self.author_pair_owners = array("Q"), array("I")
         for key, papers in self.typed_names.items():
             if len(papers) <= MAX_TYPED_NAME_PAPERS and key not in self.name_entries:
                 self.name_entries[key] = papers
@@ -1822,6 +1853,20 @@ def _papers_with_pairs(index: SearchIndex, pairs: Iterable[tuple[int, ...]], chu
         return {}
     starts = np.flatnonzero(np.concatenate(([True], codes[1:] != codes[:-1])))
     return {int(code): part for code, part in zip(codes[starts].tolist(), np.split(papers, starts[1:]), strict=True)}
+
+
+def _papers_by_pair(codes: np.ndarray, papers: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct codes, sorted, with where each one's papers start and end in the third array (one more offset
+    than codes) and those papers, each once and sorted: `papers[n]` is the paper of `codes[n]`."""
+    if not len(codes):
+        return np.zeros(0, np.uint64), np.zeros(1, np.int64), np.zeros(0, np.uint32)
+    order = np.lexsort((papers, codes))
+    codes, papers = codes[order], papers[order]
+    distinct = np.concatenate(([True], (codes[1:] != codes[:-1]) | (papers[1:] != papers[:-1])))
+    codes, papers = codes[distinct], papers[distinct]
+    starts = np.flatnonzero(np.concatenate(([True], codes[1:] != codes[:-1])))
+    offsets = np.append(starts, len(codes)).astype(np.int64)
+    return codes[starts], offsets, papers.copy()
 
 
 def _packed(sequence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
