@@ -72,6 +72,7 @@ RERANK_CANDIDATES = 200
 RELEVANCE_FLOOR = 0.15
 MAX_QUERY_WORDS = 48  # a 6,000-character paste is cut to its first distinct words
 MAX_FUZZY_WORDS = 8  # typo look-ups per query, the costly part
+MAX_NAME_SPELLINGS = 64  # a misspelt name's words' fixes put together, each looked up among the authors' names
 MAX_PREFIX_EXPANSIONS = 40
 TITLE_COMPLETION_PAPERS = 20  # a half-typed word is also completed by words of these papers' titles
 MAX_ACRONYM_WORDS = 6
@@ -551,7 +552,7 @@ class SearchIndex:
                 resolved[plural] = self._with_other_number(resolved[plural], singular)
         resolved = self._with_defined_numbers(query, resolved, skipped={*plurals, last})
         if name:
-            resolved = self._whole_name(name, resolved, last)
+            resolved = self._whole_name(name, self._fixed_into_one_name(name, resolved, fixes, last), last)
         resolved = self._without_letters_of_unknown_names(query, content, resolved)
         if last in resolved and any(not term.alternatives for word, term in resolved.items() if word != last):
             resolved[last] = self._completed_beside_nothing(last, named=last in name)
@@ -787,6 +788,35 @@ class SearchIndex:
                     fixes[word] = self.correct(word)
                 surely = surely or all(self._mostly_a_name(fix) for fix, _ in fixes[word])
         return typed if surely else []
+
+    def _fixed_into_one_name(self, name: list[str], resolved: dict[str, QueryTerm],
+                             fixes: dict[str, list[tuple[str, int]]], last: str | None) -> dict[str, QueryTerm]:
+        """The words of a `name` typed with typos, each fixed only into the words that make the name one author's of
+        the corpus (`_side_by_side_in_a_name`), when some fixes do: "Chiarg Modi" is Chirag Modi, not also every
+        Chiara's and Chiang's papers, the other names a letter off "chiarg". Unchanged otherwise, and the half-typed
+        `last` word (being typed, it is not misspelt)."""
+        run = list(dict.fromkeys(name))
+        if len(run) < 2 or not all(word in resolved and _may_name_someone(word) for word in run):
+            return resolved
+        spellings = [[fix for fix, _ in self._fixes_of(word, fixes)] if resolved[word].corrected else [word]
+                     for word in run]
+        meant: list[set[str]] = [set() for _ in run]
+        for spelt in itertools.islice(itertools.product(*spellings), MAX_NAME_SPELLINGS):
+            if self._side_by_side_in_a_name(spelt):
+                for kept, word in zip(meant, spelt, strict=True):
+                    kept.add(word)
+        narrowed = dict(resolved)
+        for word, kept, spelled in zip(run, meant, spellings, strict=True):
+            if kept and len(kept) < len(spelled) and word != last:
+                narrowed[word] = self.resolve(word, name=True, fixes=[
+                    (fix, distance) for fix, distance in self._fixes_of(word, fixes) if fix in kept])
+        return narrowed
+
+    def _fixes_of(self, word: str, fixes: dict[str, list[tuple[str, int]]]) -> list[tuple[str, int]]:
+        """`correct(word)`, looked up once (kept in `fixes`)."""
+        if word not in fixes:
+            fixes[word] = self.correct(word)
+        return fixes[word]
 
     def _whole_name(self, name: list[str], resolved: dict[str, QueryTerm], last: str | None
                     ) -> dict[str, QueryTerm]:

@@ -67,12 +67,24 @@ async def test_a_name_beside_a_topic_leaves_out_the_two_coauthors_paper(engine: 
     assert {hit.paper.title for hit in results.hits[:2]} == LAURENTS
 
 
+@pytest.mark.parametrize("typed", ["Chiarg Modi", "chiarg modi", "Modi, Chiarg", "Chirag Modi"])
+async def test_a_misspelt_name_whose_fix_is_one_author_lists_that_authors_papers(engine: SearchEngine,
+                                                                                typed: str) -> None:
+    results = await engine.search(typed)
+    assert ({hit.paper.title for hit in results.hits}, results.total) == (MODIS, 2)
+
+
+async def test_the_misspelt_name_is_offered_as_that_author(engine: SearchEngine) -> None:
+    assert (await engine.search("Chiarg Modi")).suggestions == ["Chirag Modi"]
+
+
 # One load of the two datasets (a few seconds): the cases as they were reported.
 async def test_the_reported_names_on_the_dev_datasets(corpus: SearchEngine,  # noqa: F811
                                                       db: aiosqlite.Connection) -> None:
     laurent, modi = await papers_by(db, "Thomas Laurent"), await papers_by(db, "Chirag Modi")
     assert len(laurent) == len(modi) == 2
-    for typed, meant in (("Thomas Laurent", laurent), ("Laurent Thomas", laurent), ("Chirag Modi", modi)):
+    for typed, meant in (("Thomas Laurent", laurent), ("Laurent Thomas", laurent), ("Chiarg Modi", modi),
+                         ("chiarg modi", modi)):
         results = await corpus.search(typed)
         assert ({hit.paper.id for hit in results.hits}, results.total) == (meant, 2), typed
     # Frank Hutter and Philip Wolfe are no "Frank Wolfe": still the algorithm's papers.
