@@ -1209,7 +1209,7 @@ class SearchIndex:
             whole = functools.reduce(np.intersect1d, postings)
         if not len(whole):
             return None
-        return np.setdiff1d(np.unique(np.concatenate(postings)), whole)
+        return np.setdiff1d(np.unique(np.concatenate(postings)), whole, assume_unique=True)
 
     def _corrected_within(self, term: QueryTerm, within: np.ndarray) -> QueryTerm:
         """The term with its typo read as the nearest word that the papers `within` marks use (a venue's), or as
