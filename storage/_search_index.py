@@ -72,6 +72,7 @@ RERANK_CANDIDATES = 200
 RELEVANCE_FLOOR = 0.15
 MAX_QUERY_WORDS = 48  # a 6,000-character paste is cut to its first distinct words
 MAX_FUZZY_WORDS = 8  # typo look-ups per query, the costly part
+MAX_NAME_PARTICLES = 2  # "van der", "van den": beside MAX_NAME_WORDS in a name typed in small letters
 MAX_NAME_SPELLINGS = 64  # a misspelt name's words' fixes put together, each looked up among the authors' names
 MAX_PREFIX_EXPANSIONS = 40
 TITLE_COMPLETION_PAPERS = 20  # a half-typed word is also completed by words of these papers' titles
@@ -702,10 +703,13 @@ class SearchIndex:
         first name and surname ("graph neural", "reinforcement lerning"), so a topic typed so is not read as a name."""
         if len(folded) < 2 or not len(self.author_pairs):
             return []
-        for size in range(min(MAX_NAME_WORDS, len(folded)), 1, -1):
+        # Particles are no name words of their own, as typed_name counts them: "guy van den broeck" is one name.
+        for size in range(min(MAX_NAME_WORDS + MAX_NAME_PARTICLES, len(folded)), 1, -1):
             for run in (folded[:size], folded[-size:]):
                 if not all(map(_may_name_someone, run)):
                     continue  # initials and stop words are no words of author_pairs
+                if sum(not is_name_particle(word) for word in run) > MAX_NAME_WORDS:
+                    continue
                 spellings = [self._name_spellings(word, fixed) for word in run]
                 if all(spellings) and any(map(self._side_by_side_in_a_name, itertools.product(*spellings))):
                     return run
@@ -727,7 +731,10 @@ class SearchIndex:
     def papers_named(self, run: Sequence[str]) -> np.ndarray:
         """The papers, sorted, one of whose authors' names has the folded words of `run` side by side, in this order
         or the reverse (see `_side_by_side_in_a_name`): "thomas laurent" is Thomas Laurent's papers, not the one by
-        Thomas Moreau and Laurent Oudre."""
+        Thomas Moreau and Laurent Oudre. Particles aside: "Guy Van den Broeck" is also the papers writing Guy Broeck
+        (`_note_name_pairs`)."""
+        unjoined = [word for word in run if not is_name_particle(word)]
+        run = unjoined if len(unjoined) > 1 else run
         found = []
         for ordered in (run, run[::-1]):
             rows = self._name_rows(ordered) if all(map(_may_name_someone, ordered)) else None
@@ -1685,13 +1692,20 @@ class _Builder:
 
     def _note_name_pairs(self, name_words: list[str], position: int) -> None:
         """Note the words of one author's name that stand side by side, initials and stop words left out ("Chris J.
-        Oates" is "chris oates"), as the paper's at `position`."""
+        Oates" is "chris oates"), as the paper's at `position`; and those of the name without its particles: "Guy Van
+        den Broeck" is the Guy Broeck other papers write too."""
         kept = [word for word in name_words if len(word) > 1 and word not in STOPWORDS]
-        if len(kept) < 2:
+        unjoined = [word for word in kept if not is_name_particle(word)]
+        for run in (kept, unjoined) if 1 < len(unjoined) < len(kept) else (kept,):
+            self._note_side_by_side(run, position)
+
+    def _note_side_by_side(self, run: list[str], position: int) -> None:
+        """Note each word of `run` and the next as side by side in an author's name of the paper at `position`."""
+        if len(run) < 2:
             return
         terms, word_term = self.index.terms, self.index.word_term
         tids = [terms.setdefault(_AS_WRITTEN + word, len(terms)) if stem(word) != word else word_term(word)
-                for word in kept]
+                for word in run]
         self.author_pairs.extend((first << 32) | second for first, second in itertools.pairwise(tids))
         self.author_pair_owners.extend([position] * (len(tids) - 1))
 
