@@ -445,12 +445,30 @@ _ITALICS_FIRST = r"(?=[^\W_]|[(\[“\"‘'$\\`])"
 _SCRIPTS = re.escape((_SUPERSCRIPT_TO + _SUBSCRIPT_TO).replace("*", ""))
 _UNDERSCORE_EMPHASIS = re.compile(rf"_(?<!{_NOT_BEFORE_ITALICS}_)(_?){_ITALICS_FIRST}(?P<text>.{{1,300}}?)"
                                   rf"(?<=[^\s\\_])_\1(?=$|[\s.,;:!?)\]”\"’'…—–/-]|[{_SCRIPTS}])")
+# One emphasis right inside another, as Discord reads it: italics whose mark touches the outer pair's ("**_x_**",
+# "_**x**_", "*__x__ y*", "***a* b**") open after that mark and close before it (a "_" only next to a "*" and a "*"
+# next to a "_", as in "f_*(x)" no italics are meant), and italics may close right after bold ("*a **b***"); the
+# inner opens where the outer may have.
+_OUTER_OPENING = rf"(?<!{_NOT_BEFORE_ITALICS})"
+_STAR_ITALICS_OPENING = (rf"(?:(?<!{_NOT_BEFORE_ITALICS}\*)|(?<={_OUTER_OPENING}_\*)|(?<={_OUTER_OPENING}__\*)"
+                         rf"|(?<={_OUTER_OPENING}\*\*\*))")
+_STAR_ITALICS_FIRST = r"(?=[^\W_]|[(\[“\"‘'$\\`]|__?[^\W_])"
+_NESTED_UNDERSCORE_EMPHASIS = re.compile(
+    rf"_(?:(?<!{_NOT_BEFORE_ITALICS}_)|(?<={_OUTER_OPENING}\*_)|(?<={_OUTER_OPENING}\*\*_))(_?)"
+    rf"(?=[^\W_]|[(\[“\"‘'$\\`]|\*\*?[^\s*])(?P<text>.{{1,300}}?)"
+    rf"(?<=[^\s\\_])_\1(?=$|[\s.,;:!?)\]”\"’'…—–/*-]|[{_SCRIPTS}])")
 _ABSTRACT_EMPHASIS = (
     re.compile(r"\*\*\*(?<!\\\*\*\*)(?=\S)(?P<text>.{1,300}?)(?<=[^\s\\])\*\*\*(?!\*)"),  # HTML's <b><i>
     re.compile(r"\*\*(?<!\\\*\*)(?=\S)(?P<text>.{1,300}?)(?<=[^\s\\])\*\*"),
-    re.compile(rf"\*(?<!{_NOT_BEFORE_ITALICS}\*){_ITALICS_FIRST}(?P<text>.{{1,300}}?)(?:(?<=[^\s\\*])|(?<=\\\*))\*"
-               rf"(?=$|[^\w*]|[{_SCRIPTS}])"),
-    _UNDERSCORE_EMPHASIS,
+    re.compile(rf"\*{_STAR_ITALICS_OPENING}{_STAR_ITALICS_FIRST}(?P<text>.{{1,300}}?)"
+               rf"(?:(?<=[^\s\\*])|(?<=\\\*)|(?<=[^\s\\*]\*\*))\*(?=$|[^\w*]|_+(?!\w)|[{_SCRIPTS}])"),
+    _NESTED_UNDERSCORE_EMPHASIS,
+    # "***a** b*": italics around bold that closes first. Found apart, the bold would open on the first two stars.
+    re.compile(rf"\*\*\*(?<!{_NOT_BEFORE_ITALICS}\*\*\*)(?=[^\s*])(?P<text>[^*]{{1,300}}?)(?<=[^\s\\])\*\*(?!\*)"
+               rf"(?P<rest>[^*]{{1,300}}?)(?<=[^\s\\])\*(?=$|[^\w*]|[{_SCRIPTS}])"),
+    # "___a___": italics and underline, whose closing the "_" and "__" patterns both find too soon.
+    re.compile(rf"___(?<!{_NOT_BEFORE_ITALICS}___)(?=[^\W_])(?P<text>[^_]{{1,300}}?)(?<=[^\s\\])___"
+               rf"(?=$|[\s.,;:!?)\]”\"’'…—–/*-]|[{_SCRIPTS}])"),
 )
 # What is shown as written, its marks neither held nor escaped: a link (Discord links it as typed) and, in an
 # abstract, a code span ("`foo_bar`"; not TeX's opening quotes "``").
@@ -490,11 +508,17 @@ def _without_verbatim(text: str) -> str:
 
 
 def _emphasis_marks(patterns: Sequence[re.Pattern[str]], text: str) -> set[int]:
-    """The positions in `text` of the marks of its emphasis pairs, as `patterns` find them (around their "text")."""
+    """The positions in `text` of the marks of its emphasis pairs, as `patterns` find them: all of each match but its
+    "text" (and "rest": what follows an inner pair's closing, before the outer one's)."""
     marks: set[int] = set()
     for pattern in patterns:
+        inside = [name for name in ("text", "rest") if name in pattern.groupindex]
         for pair in pattern.finditer(text):
-            marks.update(range(pair.start(), pair.start("text")), range(pair.end("text"), pair.end()))
+            at = pair.start()
+            for name in inside:
+                marks.update(range(at, pair.start(name)))
+                at = pair.end(name)
+            marks.update(range(at, pair.end()))
     return marks
 
 
