@@ -988,6 +988,7 @@ def headline(text: str, names: tuple[str, ...]) -> str:
     if contribution is not None:
         name, description = contribution
         if name:
+            name = _capitalise(name)  # "max-rank, a novel correction …" -> "Max-rank: …"
             titled = f"{name}: {_capitalise(description)}" if description else name
             return _without_novelty(_without_anaphora(clause_cut(titled, MAX_TITLE_CHARS)), f"{name}: ")
         return _without_novelty(_without_anaphora(clause_cut(_capitalise(description), MAX_TITLE_CHARS)))

@@ -1,0 +1,59 @@
+"""Generated headlines, read beside the real titles of the seeds' and dev datasets' 1,195 abstracts (session 17).
+
+A method named before the appositive saying what it is ("we introduce max-rank, a novel correction …", "we propose
+Reward Machines — a type of finite state machine …") heads its headline as a coined name does ("Max-rank: …").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from storage.enrich import enrich
+from storage.models import RawRecord
+
+
+def _headline(abstract: str) -> str:
+    """The title a card shows for an abstract given without one."""
+    return enrich(RawRecord(abstract=abstract, source_file="/corpus/a.txt", source_ref="paragraph 1 (line 2)")).title
+
+
+@pytest.mark.parametrize(("sentence", "headline"), [
+    # before: "Prepacking, a simple yet effective method to optimize prefilling computation"
+    ("To address this, we propose prepacking, a simple yet effective method to optimize prefilling computation.",
+     "Prepacking: A simple yet effective method to optimize prefilling computation"),
+    # before: "Soft actor-critic, an off-policy actor-critic deep RL algorithm"
+    ("In this paper, we propose soft actor-critic, an off-policy actor-critic deep RL algorithm based on the maximum "
+     "entropy reinforcement learning framework.",
+     "Soft actor-critic: An off-policy actor-critic deep RL algorithm"),
+    # before: "Reward Machines — a type of finite state machine"
+    ("In this paper we propose Reward Machines — a type of finite state machine that supports the specification of "
+     "reward functions while exposing reward function structure to the learner and supporting decomposition.",
+     "Reward Machines: A type of finite state machine"),
+    # before: "Mix and match (M&M) – a training framework designed to facilitate rapid and effective learning"
+    ("We introduce Mix and match (M&M) – a training framework designed to facilitate rapid and effective learning in "
+     "RL agents that would be too slow or too challenging to train otherwise.",
+     "Mix and match (M&M): A training framework designed to facilitate rapid and effective learning"),
+    # before: "Dynamic homophily, a new measure of homophily that applies in the dynamic setting"
+    ("Based on this insight, we propose dynamic homophily, a new measure of homophily that applies in the dynamic "
+     "setting.", "Dynamic homophily: A measure of homophily that applies in the dynamic setting"),
+])
+def test_a_name_before_its_appositive_heads_the_headline(sentence: str, headline: str) -> None:
+    assert _headline(f"Prior work leaves a gap. {sentence}") == headline
+
+
+def test_a_spelled_out_name_gives_its_acronym_to_the_headline() -> None:
+    # before: "Federated Learning Aggregation Biased by a Foundation Model (FedBaF), a novel method"
+    assert _headline(
+        "In this paper, we introduce Federated Learning Aggregation Biased by a Foundation Model (FedBaF), a novel "
+        "method for dynamically integrating pre-trained foundation model weights during the FL aggregation phase."
+    ).startswith("FedBaF: Federated Learning Aggregation Biased by a Foundation Model, a ")
+
+
+@pytest.mark.parametrize(("sentence", "headline"), [
+    ("We propose a method for sparse regression, a problem of wide interest.",
+     "A method for sparse regression, a problem of wide interest"),
+    ("We propose an estimator of the mean of heavy-tailed data, a task where classical estimators fail.",
+     "An estimator of the mean of heavy-tailed data, a task where classical estimators fail"),
+])
+def test_a_description_before_an_appositive_is_no_name(sentence: str, headline: str) -> None:
+    assert _headline(sentence) == headline
