@@ -982,6 +982,11 @@ def _file_name(source_file: str) -> str:
 
 def headline(text: str, names: tuple[str, ...]) -> str:
     """A title of at most 100 characters for an abstract that has none."""
+    title = _headline(text, names)
+    return _without_inner_novelty(title) if "novel" in title or "new" in title else title
+
+
+def _headline(text: str, names: tuple[str, ...]) -> str:
     plain = strip_markdown(text)
     sentence_list = sentences(plain)
     contribution = contribution_sentence(sentence_list, names)
@@ -1026,6 +1031,29 @@ def _without_novelty(title: str, name: str = "") -> str:
     if novelty.group("article") and head in _HEADS_WITH_ARTICLE:
         return f"{'An' if head[0] in 'aeiou' else 'A'} {rest}"
     return _capitalise(rest)
+
+
+# ", a novel zero-shot framework" after a name and what it stands for: "novel" says nothing there either. So it is
+# with nothing but a head noun after it (", a novel framework", "Smoothed Bellman Error Embedding: A new algorithm"),
+# which then says nothing at all.
+_INNER_NOVELTY = re.compile(r"(?:,\s+an?|: An?)\s+(?:novel|new)(?:\s*,\s*|\s+and\s+|\s+)(?=[\w\"“])")
+
+
+def _without_inner_novelty(title: str) -> str:
+    """The headline without a "novel"/"new" after its opening: "AGLO: Action Generalization from Limited
+    Observations, a novel zero-shot framework" -> "…, a zero-shot framework"; "HPEC: Hyperbolic Prototypical
+    Entailment Cones, a novel framework" -> "HPEC: Hyperbolic Prototypical Entailment Cones"."""
+    novelty = _INNER_NOVELTY.search(title)
+    if novelty is None:
+        return title
+    before, rest = title[:novelty.start()], title[novelty.end():]
+    if " " not in rest.strip():  # nothing but the noun: the name and its expansion say what it is
+        # (an acronym alone says too little: "Robust-TD: A novel algorithm" stays)
+        return before if novelty.group().startswith(",") or " " in before else title
+    if novelty.group().startswith(":"):  # "Name: A novel X Y" is _without_novelty's
+        return title
+    article = "an" if rest[0].lower() in "aeio" or rest.lower().startswith("un") else "a"
+    return f"{before}, {article} {rest}"
 
 
 def _opening(sentence_list: Sequence[str]) -> str:
