@@ -27,7 +27,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 68
+ENRICH_VERSION = 69
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -992,6 +992,8 @@ def _headline(text: str, names: tuple[str, ...]) -> str:
     contribution = contribution_sentence(sentence_list, names)
     if contribution is not None:
         name, description = contribution
+        if " by " in description or " through " in description:
+            description = _means_of_closing_a_gap(description)
         if name:
             name = _capitalise(name)  # "max-rank, a novel correction …" -> "Max-rank: …"
             titled = f"{name}: {_capitalise(description)}" if description else name
@@ -1078,6 +1080,23 @@ def _without_boilerplate(sentence: str) -> str:
     if verb is None or verb.group() in NOT_A_CONTRIBUTION_VERBS or verb.group().endswith("ly"):
         return sentence[opening.start("we"):]  # "we can resort to …", "we briefly …": keep the subject
     return f"{gerund(verb.group())}{rest[verb.end():]}"
+
+
+# "Addressing this gap by examining …", "Tackling this challenge by establishing …", "Overcoming these limitations by
+# formulating …": what the gap is was said in the sentences before, which a headline lacks; the means is the
+# contribution, and it stands alone ("Examining …").
+_CLOSING_A_GAP = re.compile(
+    r"(?:Taking a (?:first )?step towards? )?(?:address|bridg|fill|tackl|overcom|clos|resolv)ing\s+"
+    r"(?:this|these|that|those|such)\s+(?:\w+\s+)?(?:gap|gaps|issue|issues|challenge|challenges|problem|problems|"
+    r"limitation|limitations|question|questions|shortcoming|shortcomings|bottleneck|need)\b[^,;]*?\s+(?:by|through)\s+"
+    r"(?=[a-z]+ing\s)", re.IGNORECASE)
+
+
+def _means_of_closing_a_gap(description: str) -> str:
+    """A description that closes a gap the headline cannot name, as its means: "Addressing this gap by examining the
+    role of graph convolution …" -> "Examining the role of graph convolution …"."""
+    closing = _CLOSING_A_GAP.match(description)
+    return _capitalise(description[closing.end():]) if closing else description
 
 
 def _without_anaphora(description: str) -> str:

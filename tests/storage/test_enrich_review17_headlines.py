@@ -4,7 +4,8 @@ A method named before the appositive saying what it is ("we introduce max-rank, 
 Reward Machines — a type of finite state machine …") heads its headline as a coined name does ("Max-rank: …").
 "Novel"/"new" after a name and its expansion goes as it goes at the opening (session 14): ", a novel zero-shot
 framework" -> ", a zero-shot framework"; with nothing but its noun after it (", a novel framework", "Smoothed Bellman
-Error Embedding: A new algorithm") the phrase goes.
+Error Embedding: A new algorithm") the phrase goes. A contribution stated as closing a gap named in the sentences
+before ("Addressing this gap by examining …") reads as its means ("Examining …"): a headline has no sentence before.
 """
 
 from __future__ import annotations
@@ -89,3 +90,24 @@ def test_no_novel_or_new_after_a_name(sentence: str, headline: str) -> None:
 def test_an_acronym_alone_keeps_what_it_is() -> None:
     headline = _headline("Prior work leaves a gap. We propose Robust-TD, a novel algorithm.")
     assert headline == "Robust-TD: A novel algorithm"
+
+
+@pytest.mark.parametrize(("sentence", "headline"), [
+    ("This study aims to address this gap by examining the role of graph convolution through feature learning theory.",
+     "Examining the role of graph convolution through feature learning theory"),
+    ("This paper aims to bridge that gap by providing non-asymptotic convergence guarantees for VAE trained using both "
+     "Stochastic Gradient Descent and Adam algorithms.", "Providing non-asymptotic convergence guarantees for VAE"),
+    ("This paper fills this gap by evaluating deferring systems through a causal lens.",
+     "Evaluating deferring systems through a causal lens"),
+    ("We introduce TRADE, which overcomes these limitations by formulating the learning process as a boundary value "
+     "problem.", "TRADE: Formulating the learning process as a boundary value problem"),
+])
+def test_closing_a_gap_reads_as_its_means(sentence: str, headline: str) -> None:
+    # before: "Addressing this gap by examining …", "Bridging that gap by providing …", "Filling this gap by …",
+    # "TRADE: Overcoming these limitations by formulating …"
+    assert _headline(f"Existing analyses fall short. {sentence}") == headline
+
+
+def test_a_gap_closed_by_a_numbered_list_keeps_its_opening() -> None:
+    headline = _headline("We address these three issues by (1) seeking convex relaxations of the original problems.")
+    assert headline.startswith("Addressing these three issues by (1) seeking")
