@@ -1170,12 +1170,20 @@ def _file_name(source_file: str) -> str:
 
 def headline(text: str, names: tuple[str, ...]) -> str:
     """A title of at most 100 characters for an abstract that has none."""
+    title = _headline(text, names)
+    return _without_inner_novelty(title) if "novel" in title or "new" in title else title
+
+
+def _headline(text: str, names: tuple[str, ...]) -> str:
     plain = strip_markdown(text)
     sentence_list = sentences(plain)
     contribution = contribution_sentence(sentence_list, names)
     if contribution is not None:
         name, description = contribution
+        if " by " in description or " through " in description:
+            description = _means_of_closing_a_gap(description)
         if name:
+            name = _capitalise(name)  # "max-rank, a novel correction …" -> "Max-rank: …"
             titled = f"{name}: {_capitalise(description)}" if description else name
             return _without_novelty(_without_anaphora(clause_cut(titled, MAX_TITLE_CHARS)), f"{name}: ")
         return _without_novelty(_without_anaphora(clause_cut(_capitalise(description), MAX_TITLE_CHARS)))
@@ -1215,6 +1223,29 @@ def _without_novelty(title: str, name: str = "") -> str:
     return _capitalise(rest)
 
 
+# ", a novel zero-shot framework" after a name and what it stands for: "novel" says nothing there either. So it is
+# with nothing but a head noun after it (", a novel framework", "Smoothed Bellman Error Embedding: A new algorithm"),
+# which then says nothing at all.
+_INNER_NOVELTY = re.compile(r"(?:,\s+an?|: An?)\s+(?:novel|new)(?:\s*,\s*|\s+and\s+|\s+)(?=[\w\"“])")
+
+
+def _without_inner_novelty(title: str) -> str:
+    """The headline without a "novel"/"new" after its opening: "AGLO: Action Generalization from Limited
+    Observations, a novel zero-shot framework" -> "…, a zero-shot framework"; "HPEC: Hyperbolic Prototypical
+    Entailment Cones, a novel framework" -> "HPEC: Hyperbolic Prototypical Entailment Cones"."""
+    novelty = _INNER_NOVELTY.search(title)
+    if novelty is None:
+        return title
+    before, rest = title[:novelty.start()], title[novelty.end():]
+    if " " not in rest.strip():  # nothing but the noun: the name and its expansion say what it is
+        # (an acronym alone says too little: "Robust-TD: A novel algorithm" stays)
+        return before if novelty.group().startswith(",") or " " in before else title
+    if novelty.group().startswith(":"):  # "Name: A novel X Y" is _without_novelty's
+        return title
+    article = "an" if rest[0].lower() in "aeio" or rest.lower().startswith("un") else "a"
+    return f"{before}, {article} {rest}"
+
+
 def _opening(sentence_list: Sequence[str]) -> str:
     """The first sentence that says something once "In this paper, we" is taken off it: the headline
     when no contribution could be read, so it never starts with the boilerplate."""
@@ -1237,6 +1268,23 @@ def _without_boilerplate(sentence: str) -> str:
     if verb is None or verb.group() in NOT_A_CONTRIBUTION_VERBS or verb.group().endswith("ly"):
         return sentence[opening.start("we"):]  # "we can resort to …", "we briefly …": keep the subject
     return f"{gerund(verb.group())}{rest[verb.end():]}"
+
+
+# "Addressing this gap by examining …", "Tackling this challenge by establishing …", "Overcoming these limitations by
+# formulating …": what the gap is was said in the sentences before, which a headline lacks; the means is the
+# contribution, and it stands alone ("Examining …").
+_CLOSING_A_GAP = re.compile(
+    r"(?:Taking a (?:first )?step towards? )?(?:address|bridg|fill|tackl|overcom|clos|resolv)ing\s+"
+    r"(?:this|these|that|those|such)\s+(?:\w+\s+)?(?:gap|gaps|issue|issues|challenge|challenges|problem|problems|"
+    r"limitation|limitations|question|questions|shortcoming|shortcomings|bottleneck|need)\b[^,;]*?\s+(?:by|through)\s+"
+    r"(?=[a-z]+ing\s)", re.IGNORECASE)
+
+
+def _means_of_closing_a_gap(description: str) -> str:
+    """A description that closes a gap the headline cannot name, as its means: "Addressing this gap by examining the
+    role of graph convolution …" -> "Examining the role of graph convolution …"."""
+    closing = _CLOSING_A_GAP.match(description)
+    return _capitalise(description[closing.end():]) if closing else description
 
 
 def _without_anaphora(description: str) -> str:
