@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
+import aiosqlite
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -30,7 +32,10 @@ from storage.enrich import (
     display_abstract,
     enrich,
 )
+from storage.loader import load_corpus
 from storage.models import RawRecord
+from storage.papers import PaperRepository
+from tests.storage.conftest import write_json
 
 LEAD = "We study message passing on graphs. "
 TAIL = " Experiments on public benchmarks confirm what the analysis predicts, and the code is released."
@@ -60,6 +65,19 @@ def test_a_long_emphasised_stretch_shows_in_emphasis_on_the_card(emphasis: str, 
     abstract = LEAD + emphasis.format(_claim(length)) + "." + TAIL
 
     assert _card_abstract(abstract) == abstract  # beyond 300 characters: "\\*\\*We prove … graph\\*\\*"
+
+
+async def test_a_stored_abstracts_long_bold_claim_is_shown_in_bold(db: aiosqlite.Connection, tmp_path: Path) -> None:
+    claim = _claim(500)
+    abstract = f"{LEAD}**{claim}**, and ****four**** more.{TAIL}"
+    await load_corpus(db, [write_json(tmp_path / "papers.json", [{"title": "Long Claims", "abstract": abstract}])])
+    [(paper_id, stored)] = await db.execute_fetchall("SELECT id, abstract FROM papers")
+
+    assert stored == f"{LEAD}**{claim}**, and **four** more.{TAIL}"
+    card = paper_embed(await PaperRepository(db).by_id(paper_id))  # type: ignore[arg-type]
+    assert card.description is not None
+    assert f"**{claim}**" in card.description
+    assert "\\" not in card.description  # was "\\*\\*We prove … graph\\*\\*" and "***\\*four****"
 
 
 def test_a_long_emphasised_stretch_beside_the_marks_of_symbols_keeps_both() -> None:
