@@ -370,7 +370,6 @@ def _first_from(positions: Sequence[int], at: int) -> int | None:
     return positions[index] if index < len(positions) else None
 
 
-
 class _TitleMarks:
     """A title's places where its emphasis may end, listed once: where bold may close, and where italics' text
     stops, at the last star of a run left alone once the run's stars are read in pairs (italics hold no lone star:
@@ -477,7 +476,8 @@ def _title_pair(found: _TitleMarks, run: tuple[int, int], end: int) -> EmphasisP
 _NOT_BEFORE_ITALICS = r"[^\s(\[“\"‘'/—–-]"
 _ITALICS_FIRST = r"(?=[^\W_]|[(\[“\"‘'$\\`])"
 _SCRIPTS = re.escape((_SUPERSCRIPT_TO + _SUBSCRIPT_TO).replace("*", ""))
-_UNDERSCORE_CLOSINGS = {mark: rf"(?<=[^\s\\_]){mark}(?=$|[\s.,;:!?)\]”\"’'…—–/-]|[{_SCRIPTS}])" for mark in ("_", "__")}
+_UNDERSCORE_CLOSINGS = {mark: rf"(?<=[^\s\\_]){mark}(?=$|[\s.,;:!?)\]”\"’'…—–/-]|[{_SCRIPTS}])"
+                        for mark in ("_", "__")}  # "_" closes "_" and "__" closes "__"
 # One emphasis right inside another, as Discord reads it: italics whose mark touches the outer pair's ("**_x_**",
 # "_**x**_", "*__x__ y*", "***a* b**") open after that mark and close before it (a "_" only next to a "*" and a "*"
 # next to a "_", as in "f_*(x)" no italics are meant), and italics may close right after bold ("*a **b***"); the
@@ -488,6 +488,8 @@ _STAR_ITALICS_OPENING = (rf"(?:(?<!{_NOT_BEFORE_ITALICS}\*)|(?<={_OUTER_OPENING}
 _STAR_ITALICS_FIRST = r"(?=[^\W_]|[(\[“\"‘'$\\`]|__?[^\W_])"
 _NESTED_UNDERSCORE_CLOSINGS = {mark: rf"(?<=[^\s\\_]){mark}(?=$|[\s.,;:!?)\]”\"’'…—–/*-]|[{_SCRIPTS}])"
                                for mark in ("_", "__")}  # before a "*" too: "**_x_**"
+
+
 class _LazyPairs:
     """Emphasis pairs as the pattern OPENING(?P<text>.+?)CLOSING finds them, its text ending at the first closing
     after it (Discord's lazy reading), found without reading on from each opening: the places each closing matches
@@ -520,6 +522,13 @@ class _LazyPairs:
             at = closing + len(mark)
         return found
 
+    def mark_spans(self, text: str) -> list[tuple[int, int]]:
+        """The spans of the marks of the pairs in `text`: each one's opening and closing."""
+        spans = []
+        for start, text_start, text_end, end in self.pairs(text):
+            spans += [(start, text_start), (text_end, end)]
+        return spans
+
 
 class _PatternPairs:
     """Emphasis pairs as a pattern with a "text" group (and a "rest" group: what follows an inner pair's closing,
@@ -540,16 +549,6 @@ class _PatternPairs:
                 at = pair.end(name)
             spans.append((at, pair.end()))
         return spans
-
-
-def _pair_mark_spans(finder: _LazyPairs | _PatternPairs, text: str) -> list[tuple[int, int]]:
-    """The spans of the marks of the emphasis pairs `finder` finds in `text`."""
-    if isinstance(finder, _PatternPairs):
-        return finder.mark_spans(text)
-    spans = []
-    for start, text_start, text_end, end in finder.pairs(text):
-        spans += [(start, text_start), (text_end, end)]
-    return spans
 
 
 _UNDERSCORE_EMPHASIS = _LazyPairs(rf"_(?<!{_NOT_BEFORE_ITALICS}_)_?{_ITALICS_FIRST}", _UNDERSCORE_CLOSINGS)
@@ -611,7 +610,7 @@ def _emphasis_marks(finders: Sequence[_LazyPairs | _PatternPairs], text: str) ->
     """The positions in `text` of the marks of its emphasis pairs, as `finders` find them."""
     marks: set[int] = set()
     for finder in finders:
-        for start, end in _pair_mark_spans(finder, text):
+        for start, end in finder.mark_spans(text):
             marks.update(range(start, end))
     return marks
 
