@@ -23,7 +23,7 @@ import aiosqlite
 import discord
 from discord.ext import commands
 
-from bot.settings import Settings, clean_token, env_file_value, load_settings, token_flaw
+from bot.settings import Settings, clean_token, env_file_value, is_placeholder_token, load_settings, token_flaw
 from bot.tree import PaperTree, in_a_while
 from bot.views import RandomButton, SimilarButton, StaleListItem
 from storage.db import DISK_HINT, SchemaTooNewError, busy, damaged, damaged_database, disk_refused, open_database
@@ -49,12 +49,17 @@ EMPTY_TOKEN = (
     "paperbot: DISCORD_TOKEN is set but empty in the environment{hiding}. Unset it (`unset DISCORD_TOKEN`, or take it "
     "out of the service's environment) or put the bot token in it."
 )
+PLACEHOLDER_TOKEN = (
+    "paperbot: DISCORD_TOKEN is a placeholder (like the README's example), not a bot token. Get the bot's token at "
+    "https://discord.com/developers/applications -> your application -> Bot -> Reset Token, and put it in "
+    "DISCORD_TOKEN (environment or .env)."
+)
 REJECTED_TOKEN = (
     "paperbot: Discord rejected the bot token in DISCORD_TOKEN. Get a fresh one at "
     "https://discord.com/developers/applications -> your application -> Bot -> Reset Token."
 )
 MALFORMED_TOKEN = (
-    "paperbot: DISCORD_TOKEN has {flaw}, which no bot token has. Copy it again from "
+    "paperbot: DISCORD_TOKEN {flaw}. Copy it again from "
     "https://discord.com/developers/applications -> your application -> Bot (Reset Token shows a new one)."
 )
 MAX_RATE_LIMIT_WAIT_SECONDS = 30.0
@@ -505,6 +510,9 @@ def run_bot(settings: Settings, *, sync_only: bool = False) -> int:
     token = settings.discord_token
     if not token:
         print(_no_token_message(settings), file=sys.stderr)
+        return 2
+    if is_placeholder_token(token):
+        print(PLACEHOLDER_TOKEN, file=sys.stderr)
         return 2
     flaw = token_flaw(token)
     if flaw:

@@ -70,8 +70,8 @@ def truncate(text: str, limit: int, *, ellipsis: str = ELLIPSIS, markdown: bool 
         return ""
     if len(text) <= limit:
         return text
-    if limit <= len(ellipsis):
-        return text[:limit]
+    if limit <= len(ellipsis):  # no room for text: a character of it could be a mark left open or half an escape
+        return ellipsis[:limit]
     room = limit - len(ellipsis)
     cut = _markdown_cut(text, room) if markdown else text[:_cut_end(text, room)]
     return cut + ellipsis

@@ -42,6 +42,11 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 _SWITCH_VALUES = {"on": True, "true": True, "1": True, "off": False, "false": False, "0": False}
 _WHERE = "(in the environment or .env)"
 _QUOTE_PAIRS = ('""', "''", "“”", "‘’", "``")
+# A bot token is three base64url pieces joined by dots (its id, a timestamp, a signature).
+_TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.")
+# Its letters alone (case, digits and separators left out) of what documents write in a token's place.
+_PLACEHOLDER_TOKEN = re.compile(r"(?:your|my|the|a)?(?:discord)?(?:bot)?(?:app|application)?(?:token|key|secret)"
+                                r"(?:goes)?(?:here)?|changeme|x+")
 _SETTING_NAME = re.compile(r"(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)")
 SETTING_NAMES = ("DISCORD_TOKEN", "DATABASE_PATH", "CORPUS_PATH", "DEV_GUILD_ID", "LOG_LEVEL",
                  "MAX_SUBSCRIPTIONS_PER_GUILD", "EMBED_ABSTRACTS")
@@ -123,16 +128,32 @@ def clean_token(raw: str | None) -> str | None:
 
 
 def token_flaw(token: str) -> str | None:
-    """What in `token` no bot token has (a space or line break, a quote, a character outside ASCII), saying
+    """How `token` differs from every bot token, as the rest of a sentence opening "DISCORD_TOKEN ", saying
     where but not showing the token; None when it may be one. Such a token fails in ways that misled:
     Discord's "rejected" (reset a token that is fine) or, for a line break, a traceback from the HTTP client."""
     for position, char in enumerate(token, start=1):
         if char.isspace():
-            return f"a space or line break inside it (character {position} of {len(token)})"
-        if not " " < char <= "~" or char in "\"'`":
+            return f"has a space or line break inside it (character {position} of {len(token)}), which no bot token has"
+        if char not in _TOKEN_CHARACTERS:
             name = unicodedata.name(char, f"U+{ord(char):04X}").lower()
-            return f"a {name} (character {position} of {len(token)})"
+            return f"has a {name} (character {position} of {len(token)}), which no bot token has"
+    return _token_shape_flaw(token.split("."))
+
+
+def _token_shape_flaw(pieces: list[str]) -> str | None:
+    """How a token's dot-separated `pieces` differ from a bot token's three (its id, a timestamp, a signature)."""
+    if len(pieces) != 3:
+        return f"has {len(pieces)} piece{'s' * (len(pieces) > 1)} where a bot token has three, joined by dots"
+    for number, piece in enumerate(pieces, start=1):
+        if not piece:
+            return f"has an empty piece (piece {number} of {len(pieces)}), which no bot token has"
     return None
+
+
+def is_placeholder_token(token: str) -> bool:
+    """Whether `token` is what a document puts where the token goes (README's `your-token`, YOUR_BOT_TOKEN_HERE,
+    changeme, xxxx.xxxx.xxxx): told apart so the message says to get a token, not to copy this one again."""
+    return _PLACEHOLDER_TOKEN.fullmatch(re.sub(r"[^a-z]", "", token.lower())) is not None
 
 
 def _env_file_text(path: Path) -> str:

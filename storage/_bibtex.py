@@ -53,12 +53,11 @@ Items = list[tuple[str, Any]]  # each entry with an abstract as (where, fields),
 Decoder = Callable[[bytes], tuple[str | None, Problem | None]]
 
 
-def bibtex_entries(name: str, text: str | bytes, found: BibEntries, decode_whole: Decoder, *,
-                   cut: bool = False) -> Iterator[Items]:
+def bibtex_entries(name: str, text: str | bytes, found: BibEntries, decode_whole: Decoder) -> Iterator[Items]:
     """The entries of a BibTeX file's text, a piece of the file at a time (see _chunks), so a large file's first
     papers are enriched while the rest is read; `found` counts them. A block bibtexparser cannot read is a Problem
     naming its line, and the entries after it still load; an entry the end of the file cuts is CUT_OFF_ENTRY (see
-    _cut_by_the_end; `cut`: the file is known to stop part way, a gzip file cut short). `text` may be the file's
+    _cut_by_the_end). `text` may be the file's
     bytes (see utf8_pieces): each piece is decoded as it is read, and once one is not UTF-8, the rest of the file as
     `decode_whole` reads it."""
     import bibtexparser  # here: 30 ms to import, for files few corpora have
@@ -79,7 +78,7 @@ def bibtex_entries(name: str, text: str | bytes, found: BibEntries, decode_whole
                                                    "skipped")))
             yield items
             continue
-        _add_blocks(name, found, items, (chunk, next_block, first_line), library.blocks, strings, model, cut=cut)
+        _add_blocks(name, found, items, (chunk, next_block, first_line), library.blocks, strings, model)
         del library
         # bibtexparser's blocks and fields hold reference cycles (~19,000 objects a piece), which only the cyclic
         # collector frees, and a load pauses it (storage._corpus_build._gc_paused): 50,000 entries kept ~500 MB
@@ -89,14 +88,14 @@ def bibtex_entries(name: str, text: str | bytes, found: BibEntries, decode_whole
 
 
 def _add_blocks(name: str, found: BibEntries, items: Items, piece: tuple[str, str, int], blocks: list[Any],
-                strings: _Strings, model: Any, *, cut: bool) -> None:
+                strings: _Strings, model: Any) -> None:
     """What the blocks of one piece (its text, the start of the next block, its first line) add. A function of
     its own, so that no block outlives it: a block holds a cycle of the piece's others (see bibtex_entries)."""
     chunk, next_block, first_line = piece
     for at, line, block in _block_lines(chunk + next_block, first_line, blocks):
         if next_block and at >= len(chunk):  # the block after the piece is the next piece's
             continue
-        if not next_block and _cut_by_the_end(block, model, cut=cut):
+        if not next_block and _cut_by_the_end(block, model):
             found.entries += 1
             items.append(("", Problem(name, _failed_where(block, f"line {line}"), CUT_OFF_ENTRY)))
         else:
@@ -111,20 +110,12 @@ _ENDS_INSIDE = "Unexpectedly reached end of file."  # bibtexparser's reason for 
 _KEY = re.compile(r"@\w*[ \t]*[{(]\s*([^\s,{}()\"#=]+)\s*,")  # an entry's key, the comma after it written
 
 
-def _cut_by_the_end(block: Any, model: Any, *, cut: bool) -> bool:
-    """Whether a block the file ends inside (the last) stops as a copy still being written does: in a file known
-    to be cut (`cut`), or part way through a line, or with a value's brace left open. An entry whose values are all
-    closed, a line break after the last, is taken as a whole file's entry missing its closing brace (a writer's
-    slip, as likely as a copy stopping just there): malformed, as before, so the papers taken out of the file are
-    retired."""
-    if not isinstance(block, model.ParsingFailedBlock) or getattr(block.error, "abort_reason", "") != _ENDS_INSIDE:
-        return False
-    raw = block.raw or ""
-    if cut or not raw.endswith(("\n", "\r")):  # indentation after a line break too: the next line was begun
-        return True
-    opened = raw.find("{")
-    own_brace = opened != -1 and "(" not in raw[:opened]  # "@article{key," (or "@article(key,", braces all values')
-    return raw.count("{") - raw.count("}") - own_brace > 0  # a value's brace is open: a line of it was written
+def _cut_by_the_end(block: Any, model: Any) -> bool:
+    """Whether `block` is one the file ends inside (the last): an entry a copy still being written stops in,
+    anywhere, also right after a line break with only its closing brace to come. A whole file whose last entry
+    lacks a brace (its writer's slip) reads the same, and is taken as cut too: its papers are kept and the entry
+    named, where taking a cut file as whole retired the papers not copied yet."""
+    return isinstance(block, model.ParsingFailedBlock) and getattr(block.error, "abort_reason", "") == _ENDS_INSIDE
 
 
 def _failed_where(block: Any, line: str) -> str:

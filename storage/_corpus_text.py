@@ -893,7 +893,7 @@ def _describe(obj: str, names: Sequence[str]) -> tuple[str | None, str]:
         n for n in names if " " in n and n in _head_region(obj)]
     name = min(introduced, key=obj.find) if introduced else None
     if not name:
-        return None, _LEADING_THE.sub("", obj)
+        return _appositive_name(obj, names) or (None, _LEADING_THE.sub("", obj))
     before, _, after = obj.partition(name)
     if len(before.split()) > 14:  # named at the end of a long object ("… (collectively named xCEBRA)")
         return name, _NAMING_WORD.split(obj, maxsplit=1)[0].strip(" ,(")
@@ -902,6 +902,31 @@ def _describe(obj: str, names: Sequence[str]) -> tuple[str | None, str]:
     if before and not _ONLY_FILLER.fullmatch(before) and not _APPOSITIVE_AFTER.match(after):
         return name, _description_around(before, after)
     return name, _description_after(after)
+
+
+# "max-rank, a novel correction …", "Mix and match (M&M) – a training framework …", "Federated Learning Aggregation
+# Biased by a Foundation Model (FedBaF), a novel method …": a name, then the appositive saying what it names.
+_NAMED_APPOSITIVE = re.compile(r"^(?:the\s+)?(?P<subject>[^,;:()–—]{2,100}?)(?:\s+\((?P<short>[^()]{1,24})\))?"
+                               r"(?:,|\s+[–—-])\s+(?P<rest>an?\s.+)$")
+_MAX_APPOSITIVE_NAME_WORDS = 5
+
+
+def _appositive_name(obj: str, names: Sequence[str]) -> tuple[str, str] | None:
+    """(name, description) of an object that names what it introduces before saying what that is ("prepacking, a
+    simple yet effective method …" -> ("prepacking", "a simple yet effective method …")): the name heads the headline,
+    as a coined one does. A long subject names something only with its acronym ("… (FedBaF), a novel method");
+    a subject of a few words without a function word otherwise ("Soft actor-critic", "Mix and match (M&M)"), not a
+    description ("a method for X, a …")."""
+    match = _NAMED_APPOSITIVE.match(obj) if ", a" in obj or " a " in obj else None
+    if match is None:
+        return None
+    subject, short, rest = match.group("subject"), match.group("short"), match.group("rest")
+    if short and short in names:
+        return short, f"{subject}, {rest}"
+    words = subject.split()
+    if len(words) > _MAX_APPOSITIVE_NAME_WORDS or any(word.lower() in STOPWORDS - {"and"} for word in words):
+        return None
+    return (f"{subject} ({short})" if short else subject), rest
 
 
 # "a method called Fenrir—an efficient approach to …": the appositive says more than "a method"

@@ -72,6 +72,8 @@ RERANK_CANDIDATES = 200
 RELEVANCE_FLOOR = 0.15
 MAX_QUERY_WORDS = 48  # a 6,000-character paste is cut to its first distinct words
 MAX_FUZZY_WORDS = 8  # typo look-ups per query, the costly part
+MAX_NAME_PARTICLES = 2  # "van der", "van den": beside MAX_NAME_WORDS in a name typed in small letters
+MAX_NAME_SPELLINGS = 64  # a misspelt name's words' fixes put together, each looked up among the authors' names
 MAX_PREFIX_EXPANSIONS = 40
 TITLE_COMPLETION_PAPERS = 20  # a half-typed word is also completed by words of these papers' titles
 MAX_ACRONYM_WORDS = 6
@@ -244,6 +246,10 @@ class SearchIndex:
         # Two words side by side in one author's name ("max welling"), as (first << 32 | next) of their terms as
         # written (`_name_term`), sorted: a query's words that are a name of the corpus are read as that person's.
         self.author_pairs = np.zeros(0, np.uint64)
+        # The papers of each, sorted (of author_pairs[n]: author_pair_papers[offsets[n]:offsets[n + 1]]): "Thomas
+        # Laurent" is the papers one author so named wrote, not Thomas Moreau's with Laurent Oudre.
+        self.author_pair_offsets = np.zeros(1, np.int64)
+        self.author_pair_papers = np.zeros(0, np.uint32)
 
     @classmethod
     def build(cls, docs: Iterable[IndexDoc]) -> SearchIndex:
@@ -547,7 +553,7 @@ class SearchIndex:
                 resolved[plural] = self._with_other_number(resolved[plural], singular)
         resolved = self._with_defined_numbers(query, resolved, skipped={*plurals, last})
         if name:
-            resolved = self._whole_name(name, resolved, last)
+            resolved = self._whole_name(name, self._fixed_into_one_name(name, resolved, fixes, last), last)
         resolved = self._without_letters_of_unknown_names(query, content, resolved)
         if last in resolved and any(not term.alternatives for word, term in resolved.items() if word != last):
             resolved[last] = self._completed_beside_nothing(last, named=last in name)
@@ -697,10 +703,13 @@ class SearchIndex:
         first name and surname ("graph neural", "reinforcement lerning"), so a topic typed so is not read as a name."""
         if len(folded) < 2 or not len(self.author_pairs):
             return []
-        for size in range(min(MAX_NAME_WORDS, len(folded)), 1, -1):
+        # Particles are no name words of their own, as typed_name counts them: "guy van den broeck" is one name.
+        for size in range(min(MAX_NAME_WORDS + MAX_NAME_PARTICLES, len(folded)), 1, -1):
             for run in (folded[:size], folded[-size:]):
                 if not all(map(_may_name_someone, run)):
                     continue  # initials and stop words are no words of author_pairs
+                if sum(not is_name_particle(word) for word in run) > MAX_NAME_WORDS:
+                    continue
                 spellings = [self._name_spellings(word, fixed) for word in run]
                 if all(spellings) and any(map(self._side_by_side_in_a_name, itertools.product(*spellings))):
                     return run
@@ -712,17 +721,39 @@ class SearchIndex:
         return [word] if self._name_term(word) is not None else fixed(word)
 
     def _side_by_side_in_a_name(self, run: Sequence[str]) -> bool:
-        """Whether each word of `run` follows the one before it in an author's name of the corpus (initials and stop
-        words are none of its words)."""
+        """Whether each word of `run` follows the one before it in an author's name of the corpus, or each precedes
+        it: a name typed surname first ("Welling, Max", as reference lists write it) is that person too (initials and
+        stop words are none of its words)."""
         if not all(map(_may_name_someone, run)):
             return False
+        return self._name_rows(run) is not None or self._name_rows(run[::-1]) is not None
+
+    def papers_named(self, run: Sequence[str]) -> np.ndarray:
+        """The papers, sorted, one of whose authors' names has the folded words of `run` side by side, in this order
+        or the reverse (see `_side_by_side_in_a_name`): "thomas laurent" is Thomas Laurent's papers, not the one by
+        Thomas Moreau and Laurent Oudre. Particles aside: "Guy Van den Broeck" is also the papers writing Guy Broeck
+        (`_note_name_pairs`)."""
+        unjoined = [word for word in run if not is_name_particle(word)]
+        run = unjoined if len(unjoined) > 1 else run
+        found = []
+        for ordered in (run, run[::-1]):
+            rows = self._name_rows(ordered) if all(map(_may_name_someone, ordered)) else None
+            if rows is not None:
+                offsets, papers = self.author_pair_offsets, self.author_pair_papers
+                found.append(functools.reduce(np.intersect1d, [papers[offsets[row]:offsets[row + 1]] for row in rows]))
+        return np.unique(np.concatenate(found)) if found else np.zeros(0, np.uint32)
+
+    def _name_rows(self, run: Sequence[str]) -> list[int] | None:
+        """Where each word of `run` and the next are in `author_pairs` (side by side in an author's name, in this
+        order), or None when some are not."""
         tids = [tid for word in run if (tid := self._name_term(word)) is not None]
-        if len(tids) < len(run):
-            return False
+        if len(tids) < max(len(run), 2):
+            return None
         codes = np.asarray([(first << 32) | second for first, second in itertools.pairwise(tids)], np.uint64)
-        where = np.searchsorted(self.author_pairs, codes)
-        return bool(np.all(where < len(self.author_pairs))
-                    and np.all(self.author_pairs[np.minimum(where, len(self.author_pairs) - 1)] == codes))
+        where = np.minimum(np.searchsorted(self.author_pairs, codes), max(len(self.author_pairs) - 1, 0))
+        if not len(self.author_pairs) or not np.all(self.author_pairs[where] == codes):
+            return None
+        return [int(row) for row in where.tolist()]
 
     def _name_term(self, word: str) -> int | None:
         """The term of a folded word as authors' names write it (see author_pairs), or None when none does."""
@@ -764,6 +795,35 @@ class SearchIndex:
                     fixes[word] = self.correct(word)
                 surely = surely or all(self._mostly_a_name(fix) for fix, _ in fixes[word])
         return typed if surely else []
+
+    def _fixed_into_one_name(self, name: list[str], resolved: dict[str, QueryTerm],
+                             fixes: dict[str, list[tuple[str, int]]], last: str | None) -> dict[str, QueryTerm]:
+        """The words of a `name` typed with typos, each fixed only into the words that make the name one author's of
+        the corpus (`_side_by_side_in_a_name`), when some fixes do: "Chiarg Modi" is Chirag Modi, not also every
+        Chiara's and Chiang's papers, the other names a letter off "chiarg". Unchanged otherwise, and the half-typed
+        `last` word (being typed, it is not misspelt)."""
+        run = list(dict.fromkeys(name))
+        if len(run) < 2 or not all(word in resolved and _may_name_someone(word) for word in run):
+            return resolved
+        spellings = [[fix for fix, _ in self._fixes_of(word, fixes)] if resolved[word].corrected else [word]
+                     for word in run]
+        meant: list[set[str]] = [set() for _ in run]
+        for spelt in itertools.islice(itertools.product(*spellings), MAX_NAME_SPELLINGS):
+            if self._side_by_side_in_a_name(spelt):
+                for kept, word in zip(meant, spelt, strict=True):
+                    kept.add(word)
+        narrowed = dict(resolved)
+        for word, kept, spelled in zip(run, meant, spellings, strict=True):
+            if kept and len(kept) < len(spelled) and word != last:
+                narrowed[word] = self.resolve(word, name=True, fixes=[
+                    (fix, distance) for fix, distance in self._fixes_of(word, fixes) if fix in kept])
+        return narrowed
+
+    def _fixes_of(self, word: str, fixes: dict[str, list[tuple[str, int]]]) -> list[tuple[str, int]]:
+        """`correct(word)`, looked up once (kept in `fixes`)."""
+        if word not in fixes:
+            fixes[word] = self.correct(word)
+        return fixes[word]
 
     def _whole_name(self, name: list[str], resolved: dict[str, QueryTerm], last: str | None
                     ) -> dict[str, QueryTerm]:
@@ -1127,12 +1187,14 @@ class SearchIndex:
 
     def _part_of_a_name(self, query: str, terms: Sequence[QueryTerm]) -> np.ndarray | None:
         """The papers that have some words of the person's name the query is typed with (`typed_name`: "Max Welling",
-        alone or beside a topic) but not all, when the corpus has that name whole: each word written in authors' names,
+        alone or beside a topic) but not that name, when the corpus has it whole: each word written in authors' names,
         one mostly so, and some paper has them all. They are no papers of that person: "Max Welling" listed his 3
-        papers, then 20 that write "max" (min-max). None when the query names nobody the corpus has."""
+        papers, then 20 that write "max" (min-max). Where one author's name has the words (`papers_named`), a paper
+        with them in two authors' names is none either: "Thomas Laurent" is not Thomas Moreau with Laurent Oudre.
+        None when the query names nobody the corpus has."""
         corrected = {term.word: [term.corrected] for term in terms if term.corrected}
-        name = [word for word in self._name_typed(query, lambda word: corrected.get(word, []))
-                if not is_name_particle(word)]
+        typed = self._name_typed(query, lambda word: corrected.get(word, []))
+        name = [word for word in typed if not is_name_particle(word)]
         if len(name) < 2 or STOPWORDS.intersection(name):
             return None
         by_word = {term.word: term for term in terms}
@@ -1149,7 +1211,9 @@ class SearchIndex:
         if not surely:
             return None
         postings = [self.post_docs[self.offsets[tid]:self.offsets[tid + 1]] for tid in tids]
-        whole = functools.reduce(np.intersect1d, postings)
+        whole = self.papers_named([(corrected.get(word) or [word])[0] for word in typed])
+        if not len(whole):  # a name no author's has side by side ("Fei-Fei Li"): the papers with every word
+            whole = functools.reduce(np.intersect1d, postings)
         if not len(whole):
             return None
         return np.setdiff1d(np.unique(np.concatenate(postings)), whole, assume_unique=True)
@@ -1543,6 +1607,7 @@ class _Builder:
         self.pair_chunks: list[np.ndarray] = []
         self.pair_counts = array("I")
         self.author_pairs = array("Q")  # see SearchIndex.author_pairs
+        self.author_pair_owners = array("I")  # the paper of each of author_pairs
         self.name_entries: dict[str, array[int]] = {}  # method name key -> papers introducing it
         self.typed_names: dict[str, array[int]] = {}  # name key of a word typed like a name -> papers using it
         self.stopword_titles: dict[str, list[int]] = {}  # see SearchIndex.stopword_titles
@@ -1569,7 +1634,7 @@ class _Builder:
         for name, text in _fields(doc):
             if not text:
                 continue
-            all_words, joined = analyse(text) if name != "authors" else self._authors_words(doc.authors)
+            all_words, joined = analyse(text) if name != "authors" else self._authors_words(doc.authors, position)
             surface.update(all_words)
             surface.update(joined)
             ids = [known(w) or word_term(w) for w in all_words if w not in STOPWORDS]
@@ -1612,28 +1677,37 @@ class _Builder:
         if (position + 1) % self.CHUNK == 0:
             self._flush()
 
-    def _authors_words(self, authors: Sequence[str]) -> tuple[list[str], list[str]]:
+    def _authors_words(self, authors: Sequence[str], position: int) -> tuple[list[str], list[str]]:
         """The folded words of the authors' names and the joined forms of their hyphenated words, as `analyse` gives
-        them for the names one after another, each name's words side by side noted in `author_pairs`."""
+        them for the names one after another, each name's words side by side noted in `author_pairs` as the paper's
+        at `position`."""
         all_words: list[str] = []
         joined: list[str] = []
         for author in authors:
             name_words, name_joined = analyse(author)
             all_words += name_words
             joined += name_joined
-            self._note_name_pairs(name_words)
+            self._note_name_pairs(name_words, position)
         return all_words, joined
 
-    def _note_name_pairs(self, name_words: list[str]) -> None:
+    def _note_name_pairs(self, name_words: list[str], position: int) -> None:
         """Note the words of one author's name that stand side by side, initials and stop words left out ("Chris J.
-        Oates" is "chris oates")."""
+        Oates" is "chris oates"), as the paper's at `position`; and those of the name without its particles: "Guy Van
+        den Broeck" is the Guy Broeck other papers write too."""
         kept = [word for word in name_words if len(word) > 1 and word not in STOPWORDS]
-        if len(kept) < 2:
+        unjoined = [word for word in kept if not is_name_particle(word)]
+        for run in (kept, unjoined) if 1 < len(unjoined) < len(kept) else (kept,):
+            self._note_side_by_side(run, position)
+
+    def _note_side_by_side(self, run: list[str], position: int) -> None:
+        """Note each word of `run` and the next as side by side in an author's name of the paper at `position`."""
+        if len(run) < 2:
             return
         terms, word_term = self.index.terms, self.index.word_term
         tids = [terms.setdefault(_AS_WRITTEN + word, len(terms)) if stem(word) != word else word_term(word)
-                for word in kept]
+                for word in run]
         self.author_pairs.extend((first << 32) | second for first, second in itertools.pairwise(tids))
+        self.author_pair_owners.extend([position] * (len(tids) - 1))
 
     def _count_authors_words(self, ids: list[int]) -> None:
         """Count the paper for each term its authors' names write (SearchIndex.author_df)."""
@@ -1706,8 +1780,9 @@ class _Builder:
         self._flush()
         index = self.index
         index.words = self.word_df  # a Counter is a dict: no copy
-        index.author_pairs = np.unique(np.frombuffer(self.author_pairs, np.uint64))
-        self.author_pairs = array("Q")
+        index.author_pairs, index.author_pair_offsets, index.author_pair_papers = _papers_by_pair(
+            np.frombuffer(self.author_pairs, np.uint64), np.frombuffer(self.author_pair_owners, np.uint32))
+        self.author_pairs, self.author_pair_owners = array("Q"), array("I")
         for key, papers in self.typed_names.items():
             if len(papers) <= MAX_TYPED_NAME_PAPERS and key not in self.name_entries:
                 self.name_entries[key] = papers
@@ -1822,6 +1897,20 @@ def _papers_with_pairs(index: SearchIndex, pairs: Iterable[tuple[int, ...]], chu
         return {}
     starts = np.flatnonzero(np.concatenate(([True], codes[1:] != codes[:-1])))
     return {int(code): part for code, part in zip(codes[starts].tolist(), np.split(papers, starts[1:]), strict=True)}
+
+
+def _papers_by_pair(codes: np.ndarray, papers: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct codes, sorted, with where each one's papers start and end in the third array (one more offset
+    than codes) and those papers, each once and sorted: `papers[n]` is the paper of `codes[n]`."""
+    if not len(codes):
+        return np.zeros(0, np.uint64), np.zeros(1, np.int64), np.zeros(0, np.uint32)
+    order = np.lexsort((papers, codes))
+    codes, papers = codes[order], papers[order]
+    distinct = np.concatenate(([True], (codes[1:] != codes[:-1]) | (papers[1:] != papers[:-1])))
+    codes, papers = codes[distinct], papers[distinct]
+    starts = np.flatnonzero(np.concatenate(([True], codes[1:] != codes[:-1])))
+    offsets = np.append(starts, len(codes)).astype(np.int64)
+    return codes[starts], offsets, papers.copy()
 
 
 def _packed(sequence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -6,6 +6,7 @@ Pure and deterministic: the same record gives the same Paper on every machine. B
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import re
 import unicodedata
@@ -322,45 +323,114 @@ _LITERAL_MARKS_HELD = {"*": "\ue010", "_": "\ue011"}
 # Emphasis in a title, as storage.search.plain_title reads it too: "*sparse*", "**all**", one in the other ("***x***",
 # "**a *b* c**", "*a **b***": HTML's <i> and <b>, as parsing's `readable` writes them), not the "*" of "A*-search" or
 # "*SEM". Opened where no word or backslash is before it, closed where no word or star is after; italics hold stars
-# in pairs only (bold inside), as Discord reads them. Bounded, as a title of marks is read at every load.
+# in pairs only (bold inside), as Discord reads them. A pair may be as long as the title: its closing is found in the
+# title's closings listed once (`_TitleMarks`), not by reading on from each opening, as a title of marks is read at
+# every load (a pattern reading up to 300 characters from each left a longer title's "***…***" escaped).
 # A run of stars, where a pair may open in its first three: a hostile title's thousand stars in a row, or a star after
 # each word, are tried at three places, not at each.
 _TITLE_OPENING = re.compile(r"(?<![\\\w*])\*+")
 _STAR_RUN = re.compile(r"\*+")
-_TITLE_EMPHASIS = (
-    re.compile(r"\*(?=\S)(?P<text>(?:\*\*|\\.|[^*\\]){1,300}?)(?<=[^\s\\])\*(?![\w*])", re.DOTALL),
-    re.compile(r"\*\*(?=\S)(?P<text>.{1,300}?)(?<=[^\s\\])\*\*(?![\w*])", re.DOTALL),
-)
+# Where bold may close: "**" after neither a space nor a backslash, and before neither a word nor a star.
+_BOLD_CLOSING = re.compile(r"(?<=[^\s\\])\*(?=\*(?![\w*]))")
+_BACKSLASHES = re.compile(r"\\+")
+_SPACE_OR_BACKSLASH = re.compile(r"[\s\\]")
+_WORD_OR_STAR = re.compile(r"[\w*]")
+TitlePair = tuple[int, int, int, int]  # where its opening starts, its text starts, its text ends, its closing ends
+
+
+class _TitleMarks:
+    """A title's places where its emphasis may end, listed once: where bold may close, and where italics' text
+    stops, at the last star of a run left alone once the run's stars are read in pairs (italics hold no lone star:
+    there they close, or do not)."""
+
+    def __init__(self, title: str) -> None:
+        self.title = title
+        self.bold_closings = [closing.start() for closing in _BOLD_CLOSING.finditer(title)]
+        # A backslash escapes the character after it, and a pair of them is one backslash: an odd run escapes.
+        self.escaped = escaped = {run.end() for run in _BACKSLASHES.finditer(title) if len(run[0]) % 2}
+        runs = [run.span() for run in _STAR_RUN.finditer(title)]
+        self.run_starts, self.run_ends = [start for start, _ in runs], [end for _, end in runs]
+        # Each run's stars read in pairs from its first one not escaped: an odd number leaves its last one alone.
+        self.lone_stars = [end - 1 for start, end in runs if (end - start - (start in escaped)) % 2]
+
+    def run_end(self, at: int, end: int) -> int:
+        """Where the run of stars from `at` on ends in title[:end] (`at` itself when no star is there)."""
+        index = bisect.bisect_right(self.run_starts, at) - 1
+        return min(self.run_ends[index], end) if index >= 0 and self.run_ends[index] > at else at
+
+    def italics(self, at: int, end: int) -> TitlePair | None:
+        """The italics opening at `at` in title[:end], if any (the pattern "*text*" read lazily, as Discord does)."""
+        title, text = self.title, at + 1
+        if text >= end or title[text].isspace():
+            return None
+        own_run_end = self.run_end(text, end)  # stars right after the opening: its text's, read in pairs
+        stop = own_run_end - 1 if (own_run_end - text) % 2 else self._lone_star(own_run_end, end)
+        if stop is None or stop <= text or _SPACE_OR_BACKSLASH.match(title, stop - 1):
+            return None
+        if _WORD_OR_STAR.match(title, stop + 1, end):
+            return None
+        return at, text, stop, stop + 1
+
+    def _lone_star(self, after: int, end: int) -> int | None:
+        """The first lone star from `after` on in title[:end]: the run `end` cuts is read up to `end`."""
+        index = bisect.bisect_left(self.lone_stars, after)
+        if index < len(self.lone_stars) and self.lone_stars[index] < end:
+            return self.lone_stars[index]
+        if end <= after or self.title[end - 1] != "*":
+            return None
+        index = bisect.bisect_right(self.run_starts, end - 1) - 1
+        cut_run = self.run_starts[index] + (self.run_starts[index] in self.escaped)
+        return end - 1 if cut_run >= after and (end - cut_run) % 2 else None
+
+    def bold(self, at: int, end: int) -> TitlePair | None:
+        """The bold opening at `at` in title[:end], if any (the pattern "**text**" read lazily, as Discord does)."""
+        title, text = self.title, at + 2
+        if text >= end or title[at + 1] != "*" or title[text].isspace():
+            return None
+        index = bisect.bisect_left(self.bold_closings, text + 1)
+        if index < len(self.bold_closings) and self.bold_closings[index] + 2 < end:
+            return at, text, self.bold_closings[index], self.bold_closings[index] + 2
+        last = end - 2  # a closing that `end` cuts the title after, whatever came after it
+        if last > text and title[last:end] == "**" and not _SPACE_OR_BACKSLASH.match(title, last - 1):
+            return at, text, last, end
+        return None
 
 
 def title_emphasis(title: str, start: int = 0, end: int | None = None) -> set[int]:
-    """The positions of the marks of `title`'s emphasis (_TITLE_EMPHASIS), in title[start:end]: at each run of stars
-    a pair may open at, the longest pair (`_title_pair`), then the pairs inside it."""
-    end = len(title) if end is None else end
+    """The positions of the marks of `title`'s emphasis, in title[start:end]: at each run of stars a pair may open at,
+    the longest pair (`_title_pair`), then the pairs inside it (a stack, not recursion: pairs may nest deep)."""
     marks: set[int] = set()
-    at = start
-    while True:
-        # A pair's text may open with stars right after the pair's own ("***x***", "***x* y**"): a run of its own.
-        run = (_STAR_RUN.match(title, at, end) if at == start > 0 else None) or _TITLE_OPENING.search(title, at, end)
-        if run is None:
-            break
-        pair = _title_pair(title, run, end)
-        if pair is None:
-            at = run.end()
-            continue
-        marks.update(range(pair.start(), pair.start("text")), range(pair.end("text"), pair.end()))
-        marks |= title_emphasis(title, pair.start("text"), pair.end("text"))
-        at = pair.end()
+    found = _TitleMarks(title)
+    ranges = [(start, len(title) if end is None else end)]
+    while ranges:
+        start, end = ranges.pop()
+        at = start
+        while True:
+            # A pair's text may open with stars right after the pair's own ("***x***", "***x* y**"): a run of its own.
+            if at == start > 0 and found.run_end(at, end) > at:
+                run = (at, found.run_end(at, end))
+            elif opening := _TITLE_OPENING.search(title, at, end):
+                run = opening.span()
+            else:
+                break
+            pair = _title_pair(found, run, end)
+            if pair is None:
+                at = run[1]
+                continue
+            pair_start, text, text_end, closing_end = pair
+            marks.update(range(pair_start, text), range(text_end, closing_end))
+            ranges.append((text, text_end))
+            at = closing_end
     return marks
 
 
-def _title_pair(title: str, run: re.Match[str], end: int) -> re.Match[str] | None:
-    """The emphasis pair opening at the first of the first three stars of `run` where one opens: the longest there
-    (italics on a tie: "***x***" is italics around bold, as Discord reads it)."""
-    for at in range(run.start(), min(run.end(), run.start() + 3)):
-        pairs = [pair for pattern in _TITLE_EMPHASIS if (pair := pattern.match(title, at, end))]
+def _title_pair(found: _TitleMarks, run: tuple[int, int], end: int) -> TitlePair | None:
+    """The emphasis pair opening at the first of the first three stars of `run` (start, end) where one opens: the
+    longest there (italics on a tie: "***x***" is italics around bold, as Discord reads it)."""
+    for at in range(run[0], min(run[1], run[0] + 3)):
+        pairs = [pair for pair in (found.italics(at, end), found.bold(at, end)) if pair]
         if pairs:
-            return max(pairs, key=lambda pair: pair.end())  # max keeps the first of equals: italics
+            return max(pairs, key=lambda pair: pair[3])  # max keeps the first of equals: italics
     return None
 
 
@@ -375,12 +445,30 @@ _ITALICS_FIRST = r"(?=[^\W_]|[(\[“\"‘'$\\`])"
 _SCRIPTS = re.escape((_SUPERSCRIPT_TO + _SUBSCRIPT_TO).replace("*", ""))
 _UNDERSCORE_EMPHASIS = re.compile(rf"_(?<!{_NOT_BEFORE_ITALICS}_)(_?){_ITALICS_FIRST}(?P<text>.{{1,300}}?)"
                                   rf"(?<=[^\s\\_])_\1(?=$|[\s.,;:!?)\]”\"’'…—–/-]|[{_SCRIPTS}])")
+# One emphasis right inside another, as Discord reads it: italics whose mark touches the outer pair's ("**_x_**",
+# "_**x**_", "*__x__ y*", "***a* b**") open after that mark and close before it (a "_" only next to a "*" and a "*"
+# next to a "_", as in "f_*(x)" no italics are meant), and italics may close right after bold ("*a **b***"); the
+# inner opens where the outer may have.
+_OUTER_OPENING = rf"(?<!{_NOT_BEFORE_ITALICS})"
+_STAR_ITALICS_OPENING = (rf"(?:(?<!{_NOT_BEFORE_ITALICS}\*)|(?<={_OUTER_OPENING}_\*)|(?<={_OUTER_OPENING}__\*)"
+                         rf"|(?<={_OUTER_OPENING}\*\*\*))")
+_STAR_ITALICS_FIRST = r"(?=[^\W_]|[(\[“\"‘'$\\`]|__?[^\W_])"
+_NESTED_UNDERSCORE_EMPHASIS = re.compile(
+    rf"_(?:(?<!{_NOT_BEFORE_ITALICS}_)|(?<={_OUTER_OPENING}\*_)|(?<={_OUTER_OPENING}\*\*_))(_?)"
+    rf"(?=[^\W_]|[(\[“\"‘'$\\`]|\*\*?[^\s*])(?P<text>.{{1,300}}?)"
+    rf"(?<=[^\s\\_])_\1(?=$|[\s.,;:!?)\]”\"’'…—–/*-]|[{_SCRIPTS}])")
 _ABSTRACT_EMPHASIS = (
     re.compile(r"\*\*\*(?<!\\\*\*\*)(?=\S)(?P<text>.{1,300}?)(?<=[^\s\\])\*\*\*(?!\*)"),  # HTML's <b><i>
     re.compile(r"\*\*(?<!\\\*\*)(?=\S)(?P<text>.{1,300}?)(?<=[^\s\\])\*\*"),
-    re.compile(rf"\*(?<!{_NOT_BEFORE_ITALICS}\*){_ITALICS_FIRST}(?P<text>.{{1,300}}?)(?:(?<=[^\s\\*])|(?<=\\\*))\*"
-               rf"(?=$|[^\w*]|[{_SCRIPTS}])"),
-    _UNDERSCORE_EMPHASIS,
+    re.compile(rf"\*{_STAR_ITALICS_OPENING}{_STAR_ITALICS_FIRST}(?P<text>.{{1,300}}?)"
+               rf"(?:(?<=[^\s\\*])|(?<=\\\*)|(?<=[^\s\\*]\*\*))\*(?=$|[^\w*]|_+(?!\w)|[{_SCRIPTS}])"),
+    _NESTED_UNDERSCORE_EMPHASIS,
+    # "***a** b*": italics around bold that closes first. Found apart, the bold would open on the first two stars.
+    re.compile(rf"\*\*\*(?<!{_NOT_BEFORE_ITALICS}\*\*\*)(?=[^\s*])(?P<text>[^*]{{1,300}}?)(?<=[^\s\\])\*\*(?!\*)"
+               rf"(?P<rest>[^*]{{1,300}}?)(?<=[^\s\\])\*(?=$|[^\w*]|[{_SCRIPTS}])"),
+    # "___a___": italics and underline, whose closing the "_" and "__" patterns both find too soon.
+    re.compile(rf"___(?<!{_NOT_BEFORE_ITALICS}___)(?=[^\W_])(?P<text>[^_]{{1,300}}?)(?<=[^\s\\])___"
+               rf"(?=$|[\s.,;:!?)\]”\"’'…—–/*-]|[{_SCRIPTS}])"),
 )
 # What is shown as written, its marks neither held nor escaped: a link (Discord links it as typed) and, in an
 # abstract, a code span ("`foo_bar`"; not TeX's opening quotes "``").
@@ -420,11 +508,17 @@ def _without_verbatim(text: str) -> str:
 
 
 def _emphasis_marks(patterns: Sequence[re.Pattern[str]], text: str) -> set[int]:
-    """The positions in `text` of the marks of its emphasis pairs, as `patterns` find them (around their "text")."""
+    """The positions in `text` of the marks of its emphasis pairs, as `patterns` find them: all of each match but its
+    "text" (and "rest": what follows an inner pair's closing, before the outer one's)."""
     marks: set[int] = set()
     for pattern in patterns:
+        inside = [name for name in ("text", "rest") if name in pattern.groupindex]
         for pair in pattern.finditer(text):
-            marks.update(range(pair.start(), pair.start("text")), range(pair.end("text"), pair.end()))
+            at = pair.start()
+            for name in inside:
+                marks.update(range(at, pair.start(name)))
+                at = pair.end(name)
+            marks.update(range(at, pair.end()))
     return marks
 
 
@@ -982,12 +1076,20 @@ def _file_name(source_file: str) -> str:
 
 def headline(text: str, names: tuple[str, ...]) -> str:
     """A title of at most 100 characters for an abstract that has none."""
+    title = _headline(text, names)
+    return _without_inner_novelty(title) if "novel" in title or "new" in title else title
+
+
+def _headline(text: str, names: tuple[str, ...]) -> str:
     plain = strip_markdown(text)
     sentence_list = sentences(plain)
     contribution = contribution_sentence(sentence_list, names)
     if contribution is not None:
         name, description = contribution
+        if " by " in description or " through " in description:
+            description = _means_of_closing_a_gap(description)
         if name:
+            name = _capitalise(name)  # "max-rank, a novel correction …" -> "Max-rank: …"
             titled = f"{name}: {_capitalise(description)}" if description else name
             return _without_novelty(_without_anaphora(clause_cut(titled, MAX_TITLE_CHARS)), f"{name}: ")
         return _without_novelty(_without_anaphora(clause_cut(_capitalise(description), MAX_TITLE_CHARS)))
@@ -1027,6 +1129,29 @@ def _without_novelty(title: str, name: str = "") -> str:
     return _capitalise(rest)
 
 
+# ", a novel zero-shot framework" after a name and what it stands for: "novel" says nothing there either. So it is
+# with nothing but a head noun after it (", a novel framework", "Smoothed Bellman Error Embedding: A new algorithm"),
+# which then says nothing at all.
+_INNER_NOVELTY = re.compile(r"(?:,\s+an?|: An?)\s+(?:novel|new)(?:\s*,\s*|\s+and\s+|\s+)(?=[\w\"“])")
+
+
+def _without_inner_novelty(title: str) -> str:
+    """The headline without a "novel"/"new" after its opening: "AGLO: Action Generalization from Limited
+    Observations, a novel zero-shot framework" -> "…, a zero-shot framework"; "HPEC: Hyperbolic Prototypical
+    Entailment Cones, a novel framework" -> "HPEC: Hyperbolic Prototypical Entailment Cones"."""
+    novelty = _INNER_NOVELTY.search(title)
+    if novelty is None:
+        return title
+    before, rest = title[:novelty.start()], title[novelty.end():]
+    if " " not in rest.strip():  # nothing but the noun: the name and its expansion say what it is
+        # (an acronym alone says too little: "Robust-TD: A novel algorithm" stays)
+        return before if novelty.group().startswith(",") or " " in before else title
+    if novelty.group().startswith(":"):  # "Name: A novel X Y" is _without_novelty's
+        return title
+    article = "an" if rest[0].lower() in "aeio" or rest.lower().startswith("un") else "a"
+    return f"{before}, {article} {rest}"
+
+
 def _opening(sentence_list: Sequence[str]) -> str:
     """The first sentence that says something once "In this paper, we" is taken off it: the headline
     when no contribution could be read, so it never starts with the boilerplate."""
@@ -1049,6 +1174,23 @@ def _without_boilerplate(sentence: str) -> str:
     if verb is None or verb.group() in NOT_A_CONTRIBUTION_VERBS or verb.group().endswith("ly"):
         return sentence[opening.start("we"):]  # "we can resort to …", "we briefly …": keep the subject
     return f"{gerund(verb.group())}{rest[verb.end():]}"
+
+
+# "Addressing this gap by examining …", "Tackling this challenge by establishing …", "Overcoming these limitations by
+# formulating …": what the gap is was said in the sentences before, which a headline lacks; the means is the
+# contribution, and it stands alone ("Examining …").
+_CLOSING_A_GAP = re.compile(
+    r"(?:Taking a (?:first )?step towards? )?(?:address|bridg|fill|tackl|overcom|clos|resolv)ing\s+"
+    r"(?:this|these|that|those|such)\s+(?:\w+\s+)?(?:gap|gaps|issue|issues|challenge|challenges|problem|problems|"
+    r"limitation|limitations|question|questions|shortcoming|shortcomings|bottleneck|need)\b[^,;]*?\s+(?:by|through)\s+"
+    r"(?=[a-z]+ing\s)", re.IGNORECASE)
+
+
+def _means_of_closing_a_gap(description: str) -> str:
+    """A description that closes a gap the headline cannot name, as its means: "Addressing this gap by examining the
+    role of graph convolution …" -> "Examining the role of graph convolution …"."""
+    closing = _CLOSING_A_GAP.match(description)
+    return _capitalise(description[closing.end():]) if closing else description
 
 
 def _without_anaphora(description: str) -> str:

@@ -427,7 +427,7 @@ def _bibtex_in_pieces(path: Path, content: str | bytes, *, cut: bool, padding: i
     known cut (`cut`), or one that ends inside an entry as a copy still being written does. Not when NUL bytes
     after its text (`padding`) were said to be there: that note keeps its papers already."""
     ends_part_way = cut
-    for records, problems in parse_bibtex_in_pieces(str(path), content, cut=cut):
+    for records, problems in parse_bibtex_in_pieces(str(path), content):
         ends_part_way = ends_part_way or _names_a_cut(problems)
         yield ParseResult(records=records, problems=problems)
     if ends_part_way and not padding:
@@ -762,7 +762,7 @@ def parse_text(name: str, text: str, suffix: str, *, cut: bool = False) -> tuple
     if suffix in JSONL_SUFFIXES:
         return parse_json(name, text) if _json_over_lines(text) else parse_jsonl(name, text)
     if suffix in BIBTEX_SUFFIXES:
-        return parse_bibtex(name, text, cut=cut)
+        return parse_bibtex(name, text)
     if suffix in CSV_SUFFIXES or _starts_with_a_table_header(text):
         return parse_csv(name, text, cut=cut)
     return parse_seed_text(name, text, cut=cut)
@@ -1974,24 +1974,23 @@ def parse_csv(name: str, text: str, *, cut: bool = False) -> tuple[list[RawRecor
     return records, problems
 
 
-def parse_bibtex(name: str, text: str, *, cut: bool = False) -> tuple[list[RawRecord], list[Problem]]:
+def parse_bibtex(name: str, text: str) -> tuple[list[RawRecord], list[Problem]]:
     """Parse a BibTeX file (storage._bibtex): each entry with an abstract is a record; those without one are told
-    in one line; a malformed entry is a problem naming its line, and the others still load. `cut`: the text is
-    known to stop part way (see parse_text), so an entry it ends inside is the one the cut falls in."""
+    in one line; a malformed entry is a problem naming its line, and the others still load; an entry the text ends
+    inside is the one a cut falls in (storage._bibtex._cut_by_the_end)."""
     records: list[RawRecord] = []
     problems: list[Problem] = []
-    for piece_records, piece_problems in parse_bibtex_in_pieces(name, text, cut=cut):
+    for piece_records, piece_problems in parse_bibtex_in_pieces(name, text):
         records += piece_records
         problems += piece_problems
     return records, problems
 
 
-def parse_bibtex_in_pieces(name: str, text: str | bytes, *, cut: bool = False
-                           ) -> Iterator[tuple[list[RawRecord], list[Problem]]]:
+def parse_bibtex_in_pieces(name: str, text: str | bytes) -> Iterator[tuple[list[RawRecord], list[Problem]]]:
     """parse_bibtex's records and problems a piece of the file at a time; what is said of the whole file last."""
     found = BibEntries()
     loaded = False
-    for items in bibtex_entries(name, text, found, functools.partial(decode, name), cut=cut):
+    for items in bibtex_entries(name, text, found, functools.partial(decode, name)):
         records, problems = _collect(name, items)
         loaded = loaded or bool(records)
         yield records, problems

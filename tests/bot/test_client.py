@@ -192,12 +192,12 @@ def test_rejected_token_is_one_clear_line(capsys: pytest.CaptureFixture[str], tm
         raise discord.LoginFailure("Improper token has been passed.")
 
     monkeypatch.setattr(discord.http.HTTPClient, "static_login", reject)
-    code = run_bot(Settings(discord_token="not-a-real-token", database_path=tmp_path / "x.db"))
+    code = run_bot(Settings(discord_token="not.a-real.token", database_path=tmp_path / "x.db"))
     err = capsys.readouterr().err
     assert code == 2
     assert err.count("\n") == 1
     assert err.startswith("paperbot: Discord rejected the bot token in DISCORD_TOKEN.")
-    assert "not-a-real-token" not in err
+    assert "not.a-real.token" not in err
 
 
 def test_command_line_without_token_exits_non_zero_without_traceback(tmp_path: Path) -> None:
@@ -231,7 +231,7 @@ def test_run_bot_prints_startup_errors_as_one_line(capsys: pytest.CaptureFixture
         raise StartupError("cannot open the database /nope/paperbot.db: Permission denied (check DATABASE_PATH)")
 
     monkeypatch.setattr(bot_client, "_start", failing_start)
-    assert run_bot(Settings(discord_token="t")) == 1
+    assert run_bot(Settings(discord_token="a.b.c")) == 1
     assert capsys.readouterr().err == (
         "paperbot: cannot open the database /nope/paperbot.db: Permission denied (check DATABASE_PATH)\n")
 
