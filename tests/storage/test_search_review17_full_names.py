@@ -74,6 +74,16 @@ async def test_a_name_typed_without_its_middle_name_is_that_author(engine: Searc
     assert ({hit.paper.title for hit in results.hits}, results.total) == (WIRTHS, 1)
 
 
+async def test_a_name_bolds_its_author_not_a_coauthor_sharing_a_word(engine: SearchEngine) -> None:
+    (hit,) = (await engine.search("Song Han")).hits
+    assert hit.snippet.startswith("By Han Cai, Jiacheng Yang, **Song Han** — ")
+
+
+async def test_a_word_of_several_names_still_bolds_each(engine: SearchEngine) -> None:
+    (hit,) = (await engine.search("Han")).hits
+    assert hit.snippet.startswith("By **Han Cai**, Jiacheng Yang, **Song Han** — ")
+
+
 # One load of the two datasets (a few seconds): the cases as they were reported.
 async def test_the_reported_names_on_the_dev_datasets(corpus: SearchEngine,  # noqa: F811
                                                       db: aiosqlite.Connection) -> None:
@@ -83,5 +93,7 @@ async def test_the_reported_names_on_the_dev_datasets(corpus: SearchEngine,  # n
         meant = {paper for paper in meant if paper in await papers_by(db, typed.split()[-1])}
         results = await corpus.search(typed)
         assert ({hit.paper.id for hit in results.hits}, results.total) == (meant, len(meant)), typed
+    (hit,) = (await corpus.search("Song Han")).hits
+    assert hit.snippet.startswith("By Han Cai, Jiacheng Yang, …, **Song Han** et al. — ")
     # Frank Hutter and Philip Wolfe are still no "Frank Wolfe": the algorithm's papers.
     assert any("Frank-Wolfe" in hit.paper.title for hit in (await corpus.search("Frank Wolfe")).hits)
