@@ -375,20 +375,71 @@ def clause_cut(text: str, limit: int) -> str:
     """Shorten `text` to at most `limit` characters at a clause (or at least a word) boundary."""
     text = _strip_weak_tail(text.strip()[: limit + 80].rstrip("."))  # nothing past limit + 80 can be kept
     if len(text) <= limit:
-        return text
-    best = 0
-    for match in _CLAUSE_BREAKS.finditer(text, 0, limit + 1):
-        if match.start() >= 30 and not _inside_title_run(text, match) and not _halves_a_pair(text, match):
-            best = match.start()
-    for match in _TITLE_RUN_END.finditer(text, 0, limit):  # "… with Bayesian Ambiguity Sets| hedging …"
-        if match.end() > best and match.end() >= 30 and match.start() > 0:
-            best = match.end()
-    if best:
-        cut = _without_open_bracket(_strip_weak_tail(_without_dangling_end(_strip_weak_tail(text[:best]))))
-        if len(cut) >= 30:
-            return cut
+        if not _wants_its_complement(text, ""):
+            return text
+        # "… a learning model for scenarios (like this)": cut before the phrase instead, if a break allows
+        return _cut_at_a_break(text, len(text) - 1) or text
+    cut = _cut_at_a_break(text, limit)
+    if cut:
+        return cut
     words = text[: limit - 1].rsplit(" ", 1)[0] if " " in text[: limit - 1] else text[: limit - 1]
     return _without_open_bracket(_strip_weak_tail(words)) + "…"
+
+
+def _cut_at_a_break(text: str, limit: int) -> str:
+    """`text` cut at its latest break within `limit` characters whose cut is whole: at least 30 characters, and not
+    ending on a word that wants what was cut off ("… the proof of the fact| that …"); "" if there is none."""
+    for brk in reversed(_clause_breaks(text, limit)):
+        cut = _without_open_bracket(_strip_weak_tail(_without_dangling_end(_strip_weak_tail(text[:brk]))))
+        if len(cut) < 30:
+            return ""
+        if not _wants_its_complement(cut, text[len(cut):] if text.startswith(cut) else text[brk:]):
+            return cut
+    return ""
+
+
+# Nouns that say nothing until their clause does: "… a proof of the fact| that …", "… based on the observation| that …",
+# "… under the assumption| that …". With an article just before them they close no headline.
+_THAT_NOUNS = wordset("fact assumption observation premise insight idea notion hypothesis intuition belief")
+_ARTICLES = wordset("the a an")
+# Where-phrases that say which only in what follows: "… to compose networks in cases| where …", "… a model for
+# scenarios| like this".
+_BARE_SETTINGS = wordset("cases scenarios situations settings circumstances")
+_BEFORE_A_SETTING = wordset("in for under")
+# Words a cut leaves without the complement it needs, by what the cut took away: "in relation| to", "together|
+# with", "enabling us| to", "that relies only| on", "the key| to our approach".
+_WANTS_ITS_COMPLEMENT: dict[str, frozenset[str]] = {
+    following: wordset(words) for following, words in (
+        ("to", "relation according comparably correspond corresponds corresponding key addition respect regard "
+               "contrast opposed due prior similar akin owing thanks subject equivalent identical proportional "
+               "attend attends us them"),
+        ("with", "together along coupled combined compared consistent associated equipped compatible"),
+        ("on", "relies rely relying conditional conditioned contingent"),
+        ("that", "implies imply suggests ensures such"),
+    )}
+
+
+def _wants_its_complement(cut: str, after: str) -> bool:
+    """Whether a cut ends on words that need what follows them (`after`, the text the cut left off): "… in
+    relation" (to), "… together" (with), "… of the fact" (that), "… in cases" (where)."""
+    words = cut.rsplit(None, 2)
+    if len(words) < 3:
+        return False
+    last, before = words[-1].lower(), words[-2].lower()
+    if (last in _THAT_NOUNS and before in _ARTICLES) or (last in _BARE_SETTINGS and before in _BEFORE_A_SETTING):
+        return True
+    following = after.split(None, 1)[0].lower() if after.strip() else ""
+    return last in _WANTS_ITS_COMPLEMENT.get(following, ())
+
+
+def _clause_breaks(text: str, limit: int) -> list[int]:
+    """Where `text` may be cut within `limit` characters, in order: before a clause or a phrase opens, or after a
+    run of capitalised words ("… with Bayesian Ambiguity Sets| hedging …")."""
+    breaks = {match.start() for match in _CLAUSE_BREAKS.finditer(text, 0, limit + 1)
+              if match.start() >= 30 and not _inside_title_run(text, match) and not _halves_a_pair(text, match)}
+    breaks.update(match.end() for match in _TITLE_RUN_END.finditer(text, 0, limit)
+                  if match.end() >= 30 and match.start() > 0)
+    return sorted(breaks)
 
 
 # "both X and Y", "either X or Y", "between X and Y": a cut at the conjunction reads "… prioritizing

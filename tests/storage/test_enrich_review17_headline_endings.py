@@ -1,0 +1,96 @@
+"""Generated headlines, read for their last words over the seeds' and dev datasets' 1,195 abstracts (session 17).
+
+A headline cut at a clause break no longer ends on a word that wants what the cut took away: "… in relation" (to),
+"… together" (with), "… enabling us" (to), "… that does not rely" (on), "… of the fact" (that), "… under the
+assumption" (that), "… in cases" (where), "… for scenarios" (like this). The cut goes back to the break before, or,
+when none is left, takes the complement up to the word limit ("… together with a v-tensor…").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from storage.enrich import enrich
+from storage.models import RawRecord
+
+
+def _headline(abstract: str) -> str:
+    """The title a card shows for an abstract given without one."""
+    return enrich(RawRecord(abstract=abstract, source_file="/corpus/a.txt", source_ref="paragraph 1 (line 2)")).title
+
+
+@pytest.mark.parametrize(("sentence", "headline"), [
+    # before: "A unified framework that explores the usefulness of discrete features in relation"
+    ("We propose a unified framework that explores the usefulness of discrete features in relation to downstream "
+     "tasks, with generation naturally viewed as one possible application.",
+     "A unified framework that explores the usefulness of discrete features"),
+    # before: "A method that builds from existing ideas in the covariate-shift literature, but adapts them"
+    ("We propose a method that builds from existing ideas in the covariate-shift literature, but adapts them to the "
+     "validation data at hand.", "A method that builds from existing ideas in the covariate-shift literature"),
+    # before: "Viewing the problem as an inverse problem, enabling us"
+    ("In this work, we propose to view the problem as an inverse problem, enabling us to theoretically and "
+     "systematically evaluate the data reconstruction attack.", "Viewing the problem as an inverse problem"),
+    # before: "A Bayesian non-parametric approach to signal separation where the signals may vary according"
+    ("This work develops a Bayesian non-parametric approach to signal separation where the signals may vary "
+     "according to latent variables.", "A Bayesian non-parametric approach to signal separation"),
+    # before: "A theory for generative adversarial methods that does not rely"
+    ("This paper first presents a theory for generative adversarial methods that does not rely on the traditional "
+     "minimax formulation.", "A theory for generative adversarial methods"),
+    # before: "A mechanism for focusing RNN encoders for sequence modelling tasks which allows them to attend"
+    ("We present a mechanism for focusing RNN encoders for sequence modelling tasks which allows them to attend to "
+     "key parts of the input as needed.", "A mechanism for focusing RNN encoders for sequence modelling tasks"),
+    # before: "A class of test statistics using the numbers of short paths and short cycles, and the key"
+    ("We construct a class of test statistics using the numbers of short paths and short cycles, and the key to our "
+     "approach is a general framework for canceling the effects of degree heterogeneity.",
+     "A class of test statistics using the numbers of short paths and short cycles"),
+])
+def test_a_cut_ends_before_a_word_that_wants_its_complement(sentence: str, headline: str) -> None:
+    assert _headline(sentence) == headline
+
+
+@pytest.mark.parametrize(("sentence", "headline"), [
+    # before: "Several ways of extending this framework to non-parametric GBDT ensembles under the assumption"
+    ("We propose several ways of extending this framework to non-parametric GBDT ensembles under the assumption "
+     "that tree structures remain fixed.",
+     "Several ways of extending this framework to non-parametric GBDT ensembles"),
+    # before: "An alternative posterior approximation based on the observation"
+    ("We here propose an alternative posterior approximation based on the observation that, if we incorporate "
+     "empirical conditional independence tests, we can focus on a high-probability DAG associated with each order "
+     "of the vertices.", "An alternative posterior approximation"),
+    # before: "A framework to compose artificial neural networks in cases"
+    ("We present a framework to compose artificial neural networks in cases where the data cannot be treated as "
+     "independent events.", "A framework to compose artificial neural networks"),
+    # before: "A general thresholded learning model for scenarios" (the sentence goes on "like this, and …")
+    ("We propose a general thresholded learning model for scenarios like this, and discuss the structure of optimal "
+     "policies.", "A general thresholded learning model"),
+])
+def test_a_cut_ends_before_the_fact_the_assumption_or_cases_it_cannot_name(sentence: str, headline: str) -> None:
+    assert _headline(sentence) == headline
+
+
+@pytest.mark.parametrize(("sentence", "headline"), [
+    # before: "SiCL: A DNN-based SCL method that predicts a skeleton matrix together"
+    ("We then propose SiCL, a DNN-based SCL method that predicts a skeleton matrix together with a v-tensor (a "
+     "third-order tensor representing the v-structures).",
+     "SiCL: A DNN-based SCL method that predicts a skeleton matrix together with a v-tensor…"),
+    # before: "A short and elementary proof of the fact"
+    ("We provide a short and elementary proof of the fact that all local minima are global minima if the hidden "
+     "layers are either 1) at least as wide as the input layer, or 2) at least as wide as the output layer.",
+     "A short and elementary proof of the fact that all local minima are global minima if the hidden…"),
+])
+def test_with_no_break_left_the_cut_keeps_the_complement(sentence: str, headline: str) -> None:
+    assert _headline(sentence) == headline
+
+
+@pytest.mark.parametrize(("sentence", "headline"), [
+    ("This study establishes the optimal sample complexity for learning the structure of LiNGAMs under a "
+     "sub-Gaussianity assumption.",
+     "Optimal sample complexity for learning the structure of LiNGAMs under a sub-Gaussianity assumption"),
+    ("Additionally, we present a diagnostic tool designed to identify and measure biases in cases of miscalibration.",
+     "A diagnostic tool designed to identify and measure biases in cases of miscalibration"),
+    ("We propose a training scheme in which the encoder and the decoder of a translation model are trained together, "
+     "with a loss shared by both of them.",
+     "A training scheme in which the encoder and the decoder of a translation model are trained together"),
+])
+def test_whole_phrases_keep_those_words(sentence: str, headline: str) -> None:
+    assert _headline(sentence) == headline
