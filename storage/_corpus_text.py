@@ -89,14 +89,14 @@ _NAME_TOKEN = re.compile(r"(?<![\w-])[A-Za-z0-9][A-Za-z0-9]*(?:[-.+][A-Za-z0-9]+
 _EMPHASIS = re.compile(r"\*\*([^*]+)\*\*|\*(?<![\\*]\*)([^*\s][^*]*?)\*(?!\*)")
 _QUOTED = re.compile(r"[“\"]([A-Z][^”\"]{2,60})[”\"]")
 _CLAUSE_BREAKS = re.compile(
-    r",\s+(?:which|where|while|whereas|thereby|and|but|allowing|enabling|achieving|"
+    r",\s+(?:which|where|while|whilst|whereas|thereby|and|but|allowing|enabling|achieving|"
     r"making|leading|resulting|drawing|using|leveraging|based)\b|"
-    r"\s+(?:that|which|where|whose|while|whereas|without|and|to|by|via|through|using|with|for|in|on|across|"
+    r"\s+(?:that|which|where|whose|while|whilst|whereas|without|and|to|by|via|through|using|with|for|in|on|across|"
     r"under|from)\s+|[,;:–—]\s+"
 )
 _TRAILING_WEAK = re.compile(
     r"(?:[\s,;:–—(\-]*\s+(?:a|an|the|of|to|and|or|for|with|by|via|in|on|at|from|that|which|as|its|their|our|is|are|"
-    r"be|this|these|both|while|when|into|under|over|between|among|than|such|designed|aimed|tailored|used|"
+    r"be|this|these|both|while|whilst|when|into|under|over|between|among|than|such|designed|aimed|tailored|used|"
     r"able|capable|based|called|named|in order|we|they|along|even|showing|aims|aiming|in particular|"
     r"(?:allow|enable)(?:s|ing)?(?:\s+(?:us|one))?|leading|like|then|how|consisting|due|whether|if|with respect))+"
     r"[\s,;:–—(\-]*$|[\s,;:–—(\-]+$",
@@ -106,7 +106,7 @@ _TRAILING_WEAK = re.compile(
 _WEAK_TAIL_CHARS = frozenset(",;:–—(-")
 _WEAK_LAST_WORDS = wordset(
     "a an the of to and or for with by via in on at from that which as its their our is are be this these both "
-    "while when into under over between among than such designed aimed tailored used able capable based called "
+    "while whilst when into under over between among than such designed aimed tailored used able capable based called "
     "named order we they along even showing aims aiming particular allow allows allowing enable enables "
     "enabling us one leading like then how consisting due whether if respect")
 # "i.e.", "e.g.", "w.r.t." lead into what follows: a headline cut after one ends before it.

@@ -94,3 +94,19 @@ def test_with_no_break_left_the_cut_keeps_the_complement(sentence: str, headline
 ])
 def test_whole_phrases_keep_those_words(sentence: str, headline: str) -> None:
     assert _headline(sentence) == headline
+
+
+# "whilst" opens a clause as "while" does: the cut may end before it.
+def test_a_cut_may_end_before_whilst() -> None:
+    # before: "Max-rank: Correction that exploits these dependencies whilst efficiently controlling…"
+    assert _headline(
+        "We introduce max-rank, a novel correction that exploits these dependencies whilst efficiently controlling "
+        "the family-wise error rate."
+    ) == "Max-rank: Correction that exploits these dependencies"
+
+
+def test_whilst_closes_no_headline() -> None:
+    assert _headline(
+        "We propose a sampler for constrained domains that mixes fast in high dimensions whilst, unlike earlier "
+        "samplers, keeping every proposal within the constraints."
+    ) == "A sampler for constrained domains that mixes fast in high dimensions"
