@@ -383,7 +383,7 @@ def clause_cut(text: str, limit: int) -> str:
     if cut:
         return cut
     words = text[: limit - 1].rsplit(" ", 1)[0] if " " in text[: limit - 1] else text[: limit - 1]
-    return _without_open_bracket(_strip_weak_tail(words)) + "…"
+    return _before_its_noun(_without_open_bracket(_strip_weak_tail(words))) + "…"
 
 
 def _cut_at_a_break(text: str, limit: int) -> str:
@@ -440,6 +440,57 @@ def _clause_breaks(text: str, limit: int) -> list[int]:
     breaks.update(match.end() for match in _TITLE_RUN_END.finditer(text, 0, limit)
                   if match.end() >= 30 and match.start() > 0)
     return sorted(breaks)
+
+
+# What opens a noun phrase without being its noun: a cut at a word ending on one ("graphlets of any…", "the distance
+# between two…", "the minimizer of the corresponding…") leaves the phrase open on nothing.
+_QUANTIFIERS = wordset("any each every all some several many few both either neither no such certain various "
+                       "multiple numerous other another same own two three four five six seven eight nine ten "
+                       "instead")
+_ADJECTIVES = wordset("specific corresponding expected smooth random single inverse underlying general high low large "
+                      "small deep linear nonlinear convex nonconvex sparse dense joint local optimal robust efficient "
+                      "discrete finite infinite full main key fixed given entire whole")
+_ADJECTIVE_SUFFIXES = ("al", "ic", "ous", "ive", "able", "ible", "ary", "ful", "less")
+# Nouns with those endings, as a cut may leave them ("… the confidence interval…", "… the training objective…").
+_NOUNS_LIKE_ADJECTIVES = wordset(
+    "interval signal proposal trial potential material individual journal total retrieval removal survival arrival "
+    "approval manual terminal tutorial rival reversal referral renewal capital animal metal portal integral "
+    "metric topic logic music heuristic arithmetic rhetoric epidemic clinic critic traffic characteristic mechanic "
+    "diagnostic objective alternative derivative incentive initiative perspective directive primitive narrative "
+    "archive motive representative relative negative positive variable observable deliverable table boundary "
+    "dictionary summary library vocabulary glossary adversary commentary diary")
+
+
+def _opens_a_noun_phrase(word: str) -> bool:
+    """Whether a word in small letters qualifies a noun still to come: a quantifier ("any", "two") or an adjective
+    ("corresponding", "high-dimensional", "conditional"), told by its ending, less the nouns that end alike."""
+    if not word.islower() or not word.replace("-", "").isalpha():
+        return False
+    if word in _QUANTIFIERS or word in _ADJECTIVES:
+        return True
+    last = word.rsplit("-", 1)[-1]
+    return last.endswith(_ADJECTIVE_SUFFIXES) and last not in _NOUNS_LIKE_ADJECTIVES and len(last) > 4
+
+
+def _before_its_noun(cut: str) -> str:
+    """A cut at a word, ending before the quantifiers and adjectives it closes on ("… graphlets of any" -> "…
+    graphlets"); kept when that leaves less than 30 characters or a verb wanting its object ("… not requiring")."""
+    words = cut.split(" ")
+    opened = False
+    while len(words) > 1:
+        head, dash, last = words[-1].rpartition("—") if "—" in words[-1] else words[-1].rpartition("–")
+        if dash and head and (last in _ARTICLES or _opens_a_noun_phrase(last)):  # "… of risks—the expected"
+            words[-1] = head + dash
+        elif _opens_a_noun_phrase(words[-1]) or (opened and words[-1] in _ARTICLES):
+            words.pop()
+        else:
+            break
+        opened = True
+    if not opened:
+        return cut
+    shorter = _strip_weak_tail(" ".join(words))
+    last = shorter.rsplit(None, 1)[-1] if shorter else ""
+    return cut if len(shorter) < 30 or last.endswith("ing") else shorter
 
 
 # "both X and Y", "either X or Y", "between X and Y": a cut at the conjunction reads "… prioritizing

@@ -110,3 +110,51 @@ def test_whilst_closes_no_headline() -> None:
         "We propose a sampler for constrained domains that mixes fast in high dimensions whilst, unlike earlier "
         "samplers, keeping every proposal within the constraints."
     ) == "A sampler for constrained domains that mixes fast in high dimensions"
+
+
+@pytest.mark.parametrize(("sentence", "headline"), [
+    # before: "… capable of counting graphlets of any…"
+    ("In this paper, we propose a non-interactive, locally differentially private algorithm capable of counting "
+     "graphlets of any size $k$.",
+     "A non-interactive, locally differentially private algorithm capable of counting graphlets…"),
+    # before: "… the general optimal transport (OT) distance between two…"
+    ("We analyze two algorithms for approximating the general optimal transport (OT) distance between two discrete "
+     "distributions of size $n$, up to accuracy $\\varepsilon$.",
+     "Analyzing two algorithms for approximating the general optimal transport (OT) distance…"),
+    # before: "… is indeed the minimizer of the corresponding…"
+    ("We also prove that the optimal configuration of such a transformer is indeed the minimizer of the "
+     "corresponding training loss.",
+     "The optimal configuration of such a transformer is indeed the minimizer…"),
+    # before: "… stochastic optimization of high-dimensional smooth…"
+    ("(ii) We establish the first ever finite-time bounds for distributed stochastic optimization of "
+     "high-dimensional smooth strongly convex function using cyclic block coordinate descent.",
+     "First ever finite-time bounds for distributed stochastic optimization…"),
+    # before: "… representing the entire Pareto set instead…"
+    ("To overcome this limitation, we propose a method to obtain a parametric hypersurface representing the entire "
+     "Pareto set instead of a finite set of points.",
+     "A method to obtain a parametric hypersurface representing the entire Pareto set…"),
+    # before: "… of statistical risks—the expected…"
+    ("We propose a methodology for achieving approximate conditional control of statistical risks—the expected "
+     "value of loss functions—by adapting to the difficulty of test samples.",
+     "A methodology for achieving approximate conditional control of statistical risks…"),
+    # before: "… the relevance (importance weight) of each…"
+    ("In this paper, we propose a model-based technique that automatically estimates the relevance (importance "
+     "weight) of each source sample for solving the target task.",
+     "A model-based technique that automatically estimates the relevance (importance weight)…"),
+])
+def test_a_cut_at_a_word_ends_before_the_quantifier_or_adjective_it_closes_on(sentence: str, headline: str) -> None:
+    assert _headline(sentence) == headline
+
+
+@pytest.mark.parametrize(("sentence", "headline"), [
+    # a noun that ends as an adjective does
+    ("We propose a simple conformal procedure returning distribution-free finite-sample valid confidence interval "
+     "estimates around every point prediction of any black-box regression model.",
+     "A simple conformal procedure returning distribution-free finite-sample valid confidence interval…"),
+    # a verb wanting its object keeps what it has of it
+    ("We present R-SRG, a Riemannian stochastic recursive gradient algorithm not requiring the inverse of retraction "
+     "between two distant iterates on the manifold.",
+     "R-SRG: A Riemannian stochastic recursive gradient algorithm not requiring the inverse…"),
+])
+def test_a_cut_at_a_word_keeps_nouns_and_a_verbs_object(sentence: str, headline: str) -> None:
+    assert _headline(sentence) == headline
