@@ -419,6 +419,10 @@ _WANTS_ITS_COMPLEMENT: dict[str, frozenset[str]] = {
     )}
 
 
+# What goes on with the adjectives of a noun still to come: "… a generally applicable|, flexible … variant".
+_LISTING = frozenset((",", "and", "or"))
+
+
 def _wants_its_complement(cut: str, after: str) -> bool:
     """Whether a cut ends on words that need what follows them (`after`, the text the cut left off): "… in
     relation" (to), "… together" (with), "… of the fact" (that), "… in cases" (where)."""
@@ -429,6 +433,8 @@ def _wants_its_complement(cut: str, after: str) -> bool:
     if (last in _THAT_NOUNS and before in _ARTICLES) or (last in _BARE_SETTINGS and before in _BEFORE_A_SETTING):
         return True
     following = after.split(None, 1)[0].lower() if after.strip() else ""
+    if following in _LISTING and _opens_a_noun_phrase(last):  # "… optimizing local| and global loss functions"
+        return True
     return last in _WANTS_ITS_COMPLEMENT.get(following, ())
 
 

@@ -158,3 +158,34 @@ def test_a_cut_at_a_word_ends_before_the_quantifier_or_adjective_it_closes_on(se
 ])
 def test_a_cut_at_a_word_keeps_nouns_and_a_verbs_object(sentence: str, headline: str) -> None:
     assert _headline(sentence) == headline
+
+
+@pytest.mark.parametrize(("sentence", "headline"), [
+    # before: "A reinforcement learning (RL) technique that iteratively applies MCTS on batches of small"
+    ("Inspired by recent successes of Monte-Carlo tree search (MCTS) in a number of artificial intelligence (AI) "
+     "application domains, we propose a reinforcement learning (RL) technique that iteratively applies MCTS on "
+     "batches of small, finite-horizon versions of the original infinite-horizon Markov decision process.",
+     "A reinforcement learning (RL) technique that iteratively applies MCTS"),
+    # before: "Building on recent advances in distributional reinforcement learning to give a generally applicable"
+    ("In this work, we build on recent advances in distributional reinforcement learning to give a generally "
+     "applicable, flexible, and state-of-the-art distributional variant of DQN.",
+     "Building on recent advances in distributional reinforcement learning"),
+    # before: "Exploring the case where the noise is allowed to be visible but confined to a small"
+    ("We explore the case where the noise is allowed to be visible but confined to a small, localized patch of the "
+     "image, without covering any of the main object(s) in the image.",
+     "Exploring the case where the noise is allowed to be visible but confined"),
+    # before: "A technique that has the empirical"
+    ("We present a new technique that has the empirical and computational advantages of realizability-based "
+     "approaches combined with the flexibility of agnostic methods.",
+     "A technique that has the empirical and computational advantages of realizability-based…"),
+])
+def test_a_cut_does_not_end_on_the_first_of_a_nouns_adjectives(sentence: str, headline: str) -> None:
+    assert _headline(sentence) == headline
+
+
+def test_a_cut_keeps_an_adjective_closing_its_phrase() -> None:
+    # cut before "in": "linear" is what the cost stays, no noun's adjective
+    assert _headline(
+        "We propose a sampling scheme for deep Bayesian neural networks whose running cost per iteration stays linear "
+        "in the number of layers of the network."
+    ) == "A sampling scheme for deep Bayesian neural networks whose running cost per iteration stays linear"
