@@ -389,13 +389,27 @@ def clause_cut(text: str, limit: int) -> str:
 def _cut_at_a_break(text: str, limit: int) -> str:
     """`text` cut at its latest break within `limit` characters whose cut is whole: at least 30 characters, and not
     ending on a word that wants what was cut off ("… the proof of the fact| that …"); "" if there is none."""
+    backed_off = False
     for brk in reversed(_clause_breaks(text, limit)):
         cut = _without_open_bracket(_strip_weak_tail(_without_dangling_end(_strip_weak_tail(text[:brk]))))
         if len(cut) < 30:
             return ""
+        if backed_off and _ends_on_a_bare_gerund(cut):  # "…, with modeling| based on the assumption that …"
+            continue
         if not _wants_its_complement(cut, text[len(cut):] if text.startswith(cut) else text[brk:]):
             return cut
+        backed_off = True
     return ""
+
+
+_BEFORE_A_BARE_GERUND = wordset("with by for of in on without")
+
+
+def _ends_on_a_bare_gerund(cut: str) -> bool:
+    """Whether a cut ends on a preposition's gerund alone ("… model, with modeling"): what the gerund was about went
+    with the phrase the cut backed off from."""
+    words = cut.rsplit(None, 2)
+    return len(words) == 3 and words[-1].endswith("ing") and words[-1].islower() and words[-2] in _BEFORE_A_BARE_GERUND
 
 
 # Nouns that say nothing until their clause does: "… a proof of the fact| that …", "… based on the observation| that …",

@@ -189,3 +189,18 @@ def test_a_cut_keeps_an_adjective_closing_its_phrase() -> None:
         "We propose a sampling scheme for deep Bayesian neural networks whose running cost per iteration stays linear "
         "in the number of layers of the network."
     ) == "A sampling scheme for deep Bayesian neural networks whose running cost per iteration stays linear"
+
+
+def test_backing_off_does_not_stop_on_a_bare_gerund() -> None:
+    # before: "A parametric point process model, with modeling based on the assumption"; then "…, with modeling"
+    assert _headline(
+        "A parametric point process model is developed, with modeling based on the assumption that sequential "
+        "observations often share latent phenomena, while also possessing idiosyncratic effects."
+    ) == "A parametric point process model"
+
+
+def test_a_gerund_after_its_preposition_still_closes_a_headline() -> None:
+    assert _headline(
+        "We propose a parametric point process model for event streams with modeling of latent phenomena, and an "
+        "inference scheme for it."
+    ) == "A parametric point process model for event streams with modeling of latent phenomena"
