@@ -248,7 +248,17 @@ _BEFORE_ITS_PREPOSITION: dict[str, frozenset[str]] = {
         ("depending contingent", "on"),
         ("relevant", "to for"),
         ("lying", "on in within"),
+        # participles after their noun: "each individual contributing to the database", "means belonging to P",
+        # "the Liouville operator acting on densities", "the prediction set accounting for …", "data missing in …"
+        ("contributing belonging", "to"),
+        ("accounting", "for"),
+        ("acting", "on upon"),
+        ("missing", "at in from"),
     ) for word in words.split()}
+# Verbs that are nouns too, before the preposition the verb takes: the noun's ("a strong focus on", "the research focus
+# on") unless the words before make it the verb of the noun before it ("adaptive ATE estimation focus on …", "modular
+# LfD focus either on …"; _said_of_its_subject). After a plural the word is dropped anyway ("existing methods focus").
+_VERB_OR_NOUN_BEFORE_ITS_PREPOSITION: dict[str, frozenset[str]] = {"focus": wordset("on upon either")}
 _BEFORE_A_GERUND = wordset("by while without when after before through via thus thereby")
 # Verb forms that open or join clauses; they split keyphrase candidates like stop words do.
 VERBS = wordset(
@@ -287,7 +297,7 @@ _VERBAL_GERUNDS = wordset(
     synthesizing synthesising transferring specifying communicating solving incorporating integrating exploring
     investigating studying establishing characterizing characterising demonstrating showing facilitating ensuring
     guaranteeing accelerating bridging tackling alleviating eliminating exhibiting yielding producing describing
-    interpreting examining""")
+    interpreting examining becoming""")
 _SPLITTERS = STOPWORDS | VERBS | _VERBAL_GERUNDS | wordset(
     "cannot instead despite besides whilst amongst unless whereby "
     # prepositions and adverbs that are no part of a noun phrase ("HMC still", "versus OOD agreement")
@@ -329,7 +339,7 @@ GENERIC = STOPWORDS | wordset(
     frameworks model models modeling benchmark benchmarks technique techniques strategy strategies
     problem problems performance learning level levels analysis analyses evaluation evaluations
     understanding number potential experiments experiment insight insights issue issues challenge
-    challenges point points set sets order way ways goal improvement improvements work works paper study
+    challenges point points set sets order way ways goal improvement improvements work works paper papers study
     studies setting settings system systems training trained train performance accuracy process
     processes information approach application applications scenario scenarios case cases domain domains
     space spaces time times function functions value values network networks algorithm algorithms tool
@@ -1330,8 +1340,10 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     size, head_words = len, _head_words  # local names: looked up at each phrase
     content_kind, gerund, trailing, plural, named = _CONTENT, _GERUND, _TRAILING, _PLURAL, _ACRONYM | _CAPITALISED
     singular, after_its_word, ends_on_a_verb = _SINGULAR_DETERMINERS, _BEFORE_ITS_PREPOSITION, _ends_on_a_verb
-    base_verb, determiners = _BASE_VERB, _DETERMINERS
+    base_verb, determiners, verb_or_participle = _BASE_VERB, _DETERMINERS, _BASE_VERB | _GERUND
+    verb_or_noun = _VERB_OR_NOUN_BEFORE_ITS_PREPOSITION
     proper: dict[str, bool] = {}  # each opening word looked for once: "Ab c. " * 3333 has 3,333 sentences
+    participles: dict[str, bool] = {}  # and each pair of a noun and a word in -ing: "a b-ing the " * 1000
     for sentence in sentences(plain):
         tokens = tokens_of(sentence)  # one C call per sentence
         if not tokens:
@@ -1354,12 +1366,14 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                     run.pop()
                     if run:
                         found.append(_phrase(run, plain))
-                elif run and last & base_verb and low in determiners and _qualifies_nothing(run):
+                elif run and last & verb_or_participle and low in determiners and _qualifies_nothing(run) and (
+                        last & base_verb or _participle_closes(run, last, plain, participles)):
                     content.pop()  # "real data support our theory": the verb, not the noun ("data support")
                     run.pop()
                     if run:
                         found.append(_phrase(run, plain))
-                elif run and low in after_its_word.get(run[-1], ()):
+                elif run and (low in after_its_word.get(run[-1], ())
+                              or (low in verb_or_noun.get(run[-1], ()) and _said_of_its_subject(run, previous))):
                     content.pop()  # "SGD subject to …": the word goes with its preposition, not the noun before
                     run.pop()
                     if run:
@@ -1415,6 +1429,56 @@ def _ends_on_a_verb(run: list[str], after: str, before: str) -> bool:
         return True  # "the proposed framework rests on …", "our result holds in …"
     return before in _SINGULAR_DETERMINERS and len(run) > 1 and not run[-2].endswith(_NOT_BEFORE_A_VERB) and not any(
         word.endswith(_POSSESSIVE) for word in run[:-2])  # "a network's feature maps": "a" is the network's
+
+
+def _said_of_its_subject(run: list[str], before: str) -> bool:
+    """Whether the run's last word, a verb or a noun before the verb's preposition ("focus on"), is the verb of the
+    noun before it ("ATE estimation focus on …", "LfD focus either on …"): not after a determiner, as the noun of "the
+    research focus on …", nor after a word that rates or qualifies it ("with particular focus on", "renewed focus",
+    "growing focus", "greater focus", "exclusive focus")."""
+    if len(run) < 2 or before in _DETERMINERS:
+        return False
+    word = run[-2]  # a field's noun in -ing is a subject ("reinforcement learning focus on"), "growing" is not
+    return (word in _NOUN_GERUNDS or not word.endswith(_NOT_BEFORE_A_FOCUS)) and word.lower() not in _RATES_A_FOCUS
+
+
+_NOT_BEFORE_A_FOCUS = (*_NOT_BEFORE_A_VERB, "ed", "er", "ive", "ic")
+_RATES_A_FOCUS = _WEAK_WORDS - GENERIC  # "particular", "main", "clear"; not a noun such as "learning" or "data"
+
+
+def _participle_closes(run: list[str], last: int, text: str, known: dict[str, bool]) -> bool:
+    """Whether the run's last word, in -ing and before a determiner, is a participle after its noun, taking an object
+    ("the distribution generating the data", "a user abandoning the platform", "the code accompanying these papers"),
+    not the noun of a field or a method the word before it qualifies, the comma after it left out ("in most
+    literature on group testing the binary test outcome is …", "in federated learning the clients …"): one that
+    names a field (_NOUN_GERUNDS), or that the text writes after that word before what is no determiner ("a model of
+    group testing that …"). `known`: the pairs already looked for in `text`, each looked for once."""
+    if len(run) < 2 or last & _NAMED or run[-1] in _NOUN_GERUNDS:
+        return False
+    pair = f"{run[-2]} {run[-1]}"
+    closes = known.get(pair)
+    if closes is None:
+        closes = known[pair] = not _written_before_no_determiner(pair, text)
+    return closes
+
+
+def _written_before_no_determiner(pair: str, text: str) -> bool:
+    """Whether `text` writes `pair` somewhere before what is no determiner: a sentence's end, a mark, "that"."""
+    at = text.find(pair)
+    while at >= 0:
+        after = _TOKEN.match(text, at + len(pair))
+        if after is None or (_TOKEN_KINDS.get(after.group(1)) or _token_kind(after.group(1)))[0] not in _DETERMINERS:
+            return True
+        at = text.find(pair, at + 1)
+    return False
+
+
+# Words in -ing that name a field or a method ("federated learning", "group testing", "Gibbs sampling"): nouns, the
+# word before them qualifying them, also where a comma is left out after them ("in deep learning the model …").
+_NOUN_GERUNDS = wordset(
+    """learning training testing sampling clustering modeling modelling programming processing computing planning
+    filtering forecasting ranking hashing coding encoding decoding reasoning tuning pruning smoothing thresholding
+    embedding tracking mining engineering imaging sensing setting""")
 
 
 def _qualifies_nothing(run: list[str]) -> bool:
@@ -1488,6 +1552,7 @@ def _ends_a_phrase(pair: str, text: str) -> bool:
 # A base form that may be a verb or a noun (_BASE_VERBS, in small letters) is _BASE_VERB.
 _BREAK, _SPLIT, _CONTENT, _GERUND, _ACRONYM, _CAPITALISED, _TRAILING, _PLURAL = 1, 2, 4, 8, 16, 32, 64, 128
 _BASE_VERB = 256
+_NAMED = _ACRONYM | _CAPITALISED
 _TOKEN_KINDS: dict[str, tuple[str, int]] = {}
 _TOKEN_KINDS_LIMIT = 200_000
 
@@ -1528,14 +1593,15 @@ _NOT_PLURAL = wordset("series species means squares news odds sales sports goods
                       "atlas alias canvas gas bias diabetes perhaps always nowadays afterwards backwards "
                       "forwards towards upwards downwards outwards sideways")
 _SINGULAR_ENDINGS = ("ss", "us", "is", "ics", "’s", "'s")
-_ACRONYM_PLURAL = re.compile(r"[A-Z0-9]*[A-Z][A-Z0-9]*[A-Z]s")  # "CNNs", "LLMs", "MDPs"
+_ACRONYM_PLURAL = re.compile(r"[A-Z0-9]*[A-Z][A-Za-z0-9]*[A-Z]s")  # "CNNs", "LLMs", "MDPs", "ViTs", "LoRAs"
 
 
 def _is_plural(token: str, low: str) -> bool:
     """Whether a word ending in "s" is a plural noun, as written in lower case ("algorithms", "time-series" is not)
-    or an acronym's plural ("CNNs"); a capitalised word may be a name ("Gibbs", "Lanczos")."""
-    if token != low:
-        return _ACRONYM_PLURAL.fullmatch(token) is not None
+    or an acronym's plural ("CNNs", "ViTs"); a capitalised word may be a name ("Gibbs", "Lanczos")."""
+    if token != low:  # an acronym's letters mostly capitals ("ViTs", "LiNGAMs"), not a name's ("LanczOs Variance …")
+        return _ACRONYM_PLURAL.fullmatch(token) is not None and sum(map(str.islower, token)) <= sum(
+            map(str.isupper, token))
     word = low.rpartition("-")[2]
     return len(word) > 3 and not word.endswith(_SINGULAR_ENDINGS) and word not in _NOT_PLURAL
 

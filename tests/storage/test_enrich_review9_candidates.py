@@ -11,7 +11,9 @@ and before "the", "a" … a verb, "architecture melds the" giving "architecture"
 run as the loop does, with _head_words; review 16 made a word before its preposition, "SGD subject to", no part of
 the phrase before it, and a word in -s after "a", "an", "this" … and a noun a verb, "an agent interacts": so does the
 oracle; review 17 made a base form that may be a noun a verb before "the", "our" …, "data support our theory" giving
-"data": so does the oracle.)
+"data", and a participle in -ing after its noun one before a determiner, "the distribution generating the data"
+giving "distribution", and "focus" the verb of the noun before it, "ATE estimation focus on" giving "ATE estimation":
+so does the oracle.)
 """
 
 from __future__ import annotations
@@ -39,10 +41,19 @@ def _verb_before(run: list[str], low: str, previous: str) -> bool:
     return bool(text._token_kind(run[-1])[1] & text._PLURAL) and text._ends_on_a_verb(run, low, previous)
 
 
-def _base_verb_before(run: list[str], low: str) -> bool:
-    """Whether the run's last word is a verb in its base form, as a determiner after it tells (review 17)."""
-    return bool(text._token_kind(run[-1])[1] & text._BASE_VERB) and low in text._DETERMINERS and \
-        text._qualifies_nothing(run)
+def _base_verb_before(run: list[str], low: str, plain: str) -> bool:
+    """Whether the run's last word is a verb in its base form, or a participle in -ing after its noun, as a determiner
+    after it tells (review 17)."""
+    kind = text._token_kind(run[-1])[1]
+    return low in text._DETERMINERS and text._qualifies_nothing(run) and (
+        bool(kind & text._BASE_VERB) or (bool(kind & text._GERUND) and text._participle_closes(run, kind, plain, {})))
+
+
+def _verb_before_its_preposition(run: list[str], low: str, previous: str) -> bool:
+    """Whether the run's last word goes with the preposition after it ("SGD subject to", review 16), or is the verb
+    of the noun before it ("LfD focus on", review 17)."""
+    return low in text._BEFORE_ITS_PREPOSITION.get(run[-1], ()) or (
+        low in text._VERB_OR_NOUN_BEFORE_ITS_PREPOSITION.get(run[-1], ()) and text._said_of_its_subject(run, previous))
 
 
 def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
@@ -71,8 +82,8 @@ def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 continue
             if kind == text._SPLIT:
                 if run and (_verb_before(run, low, previous)  # since review 13: "architecture melds the …"
-                            or _base_verb_before(run, low)  # since review 17: "data support our …"
-                            or low in text._BEFORE_ITS_PREPOSITION.get(run[-1], ())):  # review 16: "subject to"
+                            or _base_verb_before(run, low, plain)  # since review 17: "data support our …"
+                            or _verb_before_its_preposition(run, low, previous)):  # review 16: "subject to"
                     content.pop()
                     run.pop()
                     if run:
@@ -136,7 +147,7 @@ WORDS = ["we", "We", "that", "to", "can", "by", "By", "while", "thereby", "There
          "neural", "Bayesian", "Gaussian", "Gaussians", "Bayesian_x", "LLM", "ShadowKV", "DSDA", "Fréchet", "x",
          "2024", "3.5", "quickly", "Deep", "deep", "Transformer", "transformer", "proposed", "novel", "Using",
          "algorithms", "data", "run", "CNNs", "series", "bias", "generalizes", "support", "tend", "sometimes", "our",
-         "framework", "rests", "on"]
+         "framework", "rests", "on", "focus", "generating", "testing", "contributing", "ViTs", "LanczOs"]
 MARKS = [" ", " ", " ", " ", ", ", "; ", ". ", " (", ") ", ": ", " - ", " – ", "-", "’", "? ", "\n\n"]
 
 
