@@ -479,7 +479,7 @@ _QUANTIFIERS = wordset("any each every all some several many few both either nei
                        "instead")
 _ADJECTIVES = wordset("specific corresponding expected smooth random single inverse underlying general high low large "
                       "small deep linear nonlinear convex nonconvex sparse dense joint local optimal robust efficient "
-                      "discrete finite infinite full main key fixed given entire whole")
+                      "discrete finite infinite full main key fixed entire whole")
 _ADJECTIVE_SUFFIXES = ("al", "ic", "ous", "ive", "able", "ible", "ary", "ful", "less")
 # Nouns with those endings, as a cut may leave them ("… the confidence interval…", "… the training objective…").
 _NOUNS_LIKE_ADJECTIVES = wordset(
@@ -504,7 +504,8 @@ def _opens_a_noun_phrase(word: str) -> bool:
 
 def _before_its_noun(cut: str) -> str:
     """A cut at a word, ending before the quantifiers and adjectives it closes on ("… graphlets of any" -> "…
-    graphlets"); kept when that leaves less than 30 characters or a verb wanting its object ("… not requiring")."""
+    graphlets"); kept when that leaves less than 30 characters, a verb wanting its object ("… not requiring") or a
+    word that closes no phrase ("… are always")."""
     words = cut.split(" ")
     opened = False
     while len(words) > 1:
@@ -520,7 +521,7 @@ def _before_its_noun(cut: str) -> str:
         return cut
     shorter = _strip_weak_tail(" ".join(words))
     last = shorter.rsplit(None, 1)[-1] if shorter else ""
-    return cut if len(shorter) < 30 or last.endswith("ing") else shorter
+    return cut if len(shorter) < 30 or last.endswith("ing") or last.lower() in STOPWORDS else shorter
 
 
 # "both X and Y", "either X or Y", "between X and Y": a cut at the conjunction reads "… prioritizing

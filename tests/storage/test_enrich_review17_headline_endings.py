@@ -204,3 +204,17 @@ def test_a_gerund_after_its_preposition_still_closes_a_headline() -> None:
         "We propose a parametric point process model for event streams with modeling of latent phenomena, and an "
         "inference scheme for it."
     ) == "A parametric point process model for event streams with modeling of latent phenomena"
+
+
+@pytest.mark.parametrize(("sentence", "headline"), [
+    # "given" closes its clause: no adjective of a noun to come
+    ("We explore the setting where a 'batch' of $m$ independent such unlabeled examples is given, and the goal is to "
+     "construct a batch prediction set with 1-$\\alpha$ coverage.",
+     "Exploring the setting where a 'batch' of m independent such unlabeled examples is given"),
+    # backing off "the same" would end the headline on "always"
+    ("Unfortunately, the FG objects in different frames of SAM 2's video data are always the same identity, while "
+     "those in FSS are different identities, i.e., the two tasks differ.",
+     "Unfortunately, the FG objects in different frames of SAM 2's video data are always the same…"),
+])
+def test_a_cut_keeps_words_that_would_leave_a_worse_end(sentence: str, headline: str) -> None:
+    assert _headline(sentence) == headline
