@@ -50,12 +50,14 @@ class ResultLine:
 
 
 def paper_embed(paper: Paper, *, heading: str | None = None, note: str | None = None,
-                footer_note: str | None = None, matched: frozenset[str] = frozenset()) -> discord.Embed:
+                footer_note: str | None = None, matched: frozenset[str] = frozenset(),
+                person: tuple[str, ...] = ()) -> discord.Embed:
     """The paper card: title, readable abstract, authors, keywords, methods, venue, links, id.
 
     `note` is a line in italics above the abstract, `footer_note` follows the id in the footer. `matched`: the
     stems a search matched, when the card is opened from its results: the authors it names are in bold and
-    shown however far down a long list they stand.
+    shown however far down a long list they stand; `person`, the words of the one author's name the search named:
+    that author alone is.
     Always within Discord's limits, whatever the corpus holds; the abstract gets whatever the
     other parts leave of the 6,000-character total.
     """
@@ -63,7 +65,7 @@ def paper_embed(paper: Paper, *, heading: str | None = None, note: str | None = 
                           url=_safe_url(paper.url) or _safe_url(paper.pdf), colour=PAPER_COLOUR)
     if heading:
         embed.set_author(name=one_line(heading, limits.EMBED_AUTHOR))
-    for name, value, inline in _card_fields(paper, matched):
+    for name, value, inline in _card_fields(paper, matched, person):
         embed.add_field(name=name, value=value, inline=inline)
     footer = _footer(paper) + (f" · {footer_note}" if footer_note else "")
     embed.set_footer(text=truncate(footer, limits.EMBED_FOOTER))
@@ -93,11 +95,12 @@ def _result_line(line: ResultLine, budget: int) -> str:
     return truncate(f"{text}\n{snippet}" if snippet else text, budget)
 
 
-def _card_fields(paper: Paper, matched: frozenset[str] = frozenset()) -> list[tuple[str, str, bool]]:
+def _card_fields(paper: Paper, matched: frozenset[str] = frozenset(), person: tuple[str, ...] = ()
+                 ) -> list[tuple[str, str, bool]]:
     """(name, value, inline) for every card field that has something to show."""
     fields: list[tuple[str, str, bool]] = []
     if paper.authors:
-        fields.append(("Authors", _authors(paper, matched), False))
+        fields.append(("Authors", _authors(paper, matched, person), False))
     if paper.keywords:
         fields.append(("Keywords", _join(paper.keywords, _LIST_BUDGET), False))
     if paper.names:
@@ -152,13 +155,13 @@ def _join(items: Sequence[str], budget: int) -> str:
     return ", ".join(cleaned[:shown]) + _more_items(len(cleaned) - shown)
 
 
-def _authors(paper: Paper, matched: frozenset[str]) -> str:
+def _authors(paper: Paper, matched: frozenset[str], person: tuple[str, ...] = ()) -> str:
     """The Authors field: the authors in their order within _AUTHORS_BUDGET, `… (+N more)` for the rest. Those a
     search matched (`matched`) are in bold and always shown: the first author, "…", the matched ones where they
     stand (up to _MATCHED_AUTHORS), and as many first authors as fit, as a result list's "By …" line names them
     (storage._search_snippet.by_line): a reader who searched a paper's 40th author finds them on its card."""
     authors = [author for author in paper.authors if author.strip()]
-    hits = matched_authors(authors, matched, f"{paper.title} {paper.abstract}")
+    hits = matched_authors(authors, matched, f"{paper.title} {paper.abstract}", person)
     if not hits:
         return _join(authors, _AUTHORS_BUDGET)
     names = [escape_markdown(one_line(author, 100)) for author in authors]

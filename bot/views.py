@@ -76,9 +76,10 @@ def _bot(interaction: discord.Interaction) -> PaperBot:
 
 
 async def open_paper(interaction: discord.Interaction, paper_id: str, *, ephemeral: bool,
-                     matched: frozenset[str] = frozenset()) -> None:
+                     matched: frozenset[str] = frozenset(), person: tuple[str, ...] = ()) -> None:
     """Answer `interaction` with the card of `paper_id`; `matched`, the stems of the search it was picked from (as
-    its list bolds them), keeps the authors it matched on the card.
+    its list bolds them), keeps the authors it matched on the card; `person`, the author the search named, bolds
+    that one author.
 
     The list's own stems, not the query's worked out again: a venue's list reads a half-typed last word within the
     venue ("Berg" is Bergmann there), and the card answers after one read of the database, no search work before it.
@@ -86,7 +87,8 @@ async def open_paper(interaction: discord.Interaction, paper_id: str, *, ephemer
     paper = await _bot(interaction).papers.by_id(paper_id)
     if paper is None:
         raise PaperNotFoundError(f"That paper (`{one_line(paper_id, 40)}`) is no longer available.")
-    await interaction.response.send_message(embed=paper_embed(paper, matched=matched), view=paper_card_view(paper.id),
+    await interaction.response.send_message(embed=paper_embed(paper, matched=matched, person=person),
+                                            view=paper_card_view(paper.id),
                                             ephemeral=ephemeral)
 
 
@@ -523,6 +525,7 @@ class SearchPaginator(_ListView):
 
     def __init__(self, bot: PaperBot, *, owner_id: int, query: str, hits: Sequence[Any], total: int,
                  by_meaning: bool = False, venue: Venue | None = None, matched: frozenset[str] = frozenset(),
+                 person: tuple[str, ...] = (),
                  timeout: float = PAGINATOR_TIMEOUT) -> None:
         super().__init__(timeout=timeout)
         self.bot = bot
@@ -541,6 +544,7 @@ class SearchPaginator(_ListView):
         self._searching: set[int] = set()
         self.hits = list(hits)
         self.matched = matched  # the stems the page shown bolds: a card opened from it bolds the same authors
+        self.person = person  # the one author the query names, whom the page bolds alone (same on every page)
         # The latest interaction whose original response *is* this list (the search, a page turn):
         # its token (valid 15 minutes from that interaction) is what edits the list when it expires.
         # Not the menu's: that interaction's original response is the card it opened.
@@ -649,7 +653,7 @@ class SearchPaginator(_ListView):
     async def open(self, interaction: discord.Interaction, select: discord.ui.Select[SearchPaginator]) -> None:
         """Post the chosen paper's card in the channel."""
         spend_button(_OPEN_FROM_A_LIST, interaction, what="menu")
-        await open_paper(interaction, select.values[0], ephemeral=False, matched=self.matched)
+        await open_paper(interaction, select.values[0], ephemeral=False, matched=self.matched, person=self.person)
 
     async def on_timeout(self) -> None:
         """Disable the buttons and the select so nobody clicks a dead list."""

@@ -216,7 +216,11 @@ _WORD_CHAR = "A-Za-z0-9\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f"
 _TOKEN = re.compile(rf"\s*([{_WORD_CHAR}][{_WORD_CHAR}\u0300-\u036f’\-]*[{_WORD_CHAR}]|[{_WORD_CHAR}]"
                     rf"|[,.;:!?()\[\]{{}}“”\"'/|=<>]+|\s[–—-]\s)")
 _BEFORE_A_VERB = wordset("we that which who it they can could may might will would should must to also often "
-                         "sometimes first then further thereby")
+                         "sometimes first then further thereby not")
+# "not" opens a verb after an auxiliary ("do not discriminate against", "does not impose …", "is not convex"); after
+# anything else it opens the noun phrase set against the one before ("inference performance, not parameter count"):
+# `previous` is then _CONTRASTING_NOT, a word no set holds (_AUXILIARIES: above).
+_CONTRASTING_NOT = "not,"
 # What a verb's object opens with and a plural noun is seldom followed by: a word in -s after a noun and before one
 # is a verb ("the architecture melds the LSTM …", "the seller observes a …"), not the plural closing a phrase
 # ("attention heads"). Not "such": "methods such as …".
@@ -259,6 +263,10 @@ _BEFORE_ITS_PREPOSITION: dict[str, frozenset[str]] = {
 # on") unless the words before make it the verb of the noun before it ("adaptive ATE estimation focus on …", "modular
 # LfD focus either on …"; _said_of_its_subject). After a plural the word is dropped anyway ("existing methods focus").
 _VERB_OR_NOUN_BEFORE_ITS_PREPOSITION: dict[str, frozenset[str]] = {"focus": wordset("on upon either")}
+# Adverbs in -ly that point at a noun rather than say how something is done: a word in -s after them is a plural
+# noun ("only samples from …", "especially graphs with …"), after any other ("efficiently prunes over …") a verb.
+_BEFORE_A_NOUN_IN_S = wordset("only especially particularly mainly mostly namely merely solely primarily largely "
+                              "notably exclusively specifically chiefly")
 _BEFORE_A_GERUND = wordset("by while without when after before through via thus thereby")
 # Verb forms that open or join clauses; they split keyphrase candidates like stop words do.
 VERBS = wordset(
@@ -1174,8 +1182,11 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
             if spelled and low in spelled and phrase != low and name_words.isdisjoint(spelled[low].lower().split()):
                 ranked.append((score, spelled[low]))
                 acronym_of[spelled[low]] = phrase
-            elif low in weak_words or low.endswith("ed"):
-                weak.append((score, phrase))  # "principles", "address", a verb form ("determined", "applied")
+            elif low in weak_words or low.endswith("ed") or (count_of(low) == 1 and phrase == low):
+                # "principles", "address", a verb form ("determined", "applied"), a word in small letters the text
+                # writes once (nearly all 1-word candidates, tied, taken in alphabetical order: "entirety", "held",
+                # "deterministic", "promise"): a keyphrase where fewer than 5 others are
+                weak.append((score, phrase))
             else:
                 ranked.append((score, phrase))
             continue
@@ -1342,7 +1353,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     content_kind, gerund, trailing, plural, named = _CONTENT, _GERUND, _TRAILING, _PLURAL, _ACRONYM | _CAPITALISED
     singular, after_its_word, ends_on_a_verb = _SINGULAR_DETERMINERS, _BEFORE_ITS_PREPOSITION, _ends_on_a_verb
     base_verb, determiners, verb_or_participle = _BASE_VERB, _DETERMINERS, _BASE_VERB | _GERUND
-    verb_or_noun = _VERB_OR_NOUN_BEFORE_ITS_PREPOSITION
+    verb_or_noun, auxiliaries, noun_pointers = _VERB_OR_NOUN_BEFORE_ITS_PREPOSITION, _AUXILIARIES, _BEFORE_A_NOUN_IN_S
     proper: dict[str, bool] = {}  # each opening word looked for once: "Ab c. " * 3333 has 3,333 sentences
     participles: dict[str, bool] = {}  # and each pair of a noun and a word in -ing: "a b-ing the " * 1000
     for sentence in sentences(plain):
@@ -1383,7 +1394,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                     found.append(_phrase(run, plain) if last & trailing else " ".join(run) if size(run) < 4
                                  else head_words(run, plain))
                 run = []
-                previous = low
+                previous = low if low != "not" or previous in auxiliaries else _CONTRASTING_NOT
             elif run and not last & plural:
                 content.append(low)
                 run.append(token)  # as written: lower case, an acronym, or a capital mid-sentence
@@ -1404,8 +1415,9 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 else:
                     run = []
                     previous = low
-            elif previous in before_verb or (kind & gerund and (not previous or previous in before_gerund)):
-                previous = low  # the verb opening a clause: not part of a keyphrase
+            elif previous in before_verb or (kind & gerund and (not previous or previous in before_gerund)) or (
+                    kind & plural and not kind & named and previous.endswith("ly") and previous not in noun_pointers):
+                previous = low  # the verb opening a clause ("QuickPrune efficiently prunes …"): not in a keyphrase
             else:
                 content.append(low)
                 run = [token]

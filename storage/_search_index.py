@@ -18,7 +18,7 @@ import itertools
 import re
 from array import array
 from collections import Counter, defaultdict
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -169,6 +169,9 @@ class Ranking:
     total: int
     terms: list[QueryTerm] = field(default_factory=list)
     partial: bool = False  # the last word was read as half-typed
+    # The folded words of the one author's name the query names, particles aside, when it names one the corpus has
+    # (SearchIndex._part_of_a_name): a result's authors bold that author's name, not a co-author's sharing a word.
+    person: tuple[str, ...] = ()
 
 
 def fuse_meaning(ranking: Ranking, cosines: np.ndarray) -> Ranking:
@@ -184,8 +187,8 @@ def fuse_meaning(ranking: Ranking, cosines: np.ndarray) -> Ranking:
     bonus = SEMANTIC_WEIGHT * float(scores[0]) * np.maximum(cosines[:head], 0)
     fused = scores[:head] + bonus.astype(np.float32)
     resorted = np.lexsort((order[:head], -fused))
-    return Ranking(np.concatenate((order[:head][resorted], order[head:])),
-                   np.concatenate((fused[resorted], scores[head:])), ranking.total, ranking.terms, ranking.partial)
+    return replace(ranking, order=np.concatenate((order[:head][resorted], order[head:])),
+                   scores=np.concatenate((fused[resorted], scores[head:])))
 
 
 def _fields(doc: IndexDoc) -> tuple[tuple[str, str], ...]:
@@ -1122,9 +1125,8 @@ class SearchIndex:
         self._name_bonus(query, scores)
         if within is not None:
             scores *= within
-        named = self._part_of_a_name(query, terms)
-        if named is not None:
-            scores[named] = 0
+        person, others = self._part_of_a_name(query, terms)
+        scores[others] = 0
         top = float(scores.max())
         if top <= 0:
             return empty
@@ -1138,7 +1140,7 @@ class SearchIndex:
         if partial:
             final += PAIR_WEIGHT * self.typing_pair_bonus(part, query, terms)
         order = np.lexsort((part, -final))
-        return Ranking(part[order], final[order], total, terms, typed_partial)
+        return Ranking(part[order], final[order], total, terms, typed_partial, person)
 
     def _name_completed(self, query: str, partial: bool) -> tuple[str, bool]:
         """The query with its last word completed into the one name word that follows the word before it in the
@@ -1185,19 +1187,41 @@ class SearchIndex:
         nexts = [tid for word in self._completions(start) if (tid := self.term_id(word)) is not None]
         return bool(self._papers_with_pairs(first, nexts).any())
 
-    def _part_of_a_name(self, query: str, terms: Sequence[QueryTerm]) -> np.ndarray | None:
+    def _part_of_a_name(self, query: str, terms: Sequence[QueryTerm]) -> tuple[tuple[str, ...], np.ndarray]:
         """The papers that have some words of the person's name the query is typed with (`typed_name`: "Max Welling",
         alone or beside a topic) but not that name, when the corpus has it whole: each word written in authors' names,
         one mostly so, and some paper has them all. They are no papers of that person: "Max Welling" listed his 3
         papers, then 20 that write "max" (min-max). Where one author's name has the words (`papers_named`), a paper
-        with them in two authors' names is none either: "Thomas Laurent" is not Thomas Moreau with Laurent Oudre.
-        None when the query names nobody the corpus has."""
+        with them in two authors' names is none either: "Thomas Laurent" is not Thomas Moreau with Laurent Oudre; and
+        then the name's words are returned too (Ranking.person). A particle of the name is such a word: "Guy Van den
+        Broeck" is not Benjamin Van Roy. No words and no papers when the query names nobody the corpus has."""
+        nobody: tuple[tuple[str, ...], np.ndarray] = ((), np.zeros(0, np.int64))
         corrected = {term.word: [term.corrected] for term in terms if term.corrected}
         typed = self._name_typed(query, lambda word: corrected.get(word, []))
         name = [word for word in typed if not is_name_particle(word)]
         if len(name) < 2 or STOPWORDS.intersection(name):
-            return None
+            return nobody
         by_word = {term.word: term for term in terms}
+        tids = self._name_terms(name, by_word)
+        if tids is None:
+            return nobody
+        postings = [self.post_docs[self.offsets[tid]:self.offsets[tid + 1]] for tid in tids]
+        spelt = [(corrected.get(word) or [word])[0] for word in typed]
+        whole = self.papers_named(spelt)
+        person = tuple(word for word in spelt if not is_name_particle(word)) if len(whole) else ()
+        if not len(whole):  # a name no author's has side by side ("Fei-Fei Li"): the papers with every word
+            whole = functools.reduce(np.intersect1d, postings)
+        if not len(whole):
+            return nobody
+        # Whatever a word of the name found (its other forms, "Benjamini" for "Benjamin"; a particle) is no paper of
+        # the person's either, unless it is one of theirs.
+        found = [self._postings_of(by_word[word]) for word in dict.fromkeys(typed) if word in by_word]
+        return person, np.setdiff1d(np.unique(np.concatenate([*postings, *found])), whole, assume_unique=True)
+
+    def _name_terms(self, name: Sequence[str], by_word: Mapping[str, QueryTerm]) -> list[int] | None:
+        """The term of each word of a typed `name` (particles aside) as authors' names write it, when each is written
+        in authors' names and one at least is surely a name (a surname, or a word written mostly in names); else
+        None."""
         tids, surely = [], False
         for word in name:
             term = by_word.get(word)
@@ -1208,15 +1232,13 @@ class SearchIndex:
             surname = self._surname_term(written)
             surely = surely or surname is not None or self._mostly_a_name(written)
             tids.append(surname or term.primary)
-        if not surely:
-            return None
-        postings = [self.post_docs[self.offsets[tid]:self.offsets[tid + 1]] for tid in tids]
-        whole = self.papers_named([(corrected.get(word) or [word])[0] for word in typed])
-        if not len(whole):  # a name no author's has side by side ("Fei-Fei Li"): the papers with every word
-            whole = functools.reduce(np.intersect1d, postings)
-        if not len(whole):
-            return None
-        return np.setdiff1d(np.unique(np.concatenate(postings)), whole, assume_unique=True)
+        return tids if surely else None
+
+    def _postings_of(self, term: QueryTerm) -> np.ndarray:
+        """The papers having any term the query term stands for."""
+        tids = {tid for tids, _ in term.every_alternative for tid in tids}
+        return np.concatenate([self.post_docs[self.offsets[tid]:self.offsets[tid + 1]] for tid in sorted(tids)]
+                              or [np.zeros(0, self.post_docs.dtype)])
 
     def _corrected_within(self, term: QueryTerm, within: np.ndarray) -> QueryTerm:
         """The term with its typo read as the nearest word that the papers `within` marks use (a venue's), or as
@@ -1692,12 +1714,15 @@ class _Builder:
 
     def _note_name_pairs(self, name_words: list[str], position: int) -> None:
         """Note the words of one author's name that stand side by side, initials and stop words left out ("Chris J.
-        Oates" is "chris oates"), as the paper's at `position`; and those of the name without its particles: "Guy Van
-        den Broeck" is the Guy Broeck other papers write too."""
+        Oates" is "chris oates"), as the paper's at `position`; those of the name without its particles: "Guy Van
+        den Broeck" is the Guy Broeck other papers write too; and its first name beside its last, its middle names
+        left out, as people type a name: "Elias Wirth" is Elias Samuel Wirth."""
         kept = [word for word in name_words if len(word) > 1 and word not in STOPWORDS]
         unjoined = [word for word in kept if not is_name_particle(word)]
         for run in (kept, unjoined) if 1 < len(unjoined) < len(kept) else (kept,):
             self._note_side_by_side(run, position)
+        if len(unjoined) > 2:
+            self._note_side_by_side([unjoined[0], unjoined[-1]], position)
 
     def _note_side_by_side(self, run: list[str], position: int) -> None:
         """Note each word of `run` and the next as side by side in an author's name of the paper at `position`."""

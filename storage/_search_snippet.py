@@ -110,14 +110,16 @@ def _escape_but_links(text: str) -> str:
     return "".join([*parts, escape(text[cursor:])])
 
 
-def by_line(authors: Sequence[str], matched: frozenset[str], text: str = "", *, shown: int = 3) -> str:
+def by_line(authors: Sequence[str], matched: frozenset[str], text: str = "", *, shown: int = 3,
+            person: Sequence[str] = ()) -> str:
     """"By A, B, …, **E** et al. — " naming the authors a query matched (in bold), or "" when it matched
     none: a paper found by its author's name says why, since its abstract's snippet cannot.
 
     The authors keep their order, as a citation's: the first one always, the matched ones (up to `shown`)
     where they stand, the first ones after it up to `shown` names; "…" stands for those skipped between
-    two shown, "et al." for those after the last. A matched author moved first read as the first author."""
-    hits = matched_authors(authors, matched, text)
+    two shown, "et al." for those after the last. A matched author moved first read as the first author.
+    `person`: the words of the one author's name the query named (see matched_authors)."""
+    hits = matched_authors(authors, matched, text, person)
     if not hits:
         return ""
     kept = _first_ones({0, *hits[:shown]}, len(authors), shown)
@@ -126,14 +128,27 @@ def by_line(authors: Sequence[str], matched: frozenset[str], text: str = "", *, 
     return f"By {', '.join(named)}{more} — "
 
 
-def matched_authors(authors: Sequence[str], matched: frozenset[str], text: str = "") -> list[int]:
+def matched_authors(authors: Sequence[str], matched: frozenset[str], text: str = "", person: Sequence[str] = ()
+                    ) -> list[int]:
     """The positions of the authors whose name has a word a query matched (`matched`: its stems). A matched
-    word that `text` (the title and abstract) has too is no reason: "long context" does not name Long Chen."""
+    word that `text` (the title and abstract) has too is no reason: "long context" does not name Long Chen.
+    A query naming one author (`person`: the folded words of the name, SearchIndex ranking's `person`) names that
+    author alone where the paper has them: "Song Han" is not also Han Cai, his co-author."""
     if not authors or not matched:
         return []
+    named = [at for at, name in enumerate(authors) if _is_named(name, person)] if person else []
+    if named:
+        return named
     told = {_folded(word) for word in _WORD.findall(text) if _is_match(word, matched)}
     return [at for at, name in enumerate(authors)
             if any(_is_match(word, matched) and _folded(word) not in told for word in _WORD.findall(name))]
+
+
+def _is_named(name: str, person: Sequence[str]) -> bool:
+    """Whether an author's `name` has every word of the `person` a query named (folded, or their stems alike)."""
+    words = {_folded(word) for word in _WORD.findall(name)}
+    stems = {stem(word) for word in words}
+    return all(word in words or stem(word) in stems for word in person)
 
 
 def cited_authors(names: Mapping[int, str], hits: Collection[int]) -> list[str]:

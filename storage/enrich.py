@@ -301,8 +301,34 @@ def _display_paragraph(text: str) -> str:
     prose = _without_verbatim(text)
     if "*" not in prose and "_" not in prose:  # marks of math and links only (most abstracts with a mark): as they are
         return _rendered(text)
+    if "****" in prose:
+        text, prose = _doubled_stars_dropped(text, prose)
     held = _own_marks_held(text, _emphasis_marks(_ABSTRACT_EMPHASIS, prose))
     return _held_marks_escaped(_rendered(held))
+
+
+# Bold inside bold is bold: Discord shows "****four****" as a bold "four" and "*****five*****" in bold italics, no star
+# shown. The card shows them so, as "**four**" and "***five***" (it showed "***\\*four****", a star of it escaped), and
+# so do a search snippet and a headline: the stars beyond the last two (three, of an odd run) of each run are dropped,
+# in runs as long as each other around a stretch with no star (read up to the next star: hostile runs stay fast).
+_DOUBLED_EMPHASIS = re.compile(r"(?<![\\*])(\*{4,})(?=[^\s*])[^*]+(?<=[^\s\\])\1(?!\*)")
+
+
+def _doubled_stars_dropped(text: str, prose: str) -> tuple[str, str]:
+    """`text` and its `prose` (_without_verbatim: the same length) without the stars of "****x****" beyond bold's
+    (`_DOUBLED_EMPHASIS`), found in the prose."""
+    dropped = []
+    for pair in _DOUBLED_EMPHASIS.finditer(prose):
+        extra = len(pair[1]) - (3 if len(pair[1]) % 2 else 2)
+        dropped += [(pair.start(), pair.start() + extra), (pair.end() - extra, pair.end())]
+    if not dropped:
+        return text, prose
+    kept, at = [], 0
+    for start, end in dropped:
+        kept.append((at, start))
+        at = end
+    kept.append((at, len(text)))
+    return "".join(text[start:end] for start, end in kept), "".join(prose[start:end] for start, end in kept)
 
 
 def _headline_markdown(plain: str) -> str:
@@ -335,7 +361,13 @@ _BOLD_CLOSING = re.compile(r"(?<=[^\s\\])\*(?=\*(?![\w*]))")
 _BACKSLASHES = re.compile(r"\\+")
 _SPACE_OR_BACKSLASH = re.compile(r"[\s\\]")
 _WORD_OR_STAR = re.compile(r"[\w*]")
-TitlePair = tuple[int, int, int, int]  # where its opening starts, its text starts, its text ends, its closing ends
+EmphasisPair = tuple[int, int, int, int]  # where its opening starts, its text starts, its text ends, its closing ends
+
+
+def _first_from(positions: Sequence[int], at: int) -> int | None:
+    """The first of the sorted `positions` at or after `at`, if any."""
+    index = bisect.bisect_left(positions, at)
+    return positions[index] if index < len(positions) else None
 
 
 class _TitleMarks:
@@ -358,7 +390,7 @@ class _TitleMarks:
         index = bisect.bisect_right(self.run_starts, at) - 1
         return min(self.run_ends[index], end) if index >= 0 and self.run_ends[index] > at else at
 
-    def italics(self, at: int, end: int) -> TitlePair | None:
+    def italics(self, at: int, end: int) -> EmphasisPair | None:
         """The italics opening at `at` in title[:end], if any (the pattern "*text*" read lazily, as Discord does)."""
         title, text = self.title, at + 1
         if text >= end or title[text].isspace():
@@ -373,23 +405,23 @@ class _TitleMarks:
 
     def _lone_star(self, after: int, end: int) -> int | None:
         """The first lone star from `after` on in title[:end]: the run `end` cuts is read up to `end`."""
-        index = bisect.bisect_left(self.lone_stars, after)
-        if index < len(self.lone_stars) and self.lone_stars[index] < end:
-            return self.lone_stars[index]
+        star = _first_from(self.lone_stars, after)
+        if star is not None and star < end:
+            return star
         if end <= after or self.title[end - 1] != "*":
             return None
         index = bisect.bisect_right(self.run_starts, end - 1) - 1
         cut_run = self.run_starts[index] + (self.run_starts[index] in self.escaped)
         return end - 1 if cut_run >= after and (end - cut_run) % 2 else None
 
-    def bold(self, at: int, end: int) -> TitlePair | None:
+    def bold(self, at: int, end: int) -> EmphasisPair | None:
         """The bold opening at `at` in title[:end], if any (the pattern "**text**" read lazily, as Discord does)."""
         title, text = self.title, at + 2
         if text >= end or title[at + 1] != "*" or title[text].isspace():
             return None
-        index = bisect.bisect_left(self.bold_closings, text + 1)
-        if index < len(self.bold_closings) and self.bold_closings[index] + 2 < end:
-            return at, text, self.bold_closings[index], self.bold_closings[index] + 2
+        closing = _first_from(self.bold_closings, text + 1)
+        if closing is not None and closing + 2 < end:
+            return at, text, closing, closing + 2
         last = end - 2  # a closing that `end` cuts the title after, whatever came after it
         if last > text and title[last:end] == "**" and not _SPACE_OR_BACKSLASH.match(title, last - 1):
             return at, text, last, end
@@ -424,7 +456,7 @@ def title_emphasis(title: str, start: int = 0, end: int | None = None) -> set[in
     return marks
 
 
-def _title_pair(found: _TitleMarks, run: tuple[int, int], end: int) -> TitlePair | None:
+def _title_pair(found: _TitleMarks, run: tuple[int, int], end: int) -> EmphasisPair | None:
     """The emphasis pair opening at the first of the first three stars of `run` (start, end) where one opens: the
     longest there (italics on a tie: "***x***" is italics around bold, as Discord reads it)."""
     for at in range(run[0], min(run[1], run[0] + 3)):
@@ -437,14 +469,15 @@ def _title_pair(found: _TitleMarks, run: tuple[int, int], end: int) -> TitlePair
 # Emphasis in an abstract, as Discord shows it: bold anywhere ("**WE**ighted **G**aussian", "gr**A**dient"); italics,
 # with "*", "_" or "__", only opened after a space, a bracket or a dash before a word (Discord reads no "_" inside a
 # word), and closed at a word's end ("*n*²" too), "_" only before a space or punctuation: in "x^{*} and 3 * 4 and
-# f* = 0" or "|x|_G = inf{… sum_{i}" no italics are meant. Bounded, as every abstract with a mark is read so at every
-# load; each pattern opens on its mark (what comes before it looked at after), so the regex engine skips from mark to
-# mark.
+# f* = 0" or "|x|_G = inf{… sum_{i}" no italics are meant. A pair may be as long as its paragraph (a key claim of a
+# sentence or two in bold): its closing is found among the paragraph's closings listed once (`_LazyPairs`), as a
+# title's are, not by reading on from each opening, as every abstract with a mark is read so at every load (patterns
+# reading up to 300 characters from each opening left a longer stretch's marks escaped, "\\*\\*…\\*\\*").
 _NOT_BEFORE_ITALICS = r"[^\s(\[“\"‘'/—–-]"
 _ITALICS_FIRST = r"(?=[^\W_]|[(\[“\"‘'$\\`])"
 _SCRIPTS = re.escape((_SUPERSCRIPT_TO + _SUBSCRIPT_TO).replace("*", ""))
-_UNDERSCORE_EMPHASIS = re.compile(rf"_(?<!{_NOT_BEFORE_ITALICS}_)(_?){_ITALICS_FIRST}(?P<text>.{{1,300}}?)"
-                                  rf"(?<=[^\s\\_])_\1(?=$|[\s.,;:!?)\]”\"’'…—–/-]|[{_SCRIPTS}])")
+_UNDERSCORE_CLOSINGS = {mark: rf"(?<=[^\s\\_]){mark}(?=$|[\s.,;:!?)\]”\"’'…—–/-]|[{_SCRIPTS}])"
+                        for mark in ("_", "__")}  # "_" closes "_" and "__" closes "__"
 # One emphasis right inside another, as Discord reads it: italics whose mark touches the outer pair's ("**_x_**",
 # "_**x**_", "*__x__ y*", "***a* b**") open after that mark and close before it (a "_" only next to a "*" and a "*"
 # next to a "_", as in "f_*(x)" no italics are meant), and italics may close right after bold ("*a **b***"); the
@@ -453,22 +486,88 @@ _OUTER_OPENING = rf"(?<!{_NOT_BEFORE_ITALICS})"
 _STAR_ITALICS_OPENING = (rf"(?:(?<!{_NOT_BEFORE_ITALICS}\*)|(?<={_OUTER_OPENING}_\*)|(?<={_OUTER_OPENING}__\*)"
                          rf"|(?<={_OUTER_OPENING}\*\*\*))")
 _STAR_ITALICS_FIRST = r"(?=[^\W_]|[(\[“\"‘'$\\`]|__?[^\W_])"
-_NESTED_UNDERSCORE_EMPHASIS = re.compile(
-    rf"_(?:(?<!{_NOT_BEFORE_ITALICS}_)|(?<={_OUTER_OPENING}\*_)|(?<={_OUTER_OPENING}\*\*_))(_?)"
-    rf"(?=[^\W_]|[(\[“\"‘'$\\`]|\*\*?[^\s*])(?P<text>.{{1,300}}?)"
-    rf"(?<=[^\s\\_])_\1(?=$|[\s.,;:!?)\]”\"’'…—–/*-]|[{_SCRIPTS}])")
-_ABSTRACT_EMPHASIS = (
-    re.compile(r"\*\*\*(?<!\\\*\*\*)(?=\S)(?P<text>.{1,300}?)(?<=[^\s\\])\*\*\*(?!\*)"),  # HTML's <b><i>
-    re.compile(r"\*\*(?<!\\\*\*)(?=\S)(?P<text>.{1,300}?)(?<=[^\s\\])\*\*"),
-    re.compile(rf"\*{_STAR_ITALICS_OPENING}{_STAR_ITALICS_FIRST}(?P<text>.{{1,300}}?)"
-               rf"(?:(?<=[^\s\\*])|(?<=\\\*)|(?<=[^\s\\*]\*\*))\*(?=$|[^\w*]|_+(?!\w)|[{_SCRIPTS}])"),
+_NESTED_UNDERSCORE_CLOSINGS = {mark: rf"(?<=[^\s\\_]){mark}(?=$|[\s.,;:!?)\]”\"’'…—–/*-]|[{_SCRIPTS}])"
+                               for mark in ("_", "__")}  # before a "*" too: "**_x_**"
+
+
+class _LazyPairs:
+    """Emphasis pairs as the pattern OPENING(?P<text>.+?)CLOSING finds them, its text ending at the first closing
+    after it (Discord's lazy reading), found without reading on from each opening: the places each closing matches
+    at are listed once per text (where one opens), and an opening's closing is the first of them after its text's
+    first character (bisection). `closings` maps what an opening matched ("_", "__") to the closing it needs."""
+
+    def __init__(self, opening: str, closings: dict[str, str]) -> None:
+        self.opening = re.compile(opening)
+        # Each closing matched at its first mark, consuming that mark only, so that closings overlapping in a run of
+        # marks ("a****") are all listed; the look-behind around it makes the regex engine skip from mark to mark.
+        self.closings = {mark: re.compile(rf"{re.escape(mark[0])}(?<=(?={closing}){re.escape(mark[0])})")
+                         for mark, closing in closings.items()}
+
+    def pairs(self, text: str) -> list[EmphasisPair]:
+        """The pairs in `text`, in order, none inside another (as re.finditer finds a pattern's matches)."""
+        listed: dict[str, list[int]] = {}
+        newlines = [at for at, char in enumerate(text) if char == "\n"] if "\n" in text else []
+        found: list[EmphasisPair] = []
+        at = 0
+        while opening := self.opening.search(text, at):
+            mark, text_start = opening.group(), opening.end()
+            if mark not in listed:
+                listed[mark] = [closing.start() for closing in self.closings[mark].finditer(text)]
+            closing = _first_from(listed[mark], text_start + 1)
+            line_end = _first_from(newlines, text_start)  # "." reads no line break
+            if closing is None or (line_end is not None and line_end < closing):
+                at = opening.start() + 1
+                continue
+            found.append((opening.start(), text_start, closing, closing + len(mark)))
+            at = closing + len(mark)
+        return found
+
+    def mark_spans(self, text: str) -> list[tuple[int, int]]:
+        """The spans of the marks of the pairs in `text`: each one's opening and closing."""
+        spans = []
+        for start, text_start, text_end, end in self.pairs(text):
+            spans += [(start, text_start), (text_end, end)]
+        return spans
+
+
+class _PatternPairs:
+    """Emphasis pairs as a pattern with a "text" group (and a "rest" group: what follows an inner pair's closing,
+    before the outer one's) finds them; its text holds no mark of its own, so each opening reads on only up to the
+    next mark."""
+
+    def __init__(self, pattern: str) -> None:
+        self.pattern = re.compile(pattern)
+
+    def mark_spans(self, text: str) -> list[tuple[int, int]]:
+        """The spans of the marks of the pairs in `text`: all of each match but its "text" and "rest"."""
+        inside = [name for name in ("text", "rest") if name in self.pattern.groupindex]
+        spans = []
+        for pair in self.pattern.finditer(text):
+            at = pair.start()
+            for name in inside:
+                spans.append((at, pair.start(name)))
+                at = pair.end(name)
+            spans.append((at, pair.end()))
+        return spans
+
+
+_UNDERSCORE_EMPHASIS = _LazyPairs(rf"_(?<!{_NOT_BEFORE_ITALICS}_)_?{_ITALICS_FIRST}", _UNDERSCORE_CLOSINGS)
+_NESTED_UNDERSCORE_EMPHASIS = _LazyPairs(
+    rf"_(?:(?<!{_NOT_BEFORE_ITALICS}_)|(?<={_OUTER_OPENING}\*_)|(?<={_OUTER_OPENING}\*\*_))_?"
+    rf"(?=[^\W_]|[(\[“\"‘'$\\`]|\*\*?[^\s*])",
+    _NESTED_UNDERSCORE_CLOSINGS)
+_ABSTRACT_EMPHASIS: tuple[_LazyPairs | _PatternPairs, ...] = (
+    _LazyPairs(r"\*\*\*(?<!\\\*\*\*)(?=\S)", {"***": r"(?<=[^\s\\])\*\*\*(?!\*)"}),  # HTML's <b><i>
+    _LazyPairs(r"\*\*(?<!\\\*\*)(?=\S)", {"**": r"(?<=[^\s\\])\*\*"}),
+    _LazyPairs(rf"\*{_STAR_ITALICS_OPENING}{_STAR_ITALICS_FIRST}",
+               {"*": rf"(?:(?<=[^\s\\*])|(?<=\\\*)|(?<=[^\s\\*]\*\*))\*(?=$|[^\w*]|_+(?!\w)|[{_SCRIPTS}])"}),
     _NESTED_UNDERSCORE_EMPHASIS,
     # "***a** b*": italics around bold that closes first. Found apart, the bold would open on the first two stars.
-    re.compile(rf"\*\*\*(?<!{_NOT_BEFORE_ITALICS}\*\*\*)(?=[^\s*])(?P<text>[^*]{{1,300}}?)(?<=[^\s\\])\*\*(?!\*)"
-               rf"(?P<rest>[^*]{{1,300}}?)(?<=[^\s\\])\*(?=$|[^\w*]|[{_SCRIPTS}])"),
+    _PatternPairs(rf"\*\*\*(?<!{_NOT_BEFORE_ITALICS}\*\*\*)(?=[^\s*])(?P<text>[^*]+?)(?<=[^\s\\])\*\*(?!\*)"
+                  rf"(?P<rest>[^*]+?)(?<=[^\s\\])\*(?=$|[^\w*]|[{_SCRIPTS}])"),
     # "___a___": italics and underline, whose closing the "_" and "__" patterns both find too soon.
-    re.compile(rf"___(?<!{_NOT_BEFORE_ITALICS}___)(?=[^\W_])(?P<text>[^_]{{1,300}}?)(?<=[^\s\\])___"
-               rf"(?=$|[\s.,;:!?)\]”\"’'…—–/*-]|[{_SCRIPTS}])"),
+    _PatternPairs(rf"___(?<!{_NOT_BEFORE_ITALICS}___)(?=[^\W_])(?P<text>[^_]+?)(?<=[^\s\\])___"
+                  rf"(?=$|[\s.,;:!?)\]”\"’'…—–/*-]|[{_SCRIPTS}])"),
 )
 # What is shown as written, its marks neither held nor escaped: a link (Discord links it as typed) and, in an
 # abstract, a code span ("`foo_bar`"; not TeX's opening quotes "``").
@@ -507,18 +606,12 @@ def _without_verbatim(text: str) -> str:
     return text
 
 
-def _emphasis_marks(patterns: Sequence[re.Pattern[str]], text: str) -> set[int]:
-    """The positions in `text` of the marks of its emphasis pairs, as `patterns` find them: all of each match but its
-    "text" (and "rest": what follows an inner pair's closing, before the outer one's)."""
+def _emphasis_marks(finders: Sequence[_LazyPairs | _PatternPairs], text: str) -> set[int]:
+    """The positions in `text` of the marks of its emphasis pairs, as `finders` find them."""
     marks: set[int] = set()
-    for pattern in patterns:
-        inside = [name for name in ("text", "rest") if name in pattern.groupindex]
-        for pair in pattern.finditer(text):
-            at = pair.start()
-            for name in inside:
-                marks.update(range(at, pair.start(name)))
-                at = pair.end(name)
-            marks.update(range(at, pair.end()))
+    for finder in finders:
+        for start, end in finder.mark_spans(text):
+            marks.update(range(start, end))
     return marks
 
 

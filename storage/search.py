@@ -18,7 +18,7 @@ import asyncio
 import json
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import aiosqlite
 import numpy as np
@@ -114,6 +114,9 @@ class SearchResults:
     # The stems the query matched, as the snippets and "By …" lines bold them (within the venue searched, a half-typed
     # last word completed when nothing matched it whole): a card opened from the list bolds the same authors.
     matched: frozenset[str] = frozenset()
+    # The folded words of the one author's name the query names, when it names one the corpus has: the "By …" lines
+    # (and a card opened from the list) bold that author, not a co-author sharing a word of the name.
+    person: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,7 +314,8 @@ class SearchEngine:
         hits, suggestions, matched = await asyncio.to_thread(self._present, index, text, ranking, scored, within)
         if suggestions:
             suggestions = await self._as_written(index, suggestions)
-        return SearchResults(hits, ranking.total, suggestions, by_meaning=ranking is not by_words, matched=matched)
+        return SearchResults(hits, ranking.total, suggestions, by_meaning=ranking is not by_words, matched=matched,
+                             person=ranking.person)
 
     async def _as_written(self, index: SearchIndex, suggestions: list[str]) -> list[str]:
         """The suggestions in the corpus's own wording ("Bernhard Schölkopf"), from a few papers having their words
@@ -363,7 +367,8 @@ class SearchEngine:
     def _present(index: SearchIndex, text: str, ranking: Ranking, scored: Sequence[tuple[Paper, float]],
                  within: np.ndarray | None = None) -> tuple[list[SearchHit], list[str], frozenset[str]]:
         matched = index.matched_stems(ranking.terms)
-        hits = [SearchHit(paper, round(score, 4), by_line(paper.authors, matched, f"{paper.title} {paper.abstract}")
+        hits = [SearchHit(paper, round(score, 4), by_line(paper.authors, matched, f"{paper.title} {paper.abstract}",
+                                                          person=ranking.person)
                           + snippet(paper.abstract, matched)) for paper, score in scored]
         return hits, index.did_you_mean(text, ranking.terms, found=ranking.total > 0, within=within), matched
 
@@ -748,5 +753,5 @@ def _rank_pages(index: SearchIndex, text: str, candidates: int, wanted: int, *, 
         return head
     whole = index.rank(text, partial=partial, candidates=head.total, within=within)
     rest = ~np.isin(whole.order, head.order)
-    return Ranking(np.concatenate((head.order, whole.order[rest])), np.concatenate((head.scores, whole.scores[rest])),
-                   head.total, head.terms, head.partial)
+    return replace(head, order=np.concatenate((head.order, whole.order[rest])),
+                   scores=np.concatenate((head.scores, whole.scores[rest])))

@@ -122,7 +122,7 @@ class Papers(commands.GroupCog, group_name="paper", group_description="Find and 
             return
         view = SearchPaginator(self.bot, owner_id=interaction.user.id, query=text, hits=results.hits,
                                total=results.total, by_meaning=results.by_meaning, venue=venue,
-                               matched=results.matched)
+                               matched=results.matched, person=results.person)
         view.last_interaction = interaction
         if results.suggestions:
             notes.append(f"Did you mean {_ideas(results.suggestions)}?")

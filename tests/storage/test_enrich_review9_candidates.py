@@ -12,8 +12,9 @@ run as the loop does, with _head_words; review 16 made a word before its preposi
 the phrase before it, and a word in -s after "a", "an", "this" … and a noun a verb, "an agent interacts": so does the
 oracle; review 17 made a base form that may be a noun a verb before "the", "our" …, "data support our theory" giving
 "data", and a participle in -ing after its noun one before a determiner, "the distribution generating the data"
-giving "distribution", and "focus" the verb of the noun before it, "ATE estimation focus on" giving "ATE estimation":
-so does the oracle.)
+giving "distribution", and "focus" the verb of the noun before it, "ATE estimation focus on" giving "ATE estimation",
+a word in -s after an adverb in -ly a verb, "efficiently prunes", and "not" after an auxiliary a verb's, "do not
+discriminate": so does the oracle.)
 """
 
 from __future__ import annotations
@@ -91,9 +92,12 @@ def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 elif run:
                     found.append(text._phrase(run, plain) if closes_badly else text._head_words(run, plain))
                 run = []
-                previous = low
+                # since review 17: "not" opens a verb after an auxiliary only ("do not discriminate")
+                previous = low if low != "not" or previous in text._AUXILIARIES else text._CONTRASTING_NOT
             elif not run and (previous in text._BEFORE_A_VERB or (
-                    kind & text._GERUND and (previous in text._BEFORE_A_GERUND or index == 0))):
+                    kind & text._GERUND and (previous in text._BEFORE_A_GERUND or index == 0)) or (
+                    kind & text._PLURAL and not kind & (text._ACRONYM | text._CAPITALISED)  # since review 17:
+                    and previous.endswith("ly") and previous not in text._BEFORE_A_NOUN_IN_S)):  # "efficiently prunes"
                 previous = low
             elif run and text._token_kind(run[-1])[1] & text._PLURAL:  # since review 12: a plural ends its phrase
                 if previous in text._SINGULAR_DETERMINERS and _verb_before(run, low, previous):  # review 16
@@ -147,7 +151,8 @@ WORDS = ["we", "We", "that", "to", "can", "by", "By", "while", "thereby", "There
          "neural", "Bayesian", "Gaussian", "Gaussians", "Bayesian_x", "LLM", "ShadowKV", "DSDA", "Fréchet", "x",
          "2024", "3.5", "quickly", "Deep", "deep", "Transformer", "transformer", "proposed", "novel", "Using",
          "algorithms", "data", "run", "CNNs", "series", "bias", "generalizes", "support", "tend", "sometimes", "our",
-         "framework", "rests", "on", "focus", "generating", "testing", "contributing", "ViTs", "LanczOs"]
+         "framework", "rests", "on", "focus", "generating", "testing", "contributing", "ViTs", "LanczOs", "not", "do",
+         "efficiently", "only", "samples"]
 MARKS = [" ", " ", " ", " ", ", ", "; ", ". ", " (", ") ", ": ", " - ", " – ", "-", "’", "? ", "\n\n"]
 
 
