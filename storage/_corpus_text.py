@@ -89,14 +89,14 @@ _NAME_TOKEN = re.compile(r"(?<![\w-])[A-Za-z0-9][A-Za-z0-9]*(?:[-.+][A-Za-z0-9]+
 _EMPHASIS = re.compile(r"\*\*([^*]+)\*\*|\*(?<![\\*]\*)([^*\s][^*]*?)\*(?!\*)")
 _QUOTED = re.compile(r"[“\"]([A-Z][^”\"]{2,60})[”\"]")
 _CLAUSE_BREAKS = re.compile(
-    r",\s+(?:which|where|while|whereas|thereby|and|but|allowing|enabling|achieving|"
+    r",\s+(?:which|where|while|whilst|whereas|thereby|and|but|allowing|enabling|achieving|"
     r"making|leading|resulting|drawing|using|leveraging|based)\b|"
-    r"\s+(?:that|which|where|whose|while|whereas|without|and|to|by|via|through|using|with|for|in|on|across|"
+    r"\s+(?:that|which|where|whose|while|whilst|whereas|without|and|to|by|via|through|using|with|for|in|on|across|"
     r"under|from)\s+|[,;:–—]\s+"
 )
 _TRAILING_WEAK = re.compile(
     r"(?:[\s,;:–—(\-]*\s+(?:a|an|the|of|to|and|or|for|with|by|via|in|on|at|from|that|which|as|its|their|our|is|are|"
-    r"be|this|these|both|while|when|into|under|over|between|among|than|such|designed|aimed|tailored|used|"
+    r"be|this|these|both|while|whilst|when|into|under|over|between|among|than|such|designed|aimed|tailored|used|"
     r"able|capable|based|called|named|in order|we|they|along|even|showing|aims|aiming|in particular|"
     r"(?:allow|enable)(?:s|ing)?(?:\s+(?:us|one))?|leading|like|then|how|consisting|due|whether|if|with respect))+"
     r"[\s,;:–—(\-]*$|[\s,;:–—(\-]+$",
@@ -106,7 +106,7 @@ _TRAILING_WEAK = re.compile(
 _WEAK_TAIL_CHARS = frozenset(",;:–—(-")
 _WEAK_LAST_WORDS = wordset(
     "a an the of to and or for with by via in on at from that which as its their our is are be this these both "
-    "while when into under over between among than such designed aimed tailored used able capable based called "
+    "while whilst when into under over between among than such designed aimed tailored used able capable based called "
     "named order we they along even showing aims aiming particular allow allows allowing enable enables "
     "enabling us one leading like then how consisting due whether if respect")
 # "i.e.", "e.g.", "w.r.t." lead into what follows: a headline cut after one ends before it.
@@ -393,20 +393,143 @@ def clause_cut(text: str, limit: int) -> str:
     """Shorten `text` to at most `limit` characters at a clause (or at least a word) boundary."""
     text = _strip_weak_tail(text.strip()[: limit + 80].rstrip("."))  # nothing past limit + 80 can be kept
     if len(text) <= limit:
-        return text
-    best = 0
-    for match in _CLAUSE_BREAKS.finditer(text, 0, limit + 1):
-        if match.start() >= 30 and not _inside_title_run(text, match) and not _halves_a_pair(text, match):
-            best = match.start()
-    for match in _TITLE_RUN_END.finditer(text, 0, limit):  # "… with Bayesian Ambiguity Sets| hedging …"
-        if match.end() > best and match.end() >= 30 and match.start() > 0:
-            best = match.end()
-    if best:
-        cut = _without_open_bracket(_strip_weak_tail(_without_dangling_end(_strip_weak_tail(text[:best]))))
-        if len(cut) >= 30:
-            return cut
+        if not _wants_its_complement(text, ""):
+            return text
+        # "… a learning model for scenarios (like this)": cut before the phrase instead, if a break allows
+        return _cut_at_a_break(text, len(text) - 1) or text
+    cut = _cut_at_a_break(text, limit)
+    if cut:
+        return cut
     words = text[: limit - 1].rsplit(" ", 1)[0] if " " in text[: limit - 1] else text[: limit - 1]
-    return _without_open_bracket(_strip_weak_tail(words)) + "…"
+    return _before_its_noun(_without_open_bracket(_strip_weak_tail(words))) + "…"
+
+
+def _cut_at_a_break(text: str, limit: int) -> str:
+    """`text` cut at its latest break within `limit` characters whose cut is whole: at least 30 characters, and not
+    ending on a word that wants what was cut off ("… the proof of the fact| that …"); "" if there is none."""
+    backed_off = False
+    for brk in reversed(_clause_breaks(text, limit)):
+        cut = _without_open_bracket(_strip_weak_tail(_without_dangling_end(_strip_weak_tail(text[:brk]))))
+        if len(cut) < 30:
+            return ""
+        if backed_off and _ends_on_a_bare_gerund(cut):  # "…, with modeling| based on the assumption that …"
+            continue
+        if not _wants_its_complement(cut, text[len(cut):] if text.startswith(cut) else text[brk:]):
+            return cut
+        backed_off = True
+    return ""
+
+
+_BEFORE_A_BARE_GERUND = wordset("with by for of in on without")
+
+
+def _ends_on_a_bare_gerund(cut: str) -> bool:
+    """Whether a cut ends on a preposition's gerund alone ("… model, with modeling"): what the gerund was about went
+    with the phrase the cut backed off from."""
+    words = cut.rsplit(None, 2)
+    return len(words) == 3 and words[-1].endswith("ing") and words[-1].islower() and words[-2] in _BEFORE_A_BARE_GERUND
+
+
+# Nouns that say nothing until their clause does: "… a proof of the fact| that …", "… based on the observation| that …",
+# "… under the assumption| that …". With an article just before them they close no headline.
+_THAT_NOUNS = wordset("fact assumption observation premise insight idea notion hypothesis intuition belief")
+_ARTICLES = wordset("the a an")
+# Where-phrases that say which only in what follows: "… to compose networks in cases| where …", "… a model for
+# scenarios| like this".
+_BARE_SETTINGS = wordset("cases scenarios situations settings circumstances")
+_BEFORE_A_SETTING = wordset("in for under")
+# Words a cut leaves without the complement it needs, by what the cut took away: "in relation| to", "together|
+# with", "enabling us| to", "that relies only| on", "the key| to our approach".
+_WANTS_ITS_COMPLEMENT: dict[str, frozenset[str]] = {
+    following: wordset(words) for following, words in (
+        ("to", "relation according comparably correspond corresponds corresponding key addition respect regard "
+               "contrast opposed due prior similar akin owing thanks subject equivalent identical proportional "
+               "attend attends us them"),
+        ("with", "together along coupled combined compared consistent associated equipped compatible"),
+        ("on", "relies rely relying conditional conditioned contingent"),
+        ("that", "implies imply suggests ensures such"),
+    )}
+
+
+# What goes on with the adjectives of a noun still to come: "… a generally applicable|, flexible … variant".
+_LISTING = frozenset((",", "and", "or"))
+
+
+def _wants_its_complement(cut: str, after: str) -> bool:
+    """Whether a cut ends on words that need what follows them (`after`, the text the cut left off): "… in
+    relation" (to), "… together" (with), "… of the fact" (that), "… in cases" (where)."""
+    words = cut.rsplit(None, 2)
+    if len(words) < 3:
+        return False
+    last, before = words[-1].lower(), words[-2].lower()
+    if (last in _THAT_NOUNS and before in _ARTICLES) or (last in _BARE_SETTINGS and before in _BEFORE_A_SETTING):
+        return True
+    following = after.split(None, 1)[0].lower() if after.strip() else ""
+    if following in _LISTING and _opens_a_noun_phrase(last):  # "… optimizing local| and global loss functions"
+        return True
+    return last in _WANTS_ITS_COMPLEMENT.get(following, ())
+
+
+def _clause_breaks(text: str, limit: int) -> list[int]:
+    """Where `text` may be cut within `limit` characters, in order: before a clause or a phrase opens, or after a
+    run of capitalised words ("… with Bayesian Ambiguity Sets| hedging …")."""
+    breaks = {match.start() for match in _CLAUSE_BREAKS.finditer(text, 0, limit + 1)
+              if match.start() >= 30 and not _inside_title_run(text, match) and not _halves_a_pair(text, match)}
+    breaks.update(match.end() for match in _TITLE_RUN_END.finditer(text, 0, limit)
+                  if match.end() >= 30 and match.start() > 0)
+    return sorted(breaks)
+
+
+# What opens a noun phrase without being its noun: a cut at a word ending on one ("graphlets of any…", "the distance
+# between two…", "the minimizer of the corresponding…") leaves the phrase open on nothing.
+_QUANTIFIERS = wordset("any each every all some several many few both either neither no such certain various "
+                       "multiple numerous other another same own two three four five six seven eight nine ten "
+                       "instead")
+_ADJECTIVES = wordset("specific corresponding expected smooth random single inverse underlying general high low large "
+                      "small deep linear nonlinear convex nonconvex sparse dense joint local optimal robust efficient "
+                      "discrete finite infinite full main key fixed entire whole")
+_ADJECTIVE_SUFFIXES = ("al", "ic", "ous", "ive", "able", "ible", "ary", "ful", "less")
+# Nouns with those endings, as a cut may leave them ("… the confidence interval…", "… the training objective…").
+_NOUNS_LIKE_ADJECTIVES = wordset(
+    "interval signal proposal trial potential material individual journal total retrieval removal survival arrival "
+    "approval manual terminal tutorial rival reversal referral renewal capital animal metal portal integral "
+    "metric topic logic music heuristic arithmetic rhetoric epidemic clinic critic traffic characteristic mechanic "
+    "diagnostic objective alternative derivative incentive initiative perspective directive primitive narrative "
+    "archive motive representative relative negative positive variable observable deliverable table boundary "
+    "dictionary summary library vocabulary glossary adversary commentary diary")
+
+
+def _opens_a_noun_phrase(word: str) -> bool:
+    """Whether a word in small letters qualifies a noun still to come: a quantifier ("any", "two") or an adjective
+    ("corresponding", "high-dimensional", "conditional"), told by its ending, less the nouns that end alike."""
+    if not word.islower() or not word.replace("-", "").isalpha():
+        return False
+    if word in _QUANTIFIERS or word in _ADJECTIVES:
+        return True
+    last = word.rsplit("-", 1)[-1]
+    return last.endswith(_ADJECTIVE_SUFFIXES) and last not in _NOUNS_LIKE_ADJECTIVES and len(last) > 4
+
+
+def _before_its_noun(cut: str) -> str:
+    """A cut at a word, ending before the quantifiers and adjectives it closes on ("… graphlets of any" -> "…
+    graphlets"); kept when that leaves less than 30 characters, a verb wanting its object ("… not requiring") or a
+    word that closes no phrase ("… are always")."""
+    words = cut.split(" ")
+    opened = False
+    while len(words) > 1:
+        head, dash, last = words[-1].rpartition("—") if "—" in words[-1] else words[-1].rpartition("–")
+        if dash and head and (last in _ARTICLES or _opens_a_noun_phrase(last)):  # "… of risks—the expected"
+            words[-1] = head + dash
+        elif _opens_a_noun_phrase(words[-1]) or (opened and words[-1] in _ARTICLES):
+            words.pop()
+        else:
+            break
+        opened = True
+    if not opened:
+        return cut
+    shorter = _strip_weak_tail(" ".join(words))
+    last = shorter.rsplit(None, 1)[-1] if shorter else ""
+    return cut if len(shorter) < 30 or last.endswith("ing") or last.lower() in STOPWORDS else shorter
 
 
 # "both X and Y", "either X or Y", "between X and Y": a cut at the conjunction reads "… prioritizing
