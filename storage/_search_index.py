@@ -1071,6 +1071,49 @@ class SearchIndex:
         gains = np.where(hit, weights[order][where], 0.0).astype(np.float32)
         return np.bincount(owner, weights=gains, minlength=len(candidates)).astype(np.float32)
 
+    def surnames_written_beside(self, candidates: np.ndarray, query: str, terms: Sequence[QueryTerm]) -> np.ndarray:
+        """For each candidate paper, what a query word read as a surname (`_surname_term`: "wolfe" as Philip Wolfe's
+        name, no paper's "wolf") adds as the word the paper writes, where the paper writes it beside the word typed
+        next to it, in the order typed: "Frank Wolfe" is the Frank–Wolfe algorithm in the papers writing
+        "Frank–Wolfe", which the surname alone missed, so the one paper Frank Hutter and Philip Wolfe wrote together,
+        found by both words in its authors' names, came first. A word scores once, as the better of the two readings.
+        Not for a query naming a person the corpus has (`Ranking.person`): there the surname is that person."""
+        added = np.zeros(len(candidates), np.float32)
+        by_word = {term.word: term for term in terms}
+        sequence = [by_word.get(word) for word in content_words(query)]
+        for term in dict.fromkeys(term for term in sequence if term is not None and self._read_as_a_surname(term)):
+            assert term.primary is not None  # _read_as_a_surname
+            beside = self._written_beside(candidates, term.primary, sequence, term)
+            if not beside.any():
+                continue
+            as_written = np.zeros(self.size, np.float32)
+            docs, weights = self._postings(term.primary)
+            as_written[docs] = weights
+            gain = np.maximum(as_written[candidates] - self._term_scores(term)[candidates], 0)
+            added += np.where(beside, gain, np.float32(0))
+        return added
+
+    def _read_as_a_surname(self, term: QueryTerm) -> bool:
+        """Whether the query word stands for a surname as written only, not for the word its stem is (`resolve`)."""
+        surname = self._surname_term(term.corrected or term.word)
+        return surname is not None and term.primary is not None and term.primary != surname \
+            and all(term.primary not in tids for tids, _ in term.alternatives)
+
+    def _written_beside(self, candidates: np.ndarray, tid: int, sequence: Sequence[QueryTerm | None],
+                        term: QueryTerm) -> np.ndarray:
+        """Which candidate papers write the term `tid` (the query word `term`) side by side with the word typed before
+        or after it, in that order."""
+        pairs = [(before.primary, tid) for before, this in itertools.pairwise(sequence)
+                 if this is term and before is not None and before is not term and before.primary is not None]
+        pairs += [(tid, after.primary) for this, after in itertools.pairwise(sequence)
+                  if this is term and after is not None and after is not term and after.primary is not None]
+        if not pairs:
+            return np.zeros(len(candidates), bool)
+        codes = np.unique(pair_codes(np.array([a for a, _ in pairs], np.uint32), np.array([b for _, b in pairs],
+                                                                                          np.uint32)))
+        doc_codes, owner = self._pairs_of(candidates)
+        return np.bincount(owner[np.isin(doc_codes, codes)], minlength=len(candidates)) > 0
+
     def typing_pair_bonus(self, candidates: np.ndarray, query: str, terms: Sequence[QueryTerm]) -> np.ndarray:
         """For each candidate paper, what the pair of the word before the half-typed last word and a word starting
         with it, side by side ("Thompson Sampl": "Thompson sampling"), adds: its best such pair, PREFIX_FACTOR of
@@ -1137,6 +1180,8 @@ class SearchIndex:
         part = part[scores[part] >= floor]
         codes, weights = self.pair_query(query, terms)
         final = scores[part] + PAIR_WEIGHT * self.pair_bonus(part, codes, weights)
+        if not person:
+            final += self.surnames_written_beside(part, query, terms)
         if partial:
             final += PAIR_WEIGHT * self.typing_pair_bonus(part, query, terms)
         order = np.lexsort((part, -final))
@@ -1267,7 +1312,8 @@ class SearchIndex:
 
     def explain(self, query: str, positions: Sequence[int]) -> list[dict[str, float]]:
         """For each given paper, what its score for `query` is made of: each query word's share, the
-        method-name bonus ("names") and the word-pair bonus ("pairs"). For diagnostics."""
+        method-name bonus ("names"), the word-pair bonus ("pairs") and what surnames written beside their query
+        neighbour add as words ("surnames as words"). For diagnostics."""
         terms = self.query_terms(query)
         chosen = np.asarray(positions, np.int64)
         parts: list[dict[str, float]] = [{} for _ in positions]
@@ -1279,8 +1325,11 @@ class SearchIndex:
         self._name_bonus(query, names)
         codes, weights = self.pair_query(query, terms)
         pairs = PAIR_WEIGHT * self.pair_bonus(chosen, codes, weights)
-        for row, name, pair in zip(parts, names[chosen].tolist(), pairs.tolist(), strict=True):
-            row["names"], row["pairs"] = name, pair
+        person, _others = self._part_of_a_name(query, terms)
+        beside = np.zeros(len(chosen), np.float32) if person else self.surnames_written_beside(chosen, query, terms)
+        for row, name, pair, written in zip(parts, names[chosen].tolist(), pairs.tolist(), beside.tolist(),
+                                            strict=True):
+            row["names"], row["pairs"], row["surnames as words"] = name, pair, written
         return parts
 
     def _name_bonus(self, query: str, scores: np.ndarray) -> None:

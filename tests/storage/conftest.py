@@ -12,6 +12,7 @@ import pytest
 
 from storage.db import open_database
 from storage.loader import load_corpus
+from storage.parsing import MIN_ABSTRACT_WORDS
 from storage.search import SearchEngine
 
 REPO = Path(__file__).resolve().parents[2]
@@ -94,8 +95,14 @@ def papers_about(topic: str, count: int) -> Records:
 def surveys(tail: str = "") -> Records:
     """Five papers about nothing a search test looks for ("A Survey of Glaciers", …, each abstract + `tail`): beside
     them the words under test are in few papers, as in a real corpus, where a word most papers have weighs little."""
-    return [{"title": f"A Survey of {topic}", "abstract": f"A survey of {topic} across regions and decades." + tail}
-            for topic in ("Glaciers", "Violins", "Volcanoes", "Beehives", "Canals")]
+    records: Records = [{"title": f"A Survey of {topic}",
+                         "abstract": f"A survey of {topic} across regions and decades, drawn from field notes, "
+                                     f"maps and archives kept by local societies." + tail}
+                        for topic in ("Glaciers", "Violins", "Volcanoes", "Beehives", "Canals")]
+    # Each must load: an abstract under MIN_ABSTRACT_WORDS is skipped as too short, and the words under test would
+    # then be in every paper the test loads.
+    assert all(len(str(record["abstract"]).split()) >= MIN_ABSTRACT_WORDS for record in records)
+    return records
 
 
 async def titles_found(engine: SearchEngine, query: str) -> set[str]:
