@@ -253,6 +253,12 @@ class SearchIndex:
         # Laurent" is the papers one author so named wrote, not Thomas Moreau's with Laurent Oudre.
         self.author_pair_offsets = np.zeros(1, np.int64)
         self.author_pair_papers = np.zeros(0, np.uint32)
+        # The last word of each author's name (its term as written, `_name_term`), sorted, and the papers of each
+        # laid out as author_pair_papers: "Tomczak Welling" is the papers Jakub Tomczak and Max Welling wrote
+        # together (`_joint_papers`), not the one citing "(Tomczak and Welling, 2018)".
+        self.author_surnames = np.zeros(0, np.uint64)
+        self.author_surname_offsets = np.zeros(1, np.int64)
+        self.author_surname_papers = np.zeros(0, np.uint32)
 
     @classmethod
     def build(cls, docs: Iterable[IndexDoc]) -> SearchIndex:
@@ -689,20 +695,23 @@ class SearchIndex:
 
     def _words_of_several_authors(self, typed: list[str], fixed: Callable[[str], Sequence[str]]) -> bool:
         """Whether the words of a capitalised name are each written in authors' names of the corpus (as typed, or as
-        a typo fix of a word the corpus lacks), but nowhere side by side in one author's name: "Frank Wolfe" where
-        Frank Hutter and Philip Wolfe wrote a paper together is the Frank-Wolfe algorithm, typed with capitals as
-        people do, not the one paper they share. A name with a word the corpus has in no author's name ("Kaiming He",
-        a stop word; a surname no author has) is a name the corpus lacks, still read as a name."""
+        a typo fix of a word the corpus lacks), but nowhere side by side in one author's name, nor each the surname
+        of a co-author of one paper (`_joint_papers`): "Frank Wolfe" where Frank Hutter and Philip Wolfe wrote a
+        paper together is the Frank-Wolfe algorithm, typed with capitals as people do, not the one paper they share;
+        "Hutter Wolfe", their two surnames, is that paper. A name with a word the corpus has in no author's name
+        ("Kaiming He", a stop word; a surname no author has) is a name the corpus lacks, still read as a name."""
         kept = [word for word in typed if len(word) > 1 and word not in STOPWORDS]
         spellings = [self._name_spellings(word, fixed) for word in kept]
         if len(kept) < 2 or not all(spellings):
             return False
-        return not any(self._side_by_side_in_a_name(run) for run in itertools.product(*spellings))
+        return not any(self._side_by_side_in_a_name(run) or len(self._joint_papers(run))
+                       for run in itertools.product(*spellings))
 
     def _corpus_name(self, folded: list[str], fixed: Callable[[str], Sequence[str]]) -> list[str]:
         """The two to MAX_NAME_WORDS words that are the whole query, or its start or end, when they stand side by side
-        in one author's name ("max welling", people type names in small letters too), a word the corpus lacks as one
-        of its typo fixes (`fixed`: "max weling", as "Max Weling" is); else []. Two words of a topic are no author's
+        in one author's name ("max welling", people type names in small letters too) or are each the surname of a
+        co-author of one paper ("tomczak welling", `_joint_papers`), a word the corpus lacks as one of its typo fixes
+        (`fixed`: "max weling", as "Max Weling" is); else []. Two words of a topic are no author's
         first name and surname ("graph neural", "reinforcement lerning"), so a topic typed so is not read as a name."""
         if len(folded) < 2 or not len(self.author_pairs):
             return []
@@ -714,7 +723,8 @@ class SearchIndex:
                 if sum(not is_name_particle(word) for word in run) > MAX_NAME_WORDS:
                     continue
                 spellings = [self._name_spellings(word, fixed) for word in run]
-                if all(spellings) and any(map(self._side_by_side_in_a_name, itertools.product(*spellings))):
+                if all(spellings) and any(self._side_by_side_in_a_name(spelt) or len(self._joint_papers(spelt))
+                                          for spelt in itertools.product(*spellings)):
                     return run
         return []
 
@@ -745,6 +755,22 @@ class SearchIndex:
                 offsets, papers = self.author_pair_offsets, self.author_pair_papers
                 found.append(functools.reduce(np.intersect1d, [papers[offsets[row]:offsets[row + 1]] for row in rows]))
         return np.unique(np.concatenate(found)) if found else np.zeros(0, np.uint32)
+
+    def _joint_papers(self, run: Sequence[str]) -> np.ndarray:
+        """The papers, sorted, in which each folded word of `run` (two or more, particles aside, each once) is the
+        surname of one of the authors (`author_surnames`): "tomczak welling" is the paper Jakub Tomczak and Max
+        Welling wrote together. None for a run with a word that is no author's surname, and for one word alone
+        (that is the person's papers)."""
+        surnames = list(dict.fromkeys(word for word in run if not is_name_particle(word)))
+        tids = [self._name_term(word) if _may_name_someone(word) else None for word in surnames]
+        if len(tids) < 2 or None in tids or not len(self.author_surnames):
+            return np.zeros(0, np.uint32)
+        codes = np.asarray(tids, np.uint64)
+        where = np.minimum(np.searchsorted(self.author_surnames, codes), len(self.author_surnames) - 1)
+        if not np.all(self.author_surnames[where] == codes):
+            return np.zeros(0, np.uint32)
+        offsets, papers = self.author_surname_offsets, self.author_surname_papers
+        return functools.reduce(np.intersect1d, [papers[offsets[row]:offsets[row + 1]] for row in where.tolist()])
 
     def _name_rows(self, run: Sequence[str]) -> list[int] | None:
         """Where each word of `run` and the next are in `author_pairs` (side by side in an author's name, in this
@@ -1254,6 +1280,8 @@ class SearchIndex:
         spelt = [(corrected.get(word) or [word])[0] for word in typed]
         whole = self.papers_named(spelt)
         person = tuple(word for word in spelt if not is_name_particle(word)) if len(whole) else ()
+        if not len(whole):  # co-authors' surnames ("Tomczak Welling"): the papers they wrote together, no citing one
+            whole = self._joint_papers(spelt)
         if not len(whole):  # a name no author's has side by side ("Fei-Fei Li"): the papers with every word
             whole = functools.reduce(np.intersect1d, postings)
         if not len(whole):
@@ -1679,6 +1707,8 @@ class _Builder:
         self.pair_counts = array("I")
         self.author_pairs = array("Q")  # see SearchIndex.author_pairs
         self.author_pair_owners = array("I")  # the paper of each of author_pairs
+        self.author_surnames = array("Q")  # see SearchIndex.author_surnames
+        self.author_surname_owners = array("I")  # the paper of each of author_surnames
         self.name_entries: dict[str, array[int]] = {}  # method name key -> papers introducing it
         self.typed_names: dict[str, array[int]] = {}  # name key of a word typed like a name -> papers using it
         self.stopword_titles: dict[str, list[int]] = {}  # see SearchIndex.stopword_titles
@@ -1772,16 +1802,22 @@ class _Builder:
             self._note_side_by_side(run, position)
         if len(unjoined) > 2:
             self._note_side_by_side([unjoined[0], unjoined[-1]], position)
+        if unjoined and unjoined[-1] == name_words[-1]:  # "Kaiming He": a stop word is no term; nor "kaiming" his
+            self.author_surnames.append(self._name_term(unjoined[-1]))
+            self.author_surname_owners.append(position)
 
     def _note_side_by_side(self, run: list[str], position: int) -> None:
         """Note each word of `run` and the next as side by side in an author's name of the paper at `position`."""
         if len(run) < 2:
             return
-        terms, word_term = self.index.terms, self.index.word_term
-        tids = [terms.setdefault(_AS_WRITTEN + word, len(terms)) if stem(word) != word else word_term(word)
-                for word in run]
+        tids = [self._name_term(word) for word in run]
         self.author_pairs.extend((first << 32) | second for first, second in itertools.pairwise(tids))
         self.author_pair_owners.extend([position] * (len(tids) - 1))
+
+    def _name_term(self, word: str) -> int:
+        """The term of a word of an author's name as written (SearchIndex._name_term), added if new."""
+        terms = self.index.terms
+        return terms.setdefault(_AS_WRITTEN + word, len(terms)) if stem(word) != word else self.index.word_term(word)
 
     def _count_authors_words(self, ids: list[int]) -> None:
         """Count the paper for each term its authors' names write (SearchIndex.author_df)."""
@@ -1857,6 +1893,9 @@ class _Builder:
         index.author_pairs, index.author_pair_offsets, index.author_pair_papers = _papers_by_pair(
             np.frombuffer(self.author_pairs, np.uint64), np.frombuffer(self.author_pair_owners, np.uint32))
         self.author_pairs, self.author_pair_owners = array("Q"), array("I")
+        index.author_surnames, index.author_surname_offsets, index.author_surname_papers = _papers_by_pair(
+            np.frombuffer(self.author_surnames, np.uint64), np.frombuffer(self.author_surname_owners, np.uint32))
+        self.author_surnames, self.author_surname_owners = array("Q"), array("I")
         for key, papers in self.typed_names.items():
             if len(papers) <= MAX_TYPED_NAME_PAPERS and key not in self.name_entries:
                 self.name_entries[key] = papers
