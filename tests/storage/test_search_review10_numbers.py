@@ -22,7 +22,8 @@ RECORDS: list[dict[str, object]] = [
                                  "with 10,000 layers, from an orthogonal initialisation."},
     {"title": LLAMA, "abstract": "Low-rank adapters tune a frozen LLaMA2 model on one graphics card in an hour, "
                                  "as well as GPT4 prompting does and better than a GPT baseline."},
-    {"title": "Orchards of the Northern Valleys", "abstract": "Apple orchards planted in rows, surveyed by drone."},
+    {"title": "Orchards of the Northern Valleys", "abstract": "Apple orchards planted in rows, surveyed by drone "
+                                                                  "each spring and mapped tree by tree."},
 ]
 
 
