@@ -12,6 +12,7 @@ import pytest
 
 from storage.db import open_database
 from storage.loader import load_corpus
+from storage.models import LoadReport
 from storage.parsing import MIN_ABSTRACT_WORDS
 from storage.search import SearchEngine
 
@@ -65,12 +66,21 @@ async def db(tmp_path: Path) -> AsyncIterator[aiosqlite.Connection]:
         await conn.close()
 
 
+def assert_all_loaded(report: LoadReport, papers: int) -> None:
+    """Fail unless the load kept every record a test wrote: one the loader skips (too short, not prose, a
+    duplicate, a missing field) would leave the test checking a corpus other than the one it describes."""
+    assert not report.problems, [str(problem) for problem in report.problems]
+    assert report.duplicate_notes == []
+    assert report.active == papers
+
+
 async def engine_with_titles(db: aiosqlite.Connection, folder: Path, titles: list[str],
                              abstract: Callable[[int, str], str]) -> SearchEngine:
     """The bundled corpus plus one paper per given title (`abstract(n, title)` its text), searched by words."""
     records: list[dict[str, object]] = [{"title": title, "abstract": abstract(n, title)}
                                         for n, title in enumerate(titles)]
-    await load_corpus(db, [BUNDLED, write_json(folder / "titled.json", records)])
+    report = await load_corpus(db, [BUNDLED, write_json(folder / "titled.json", records)])
+    assert_all_loaded(report, len(seed_paragraphs()) + len(records))
     return await SearchEngine.open(db, meaning=False)
 
 
@@ -80,7 +90,8 @@ Records = list[dict[str, object]]
 async def engine_over(db: aiosqlite.Connection, folder: Path, files: dict[str, Records]) -> SearchEngine:
     """A words-only engine over JSON corpus files written into `folder` (file name -> records; a file's name is
     its records' venue when they name none), loaded as `paperbot ingest` loads them."""
-    await load_corpus(db, [write_json(folder / name, records) for name, records in files.items()])
+    report = await load_corpus(db, [write_json(folder / name, records) for name, records in files.items()])
+    assert_all_loaded(report, sum(len(records) for records in files.values()))
     return await SearchEngine.open(db, meaning=False)
 
 
@@ -92,13 +103,17 @@ def papers_about(topic: str, count: int) -> Records:
             for n in range(count)]
 
 
-def surveys(tail: str = "") -> Records:
-    """Five papers about nothing a search test looks for ("A Survey of Glaciers", …, each abstract + `tail`): beside
-    them the words under test are in few papers, as in a real corpus, where a word most papers have weighs little."""
+SURVEY_TOPICS = ("Glaciers", "Violins", "Volcanoes", "Beehives", "Canals")
+
+
+def surveys(tail: str = "", topics: tuple[str, ...] = SURVEY_TOPICS) -> Records:
+    """Papers about nothing a search test looks for ("A Survey of Glaciers", …, one per topic, each abstract + `tail`):
+    beside them the words under test are in few papers, as in a real corpus, where a word most papers have weighs
+    little."""
     records: Records = [{"title": f"A Survey of {topic}",
                          "abstract": f"A survey of {topic} across regions and decades, drawn from field notes, "
                                      f"maps and archives kept by local societies." + tail}
-                        for topic in ("Glaciers", "Violins", "Volcanoes", "Beehives", "Canals")]
+                        for topic in topics]
     # Each must load: an abstract under MIN_ABSTRACT_WORDS is skipped as too short, and the words under test would
     # then be in every paper the test loads.
     assert all(len(str(record["abstract"]).split()) >= MIN_ABSTRACT_WORDS for record in records)

@@ -12,7 +12,7 @@ import aiosqlite
 import pytest
 
 from storage.search import SearchEngine
-from tests.storage.conftest import engine_over, paper_titled
+from tests.storage.conftest import engine_over, paper_titled, surveys
 
 DEFINES = "Online Processes with a Local Scale"
 SPELLS = "Parameter Estimation in Contaminated Mixture of Experts"
@@ -27,8 +27,7 @@ RECORDS: list[dict[str, object]] = [
     {"title": ONE_WORD,
      "abstract": "A Gaussian mixture models the yields of apple orchards across regions and decades, as "
                  "experts on orchards advise."},  # both words, not side by side: no mixture of experts
-    *({"title": f"A Survey of {topic}", "abstract": f"A survey of {topic} across regions and decades."}
-      for topic in ("Glaciers", "Violins", "Volcanoes", "Beehives", "Canals")),
+    *surveys(),
 ]
 
 

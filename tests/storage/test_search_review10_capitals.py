@@ -10,7 +10,7 @@ import aiosqlite
 import pytest
 
 from storage.search import SearchEngine
-from tests.storage.conftest import engine_over, paper_titled
+from tests.storage.conftest import engine_over, paper_titled, surveys
 
 SAMPLER = "A Streaming Sampler for Large Graphs"
 RECORDS: list[dict[str, object]] = [
@@ -25,8 +25,7 @@ RECORDS: list[dict[str, object]] = [
     {"title": "Deep Residual Learning for Images",
      "abstract": "Very deep residual networks learn image classifiers when each block learns a residual of its "
                  "input."},
-    *({"title": f"A Survey of {topic}", "abstract": f"A survey of {topic} across regions and decades."}
-      for topic in ("Glaciers", "Orchards", "Violins", "Volcanoes", "Beehives", "Canals")),
+    *surveys(topics=("Glaciers", "Orchards", "Violins", "Volcanoes", "Beehives", "Canals")),
 ]
 
 

@@ -22,7 +22,8 @@ RECORDS: list[dict[str, object]] = [
                                  "with 10,000 layers, from an orthogonal initialisation."},
     {"title": LLAMA, "abstract": "Low-rank adapters tune a frozen LLaMA2 model on one graphics card in an hour, "
                                  "as well as GPT4 prompting does and better than a GPT baseline."},
-    {"title": "Orchards of the Northern Valleys", "abstract": "Apple orchards planted in rows, surveyed by drone."},
+    {"title": "Orchards of the Northern Valleys", "abstract": "Apple orchards planted in rows, surveyed by drone "
+                                                                  "each spring and mapped tree by tree."},
 ]
 
 
@@ -35,6 +36,7 @@ async def engine(db: aiosqlite.Connection, tmp_path: Path) -> SearchEngine:
     ("resnet152", "resnet101"), ("imagenet22k", "imagenet1k"), ("train 10000 layers", "1000x"), ("gpt5", "gpt4"),
 ])
 async def test_a_number_is_not_corrected_to_another(engine: SearchEngine, typed: str, other: str) -> None:
+    assert (await engine.search(other)).hits  # the corpus writes the other number: it could be offered
     results = await engine.search(typed)
     assert not any(other in suggestion.split() for suggestion in results.suggestions), results.suggestions
 

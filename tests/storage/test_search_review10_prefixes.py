@@ -11,7 +11,7 @@ import aiosqlite
 import pytest
 
 from storage.search import SearchEngine
-from tests.storage.conftest import engine_over, paper_titled
+from tests.storage.conftest import engine_over, paper_titled, surveys
 
 BANDITS = "Regret Bounds for Contextual Bandits"
 CONVEX = "Convex Relaxations of Sparse Regression"
@@ -32,9 +32,7 @@ RECORDS: list[dict[str, object]] = [
     *({"title": f"{kind} Bandits", "authors": ["Ann Other"],
        "abstract": f"{kind} bandits: a bandit algorithm with its regret, and experiments with several bandits."}
       for kind in ("Dueling", "Linear", "Combinatorial", "Restless", "Adversarial", "Delayed")),
-    *({"title": f"A Survey of {topic}", "authors": ["Ann Other"],
-       "abstract": f"A survey of {topic} across regions and decades."}
-      for topic in ("Glaciers", "Violins", "Volcanoes", "Beehives", "Canals")),
+    *({**survey, "authors": ["Ann Other"]} for survey in surveys()),
 ]
 
 

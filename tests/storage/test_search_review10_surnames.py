@@ -70,10 +70,12 @@ async def test_the_word_the_surname_was_stemmed_to_finds_what_it_did(engine: Sea
     levin = [hit.paper.id for hit in (await engine.search("Levin", limit=5)).hits]
     assert set(levin) == {await paper_titled(db, LEVIN), await paper_titled(db, LEVINE)}
     well = [hit.paper.title for hit in (await engine.search("works well", limit=len(TOPICS))).hits]
+    assert len(well) == len(TOPICS), well
     assert all(title.startswith("A Survey of") for title in well), well
 
 
 async def test_a_surname_that_is_mostly_a_word_here_does_not_lift_its_author(engine: SearchEngine) -> None:
     # "vary" is written by eight abstracts and is one author's name: the word's papers stay first.
     hits = (await engine.search("counts vary", limit=len(TOPICS))).hits
+    assert len(hits) == len(TOPICS), [hit.paper.title for hit in hits]
     assert all(hit.paper.title.startswith("A Survey of") for hit in hits), [hit.paper.title for hit in hits]

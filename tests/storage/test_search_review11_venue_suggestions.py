@@ -44,6 +44,8 @@ async def test_look_alikes_of_a_word_nothing_matches_are_the_venues(engine: Sear
     within = await engine.search("ronkeng", venue="AISTATS 2025")
     assert within.total == 0
     assert "ranking" not in within.suggestions
+    # Within the venue that writes it, the word is offered: the venue leaves it out, not the look-alikes all.
+    assert "ranking" in (await engine.search("ronkeng", venue="ICML 2018")).suggestions
     for suggestion in within.suggestions:
         assert (await engine.search(suggestion, venue="AISTATS 2025")).total > 0
     # A word only another venue's papers use finds nothing here either: the venue's look-alikes are offered (session

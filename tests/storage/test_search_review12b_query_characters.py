@@ -14,7 +14,7 @@ import pytest
 
 from storage._search_text import fold, query_words, words
 from storage.search import SearchEngine, SearchResults
-from tests.storage.conftest import engine_over
+from tests.storage.conftest import engine_over, surveys
 
 INVISIBLE = {"zero-width space": "\u200b", "word joiner": "\u2060", "byte order mark": "\ufeff",
              "soft hyphen": "\u00ad"}
@@ -29,8 +29,7 @@ RECORDS: list[dict[str, object]] = [
                  "the value cache to the CPU."},
     {"title": "A Persian Reading Corpus",
      "abstract": f"We collect sentences such as {PERSIAN} from Persian web pages and study how readers parse them."},
-    *({"title": f"A Survey of {topic}", "abstract": f"A survey of {topic} across regions and decades."}
-      for topic in ("Glaciers", "Orchards", "Violins", "Volcanoes", "Beehives", "Canals")),
+    *surveys(topics=("Glaciers", "Orchards", "Violins", "Volcanoes", "Beehives", "Canals")),
 ]
 
 

@@ -10,11 +10,10 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from tests.storage.conftest import engine_over
+from tests.storage.conftest import engine_over, surveys
 from tests.storage.test_search_review12b_query_characters import INVISIBLE
 
-SURVEYS = [{"title": f"A Survey of {topic}", "abstract": f"A survey of {topic} across regions and decades."}
-           for topic in ("Glaciers", "Orchards", "Violins", "Volcanoes")]
+SURVEYS = surveys(topics=("Glaciers", "Orchards", "Violins", "Volcanoes"))
 
 
 @pytest.mark.parametrize("char", INVISIBLE.values(), ids=INVISIBLE.keys())

@@ -41,7 +41,8 @@ PAPERS = [
            "We distil a Bayesian posterior predictive distribution into one network trained alongside the sampler."),
     _paper("Sheep Grazing Patterns", "Max Welsh",
            "Grazing sheep move between pastures in patterns that a random walk with memory describes."),
-    *({"title": f"Min-Max Games {n}", "abstract": f"We solve min-max games in setting {n} by extragradient steps."}
+    *({"title": f"Min-Max Games {n}", "abstract": f"We solve min-max games in setting {n} by extragradient steps "
+                                                         "and bound their gap."}
       for n in range(3)),
     _paper("Moraines of the North", "Deep Learmonth",
            "Moraines mark where glaciers stood; we date them by the lichens growing on their boulders."),
