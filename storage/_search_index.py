@@ -1374,6 +1374,8 @@ class SearchIndex:
         joined = [(a + b, False) for (a, _), (b, _) in itertools.pairwise(keys)]
         for key, typed_as_name in [*keys, *joined][:MAX_QUERY_WORDS]:
             docs = self.names.get(key)
+            if docs is None and typed_as_name and key.endswith("s"):
+                docs = self.names.get(key[:-1])  # an acronym's plural, "MoEs": the papers introducing MoE
             if docs is not None and (typed_as_name or self.words.get(key, 0) <= len(docs)):
                 scores[docs] += bonus
 
