@@ -38,6 +38,7 @@ from storage._search_text import (
     fold,
     is_name_particle,
     joined_words,
+    name_joined_words,
     name_key,
     name_keys,
     query_words,
@@ -1273,6 +1274,8 @@ class SearchIndex:
         if len(name) < 2 or STOPWORDS.intersection(name):
             return nobody
         by_word = {term.word: term for term in terms}
+        typed, by_word = self._joined_name(typed, by_word)
+        name = [word for word in typed if not is_name_particle(word)]
         tids = self._name_terms(name, by_word)
         if tids is None:
             return nobody
@@ -1291,6 +1294,16 @@ class SearchIndex:
         found = [self._postings_of(by_word[word]) for word in dict.fromkeys(typed) if word in by_word]
         return person, np.setdiff1d(np.unique(np.concatenate([*postings, *found])), whole, assume_unique=True)
 
+    def _joined_name(self, typed: list[str], by_word: dict[str, QueryTerm]) -> tuple[list[str], dict[str, QueryTerm]]:
+        """The words of a typed name with its hyphenated words joined as the query terms group them
+        (`_joined_as_grouped`), and the terms by word, a word the joined one also holds given its own: "Li-Jia Li"
+        is lijia li, its "li" grouped into "lijia" alone."""
+        joined = _joined_as_grouped(typed, by_word)
+        if joined == typed:
+            return typed, by_word
+        alone = {word: self.resolve(word, name=True, typos=False) for word in joined if word not in by_word}
+        return joined, by_word | alone
+
     def _name_terms(self, name: Sequence[str], by_word: Mapping[str, QueryTerm]) -> list[int] | None:
         """The term of each word of a typed `name` (particles aside) as authors' names write it, when each is written
         in authors' names and one at least is surely a name (a surname, or a word written mostly in names); else
@@ -1298,13 +1311,16 @@ class SearchIndex:
         tids, surely = [], False
         for word in name:
             term = by_word.get(word)
-            if term is None or term.primary is None or term.primary >= len(self.author_df) \
-                    or not self.author_df[term.primary]:
+            # A hyphenated name's joined word ("feifei") is a group of the words it joins, with no primary term.
+            if term is None:
+                return None
+            primary = term.primary if term.primary is not None else self.term_id(word)
+            if primary is None or primary >= len(self.author_df) or not self.author_df[primary]:
                 return None
             written = term.corrected or word
             surname = self._surname_term(written)
             surely = surely or surname is not None or self._mostly_a_name(written)
-            tids.append(surname or term.primary)
+            tids.append(surname or primary)
         return tids if surely else None
 
     def _postings_of(self, term: QueryTerm) -> np.ndarray:
@@ -1674,6 +1690,20 @@ def _split_of(joined: str, content: list[str]) -> list[str]:
     return []
 
 
+def _joined_as_grouped(typed: list[str], by_word: Mapping[str, QueryTerm]) -> list[str]:
+    """The words of a typed name with each run the query terms group as one joined word (`_join_compounds`: "Fei-Fei",
+    "Jean Philippe") written as that word, as `author_pairs` has a hyphenated name joined too: "Fei-Fei Li" is
+    feifei li."""
+    for joined in [word for word in by_word if word not in typed]:
+        for start in range(len(typed) - 1):
+            end = next((end for end in range(start + 2, len(typed) + 1)
+                        if "".join(typed[start:end]) == joined), None)
+            if end is not None:
+                typed = [*typed[:start], joined, *typed[end:]]
+                break
+    return typed
+
+
 def _starts_as_typed(stem: str, typed: str) -> bool:
     """Whether a word with this stem may be the one whose first letters were typed: the stem starts with them, or
     they run past a stem long enough to tell ("studie" is "studies", stem "studi")."""
@@ -1791,6 +1821,8 @@ class _Builder:
             all_words += name_words
             joined += name_joined
             self._note_name_pairs(name_words, position)
+            if name_joined:  # "Feifei Li", as "Fei-Fei Li" is typed too, is her name side by side
+                self._note_name_pairs(name_joined_words(author), position)
         return all_words, joined
 
     def _note_name_pairs(self, name_words: list[str], position: int) -> None:

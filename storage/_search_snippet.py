@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping, Sequence
 
-from storage._search_text import INVISIBLE, LANGUAGE_NAME, fold, stem, visible
+from storage._search_text import INVISIBLE, LANGUAGE_NAME, compounds, fold, stem, visible
 from storage.enrich import URL as LINK  # the links enrichment finds are the ones a snippet keeps whole
 
 SNIPPET_CHARS = 240
@@ -146,7 +146,8 @@ def matched_authors(authors: Sequence[str], matched: frozenset[str], text: str =
 
 def _is_named(name: str, person: Sequence[str]) -> bool:
     """Whether an author's `name` has every word of the `person` a query named (folded, or their stems alike)."""
-    words = {_folded(word) for word in _WORD.findall(name)}
+    # A hyphenated name is named joined too: "Fei-Fei Li" is the person feifei li (SearchIndex.author_pairs).
+    words = {_folded(word) for word in _WORD.findall(name)} | set(compounds(name))
     stems = {stem(word) for word in words}
     return all(word in words or stem(word) in stems for word in person)
 

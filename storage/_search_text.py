@@ -284,6 +284,15 @@ def compounds(text: str) -> list[str]:
     return _joined(fold(_plain(text)))
 
 
+def name_joined_words(text: str) -> list[str]:
+    """The folded words of a name with each hyphenated word written joined, in order: "Fei-Fei Li" is feifei li, as
+    people also type it ("Feifei Li"); [] for a name with no hyphenated word."""
+    folded = fold(_plain(text))
+    if not _COMPOUND.search(folded):
+        return []
+    return _WORD.findall(_COMPOUND.sub(lambda run: "".join(_WORD.findall(run.group())), folded))
+
+
 def _joined(folded: str) -> list[str]:
     return ["".join(_WORD.findall(run)) for run in _COMPOUND.findall(folded)]
 
