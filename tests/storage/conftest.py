@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 from collections.abc import AsyncIterator, Callable
@@ -10,9 +11,11 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
+from storage import _corpus_text
 from storage.db import open_database
+from storage.enrich import enrich
 from storage.loader import load_corpus
-from storage.models import LoadReport
+from storage.models import LoadReport, RawRecord
 from storage.parsing import MIN_ABSTRACT_WORDS
 from storage.search import SearchEngine
 
@@ -21,13 +24,35 @@ BUNDLED = REPO / "data"
 SHARED_DATASETS = REPO.parent / "shared" / "datasets"
 
 
-
 def seed_paragraphs() -> list[str]:
     """Every abstract paragraph of the bundled seed files, in file order."""
     paragraphs: list[str] = []
     for path in sorted(BUNDLED.glob("*.txt")):
         paragraphs += [p.strip() for p in path.read_text(encoding="utf-8").split("\n\n")[1:] if p.strip()]
     return paragraphs
+
+
+def candidates(plain: str) -> set[str]:
+    """The keyphrase candidates enrichment reads off a plain text (before ranking)."""
+    return set(_corpus_text._candidates(plain)[0])
+
+
+@functools.cache
+def dev_set_abstracts() -> dict[str, tuple[str, str]]:
+    """The shared dev sets' abstracts by title, with the file each is in (read once per test run)."""
+    found: dict[str, tuple[str, str]] = {}
+    for name in ("icml2018.json", "aistats2025.json"):
+        for paper in json.loads((SHARED_DATASETS / name).read_text(encoding="utf-8")):
+            found.setdefault(paper["title"], (paper["abstract"], name))
+    return found
+
+
+def dev_set_card(title: str) -> tuple[str, ...]:
+    """The keyphrases a card shows for the dev-set paper of that title."""
+    if title not in dev_set_abstracts():
+        raise AssertionError(f"no dev-set paper titled {title!r}")
+    abstract, name = dev_set_abstracts()[title]
+    return enrich(RawRecord(abstract=abstract, source_file=name, source_ref="record 1", title=title)).keywords
 
 
 def write_seed_file(path: Path, abstracts: list[str], header: str = "Test Venue 2025 Papers") -> Path:

@@ -13,11 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from storage import _corpus_text as text
-
-
-def candidates(plain: str) -> set[str]:
-    return set(text._candidates(plain)[0])
+from tests.storage.conftest import candidates
 
 
 @pytest.mark.parametrize(("sentence", "phrase", "verbal"), [

@@ -11,13 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from storage import _corpus_text as text
 from storage.enrich import enrich
 from storage.models import RawRecord
-
-
-def candidates(plain: str) -> set[str]:
-    return set(text._candidates(plain)[0])
+from tests.storage.conftest import candidates
 
 
 @pytest.mark.parametrize("phrase", [

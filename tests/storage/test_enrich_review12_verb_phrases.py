@@ -13,17 +13,14 @@ from __future__ import annotations
 
 import pytest
 
-from storage import _corpus_text as text
 from storage.enrich import enrich
 from storage.models import Paper, RawRecord
+from tests.storage.conftest import candidates
 
 
 def enriched(abstract: str) -> Paper:
     return enrich(RawRecord(abstract=abstract, source_file="/corpus/icml.txt", source_ref="paragraph 1 (line 2)"))
 
-
-def candidates(plain: str) -> set[str]:
-    return set(text._candidates(plain)[0])
 
 
 @pytest.mark.parametrize(("sentence", "phrase", "verb"), [

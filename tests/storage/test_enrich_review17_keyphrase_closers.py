@@ -13,28 +13,11 @@ plural with a small letter inside ("ViTs") ends its phrase as "CNNs" does.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from storage import _corpus_text as text
 from storage.enrich import enrich
 from storage.models import RawRecord
-from tests.storage.conftest import SHARED_DATASETS
-
-
-def candidates(plain: str) -> set[str]:
-    return set(text._candidates(plain)[0])
-
-
-def dev_set_card(title: str) -> tuple[str, ...]:
-    """The keyphrases a card shows for the dev-set paper of that title."""
-    for name in ("icml2018.json", "aistats2025.json"):
-        for paper in json.loads((SHARED_DATASETS / name).read_text(encoding="utf-8")):
-            if paper["title"] == title:
-                return enrich(RawRecord(abstract=paper["abstract"], source_file=name, source_ref="record 1",
-                                        title=title)).keywords
-    raise AssertionError(f"no dev-set paper titled {title!r}")
+from tests.storage.conftest import SHARED_DATASETS, candidates, dev_set_card
 
 
 @pytest.mark.skipif(not SHARED_DATASETS.is_dir(), reason="shared datasets not present")
