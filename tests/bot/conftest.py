@@ -353,3 +353,18 @@ def bot(simcord_env: simcord.Env) -> PaperBot:
     current = simcord_env.bot
     assert isinstance(current, PaperBot)
     return current
+
+
+@pytest.fixture
+def logins(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
+    """The tokens the bot logs in with (Discord rejects each: the run ends there); run from an empty folder."""
+    tried: list[str] = []
+
+    async def reject(self: object, token: str) -> None:
+        tried.append(token)
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(discord.http.HTTPClient, "static_login", reject)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "paperbot.db"))
+    return tried

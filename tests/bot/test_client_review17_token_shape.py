@@ -7,28 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import discord
 import pytest
 
 from bot.cli import main
 
 TOKEN = "MTA4.Gx9y-z.abc_DEF"  # the shape of a bot token: base64url pieces joined by dots
 PORTAL = "https://discord.com/developers/applications -> your application -> Bot"
-
-
-@pytest.fixture
-def logins(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
-    """The tokens the bot logs in with (Discord rejects each: the run ends there); run from an empty folder."""
-    tried: list[str] = []
-
-    async def reject(self: object, token: str) -> None:
-        tried.append(token)
-        raise discord.LoginFailure("Improper token has been passed.")
-
-    monkeypatch.setattr(discord.http.HTTPClient, "static_login", reject)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "paperbot.db"))
-    return tried
 
 
 def _refused(pasted: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> str:

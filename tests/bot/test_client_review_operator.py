@@ -6,7 +6,6 @@ import logging
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import discord
 import pytest
 import simcord
 
@@ -15,21 +14,6 @@ from bot.client import PaperBot, StartupError
 from tests.bot.conftest import TestClock
 
 TOKEN = "MTA4.Gx9y-z.abc_DEF"  # the shape of a bot token: base64url pieces joined by dots
-
-
-@pytest.fixture
-def logins(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
-    """The tokens the bot logs in with (Discord rejects each: the run ends there); run from an empty folder."""
-    tried: list[str] = []
-
-    async def reject(self: object, token: str) -> None:
-        tried.append(token)
-        raise discord.LoginFailure("Improper token has been passed.")
-
-    monkeypatch.setattr(discord.http.HTTPClient, "static_login", reject)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "paperbot.db"))
-    return tried
 
 
 @pytest.mark.parametrize("pasted", [
