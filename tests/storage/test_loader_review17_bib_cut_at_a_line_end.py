@@ -16,13 +16,7 @@ import pytest
 
 from storage.loader import load_corpus
 from storage.parsing import parse_file
-
-ABSTRACT = ("We study how the order of training examples changes what a language model remembers, and find that "
-            "the last few thousand steps decide most of it.")
-CUT_SHORT_NOTE = ("the file ends part way through (a copy still being written, a download cut short?): its papers "
-                  "are kept until it is whole")
-CUT_ENTRY = "the file ends part way through this entry; skipped"
-COUNT = 10
+from tests.storage.test_loader_review16_cut_bibtex import ABSTRACT, COUNT, CUT_ENTRY, CUT_SHORT_NOTE
 
 
 def _entry(n: int) -> str:
