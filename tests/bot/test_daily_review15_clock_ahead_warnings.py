@@ -14,6 +14,7 @@ from __future__ import annotations
 import simcord
 
 from bot.client import PaperBot
+from storage.subscriptions import Subscription
 from tests.bot.conftest import TestClock, World
 from tests.bot.test_daily_delivery import card_days, run_until, skip_to, subscribe, subscriptions_listed, utc
 
@@ -24,6 +25,16 @@ def automod_blocks_the_next_card(env: simcord.Env, world: World) -> None:
     """The server's AutoMod blocks a word of the next card's abstract: Discord answers 400 (the day is given up)."""
     env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=400, code=200000, message=AUTOMOD,
                      times=1)
+
+
+async def the_first_card_posted_and_the_next_blocked(env: simcord.Env, world: World, clock: TestClock) -> Subscription:
+    """Subscribed at 09:00 on 1 February 2026, that day's card posted; the server's AutoMod blocks the next card.
+    Returns the subscription."""
+    clock.set(utc(2026, 2, 1, 8))
+    sub = await subscribe(env, world, time="09:00")
+    await run_until(env, clock, utc(2026, 2, 1, 9, 1))
+    automod_blocks_the_next_card(env, world)
+    return sub
 
 
 async def a_year_ahead_for_three_minutes(env: simcord.Env, clock: TestClock) -> None:
@@ -58,10 +69,7 @@ async def test_a_card_blocked_after_the_clock_was_corrected_is_said_not_posted(
 async def test_a_card_the_wrong_clock_failed_to_post_is_not_a_warning_for_the_year(
     simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot,
 ) -> None:
-    clock.set(utc(2026, 2, 1, 8))
-    await subscribe(simcord_env, world, time="09:00")
-    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
-    automod_blocks_the_next_card(simcord_env, world)
+    await the_first_card_posted_and_the_next_blocked(simcord_env, world, clock)
     await a_year_ahead_for_three_minutes(simcord_env, clock)  # the card dated 1 February 2027 is blocked
     clock.set(utc(2026, 2, 1, 9, 34))  # corrected
 

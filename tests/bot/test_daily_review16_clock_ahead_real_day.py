@@ -20,7 +20,7 @@ from tests.bot.conftest import TestClock, World
 from tests.bot.test_daily_delivery import card_days, cards, delivery, run_until, skip_to, subscribe, utc
 from tests.bot.test_daily_review15_clock_ahead_warnings import (
     a_year_ahead_for_three_minutes,
-    automod_blocks_the_next_card,
+    the_first_card_posted_and_the_next_blocked,
 )
 
 CORRECTED = utc(2026, 2, 1, 9, 34)
@@ -40,10 +40,7 @@ async def a_card_posted_a_year_early(simcord_env: simcord.Env, world: World, clo
 async def test_the_day_a_blocked_year_ahead_card_was_claimed_for_gets_its_card_when_it_comes(
     simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot,
 ) -> None:
-    clock.set(utc(2026, 2, 1, 8))
-    sub = await subscribe(simcord_env, world, time="09:00")
-    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
-    automod_blocks_the_next_card(simcord_env, world)
+    sub = await the_first_card_posted_and_the_next_blocked(simcord_env, world, clock)
     await a_year_ahead_for_three_minutes(simcord_env, clock)  # the card dated 1 February 2027 is blocked
     clock.set(CORRECTED)
     await skip_to(simcord_env, clock, utc(2026, 2, 2, 9, 1))

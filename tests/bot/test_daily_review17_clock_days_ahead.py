@@ -18,7 +18,9 @@ import simcord
 from bot.client import PaperBot
 from tests.bot.conftest import TestClock, World
 from tests.bot.test_daily_delivery import card_days, run_until, skip_to, subscribe, utc
-from tests.bot.test_daily_review15_clock_ahead_warnings import automod_blocks_the_next_card
+from tests.bot.test_daily_review15_clock_ahead_warnings import (
+    the_first_card_posted_and_the_next_blocked,
+)
 
 
 async def ahead_for_three_minutes(env: simcord.Env, clock: TestClock, reads: datetime) -> None:
@@ -60,10 +62,7 @@ async def test_a_clock_three_days_ahead_for_minutes_leaves_every_day_its_card(
 async def test_a_card_a_clock_two_days_ahead_tried_and_automod_blocked_comes_on_its_day(
     simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot,
 ) -> None:
-    clock.set(utc(2026, 2, 1, 8))
-    await subscribe(simcord_env, world, time="09:00")
-    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
-    automod_blocks_the_next_card(simcord_env, world)
+    await the_first_card_posted_and_the_next_blocked(simcord_env, world, clock)
     await ahead_for_three_minutes(simcord_env, clock, utc(2026, 2, 3, 9, 30))
 
     await every_morning_to_the_6th(simcord_env, clock)

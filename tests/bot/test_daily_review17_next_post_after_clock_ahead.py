@@ -13,8 +13,10 @@ import simcord
 
 from bot.client import PaperBot
 from tests.bot.conftest import TestClock, World
-from tests.bot.test_daily_delivery import card_days, run_until, skip_to, subscribe, subscriptions_listed, utc
-from tests.bot.test_daily_review15_clock_ahead_warnings import automod_blocks_the_next_card
+from tests.bot.test_daily_delivery import card_days, run_until, skip_to, subscriptions_listed, utc
+from tests.bot.test_daily_review15_clock_ahead_warnings import (
+    the_first_card_posted_and_the_next_blocked,
+)
 from tests.bot.test_daily_review17_clock_days_ahead import ahead_for_three_minutes, posted_the_first_then
 
 FEB_2_9AM = "<t:1770022800:F>"  # 2 February 2026 09:00 UTC
@@ -51,10 +53,7 @@ async def test_the_next_post_the_day_after_a_clock_three_days_ahead_is_that_morn
 async def test_a_card_blocked_while_the_clock_was_days_ahead_is_not_said_missed_before_its_date(
     simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot,
 ) -> None:
-    clock.set(utc(2026, 2, 1, 8))
-    await subscribe(simcord_env, world, time="09:00")
-    await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 1))
-    automod_blocks_the_next_card(simcord_env, world)
+    await the_first_card_posted_and_the_next_blocked(simcord_env, world, clock)
     await ahead_for_three_minutes(simcord_env, clock, utc(2026, 2, 3, 9, 30))  # the card of the 3rd, blocked
 
     line = await subscriptions_listed(world)
