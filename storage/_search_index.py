@@ -753,8 +753,7 @@ class SearchIndex:
         for ordered in (run, run[::-1]):
             rows = self._name_rows(ordered) if all(map(_may_name_someone, ordered)) else None
             if rows is not None:
-                offsets, papers = self.author_pair_offsets, self.author_pair_papers
-                found.append(functools.reduce(np.intersect1d, [papers[offsets[row]:offsets[row + 1]] for row in rows]))
+                found.append(_papers_of_every(rows, self.author_pair_offsets, self.author_pair_papers))
         return np.unique(np.concatenate(found)) if found else np.zeros(0, np.uint32)
 
     def _joint_papers(self, run: Sequence[str]) -> np.ndarray:
@@ -764,14 +763,12 @@ class SearchIndex:
         (that is the person's papers)."""
         surnames = list(dict.fromkeys(word for word in run if not is_name_particle(word)))
         tids = [self._name_term(word) if _may_name_someone(word) else None for word in surnames]
-        if len(tids) < 2 or None in tids or not len(self.author_surnames):
+        if len(tids) < 2 or None in tids:
             return np.zeros(0, np.uint32)
-        codes = np.asarray(tids, np.uint64)
-        where = np.minimum(np.searchsorted(self.author_surnames, codes), len(self.author_surnames) - 1)
-        if not np.all(self.author_surnames[where] == codes):
+        rows = _rows_holding(self.author_surnames, np.asarray(tids, np.uint64))
+        if rows is None:
             return np.zeros(0, np.uint32)
-        offsets, papers = self.author_surname_offsets, self.author_surname_papers
-        return functools.reduce(np.intersect1d, [papers[offsets[row]:offsets[row + 1]] for row in where.tolist()])
+        return _papers_of_every(rows, self.author_surname_offsets, self.author_surname_papers)
 
     def _name_rows(self, run: Sequence[str]) -> list[int] | None:
         """Where each word of `run` and the next are in `author_pairs` (side by side in an author's name, in this
@@ -780,10 +777,7 @@ class SearchIndex:
         if len(tids) < max(len(run), 2):
             return None
         codes = np.asarray([(first << 32) | second for first, second in itertools.pairwise(tids)], np.uint64)
-        where = np.minimum(np.searchsorted(self.author_pairs, codes), max(len(self.author_pairs) - 1, 0))
-        if not len(self.author_pairs) or not np.all(self.author_pairs[where] == codes):
-            return None
-        return [int(row) for row in where.tolist()]
+        return _rows_holding(self.author_pairs, codes)
 
     def _name_term(self, word: str) -> int | None:
         """The term of a folded word as authors' names write it (see author_pairs), or None when none does."""
@@ -2044,6 +2038,21 @@ def _papers_with_pairs(index: SearchIndex, pairs: Iterable[tuple[int, ...]], chu
         return {}
     starts = np.flatnonzero(np.concatenate(([True], codes[1:] != codes[:-1])))
     return {int(code): part for code, part in zip(codes[starts].tolist(), np.split(papers, starts[1:]), strict=True)}
+
+
+def _rows_holding(keys: np.ndarray, codes: np.ndarray) -> list[int] | None:
+    """Where each of `codes` stands in the sorted `keys` (author_pairs, author_surnames), or None when one is not
+    there."""
+    if not len(keys):
+        return None
+    where = np.minimum(np.searchsorted(keys, codes), len(keys) - 1)
+    return [int(row) for row in where.tolist()] if np.all(keys[where] == codes) else None
+
+
+def _papers_of_every(rows: Sequence[int], offsets: np.ndarray, papers: np.ndarray) -> np.ndarray:
+    """The papers, sorted, listed for every one of `rows` (see `_papers_by_pair`: row n's are papers[offsets[n]:
+    offsets[n + 1]])."""
+    return functools.reduce(np.intersect1d, [papers[offsets[row]:offsets[row + 1]] for row in rows])
 
 
 def _papers_by_pair(codes: np.ndarray, papers: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
