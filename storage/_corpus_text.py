@@ -263,6 +263,10 @@ _BEFORE_ITS_PREPOSITION: dict[str, frozenset[str]] = {
 # on") unless the words before make it the verb of the noun before it ("adaptive ATE estimation focus on …", "modular
 # LfD focus either on …"; _said_of_its_subject). After a plural the word is dropped anyway ("existing methods focus").
 _VERB_OR_NOUN_BEFORE_ITS_PREPOSITION: dict[str, frozenset[str]] = {"focus": wordset("on upon either")}
+# Quick tests in _candidates before the calls and look-ups that seldom find anything: _ends_on_a_verb is true only
+# after a determiner or one of these before the run; a word keeps its preposition only if it is one of these.
+_BEFORE_A_SUBJECT_OF_ITS_VERB = _BEFORE_A_SUBJECT | _SINGULAR_DETERMINERS
+_KEEPING_THEIR_PREPOSITION = frozenset(_BEFORE_ITS_PREPOSITION) | frozenset(_VERB_OR_NOUN_BEFORE_ITS_PREPOSITION)
 # Adverbs in -ly that point at a noun rather than say how something is done: a word in -s after them is a plural
 # noun ("only samples from …", "especially graphs with …"), after any other ("efficiently prunes over …") a verb.
 _BEFORE_A_NOUN_IN_S = wordset("only especially particularly mainly mostly namely merely solely primarily largely "
@@ -1348,12 +1352,13 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     found: list[str] = []  # candidate phrases, one entry per occurrence
     content: list[str] = []  # content words, lower-cased, one entry per occurrence
     before_verb, before_gerund = _BEFORE_A_VERB, _BEFORE_A_GERUND
-    known, kind_of, tokens_of = _TOKEN_KINDS.get, _token_kind, _TOKEN.findall
+    kinds, known, kind_of, tokens_of = _TOKEN_KINDS, _TOKEN_KINDS.get, _token_kind, _TOKEN.findall
     size, head_words = len, _head_words  # local names: looked up at each phrase
     content_kind, gerund, trailing, plural, named = _CONTENT, _GERUND, _TRAILING, _PLURAL, _ACRONYM | _CAPITALISED
     singular, after_its_word, ends_on_a_verb = _SINGULAR_DETERMINERS, _BEFORE_ITS_PREPOSITION, _ends_on_a_verb
     base_verb, determiners, verb_or_participle = _BASE_VERB, _DETERMINERS, _BASE_VERB | _GERUND
     verb_or_noun, auxiliaries, noun_pointers = _VERB_OR_NOUN_BEFORE_ITS_PREPOSITION, _AUXILIARIES, _BEFORE_A_NOUN_IN_S
+    verb_subjects, prepositions_kept = _BEFORE_A_SUBJECT_OF_ITS_VERB, _KEEPING_THEIR_PREPOSITION  # quick tests first
     proper: dict[str, bool] = {}  # each opening word looked for once: "Ab c. " * 3333 has 3,333 sentences
     participles: dict[str, bool] = {}  # and each pair of a noun and a word in -ing: "a b-ing the " * 1000
     for sentence in sentences(plain):
@@ -1371,36 +1376,43 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
         last = 0  # the kind of the run's last word: _TRAILING, _PLURAL (see below)
         previous = ""
         for token in tokens:
-            low, kind = known(token) or kind_of(token)
+            try:  # a subscript, not a call of .get: ~20 ns less a token, and a token is new to the process seldom
+                low, kind = kinds[token]
+            except KeyError:
+                low, kind = kind_of(token)
             if kind < content_kind:  # punctuation ends a chunk, a stop word a run: no phrase crosses either
-                if run and last & plural and ends_on_a_verb(run, low, previous):
-                    content.pop()  # "this architecture melds the …": a verb in -s, not a plural noun
-                    run.pop()
-                    if run:
-                        found.append(_phrase(run, plain))
-                elif run and last & verb_or_participle and low in determiners and _qualifies_nothing(run) and (
-                        last & base_verb or _participle_closes(run, last, plain, participles)):
-                    content.pop()  # "real data support our theory": the verb, not the noun ("data support")
-                    run.pop()
-                    if run:
-                        found.append(_phrase(run, plain))
-                elif run and (low in after_its_word.get(run[-1], ())
-                              or (low in verb_or_noun.get(run[-1], ()) and _said_of_its_subject(run, previous))):
-                    content.pop()  # "SGD subject to …": the word goes with its preposition, not the noun before
-                    run.pop()
-                    if run:
-                        found.append(_phrase(run, plain))
-                elif run:  # the head noun last
-                    found.append(_phrase(run, plain) if last & trailing else " ".join(run) if size(run) < 4
-                                 else head_words(run, plain))
-                run = []
+                if run:  # (more than half of these tokens follow another: nothing to close)
+                    if last & plural and (low in determiners or previous in verb_subjects) and ends_on_a_verb(
+                            run, low, previous):
+                        content.pop()  # "this architecture melds the …": a verb in -s, not a plural noun
+                        run.pop()
+                        if run:
+                            found.append(_phrase(run, plain))
+                    elif last & verb_or_participle and low in determiners and _qualifies_nothing(run) and (
+                            last & base_verb or _participle_closes(run, last, plain, participles)):
+                        content.pop()  # "real data support our theory": the verb, not the noun ("data support")
+                        run.pop()
+                        if run:
+                            found.append(_phrase(run, plain))
+                    elif run[-1] in prepositions_kept and (low in after_its_word.get(run[-1], ()) or (
+                            low in verb_or_noun.get(run[-1], ()) and _said_of_its_subject(run, previous))):
+                        content.pop()  # "SGD subject to …": the word goes with its preposition, not the noun before
+                        run.pop()
+                        if run:
+                            found.append(_phrase(run, plain))
+                    else:  # the head noun last
+                        found.append(_phrase(run, plain) if last & trailing else " ".join(run) if size(run) < 4
+                                     else head_words(run, plain))
+                    run = []
                 previous = low if low != "not" or previous in auxiliaries else _CONTRASTING_NOT
-            elif run and not last & plural:
-                content.append(low)
-                run.append(token)  # as written: lower case, an acronym, or a capital mid-sentence
-                last = kind
-            elif run:  # a plural noun ends its phrase: a noun it qualified would come before it, so the word
-                # after it is its verb or what it is ("algorithms run in …", "CNNs necessary for …")
+            elif run:
+                if not last & plural:
+                    content.append(low)
+                    run.append(token)  # as written: lower case, an acronym, or a capital mid-sentence
+                    last = kind
+                    continue
+                # A plural noun ends its phrase: a noun it qualified would come before it, so the word after it is its
+                # verb or what it is ("algorithms run in …", "CNNs necessary for …").
                 if previous in singular and ends_on_a_verb(run, low, previous):  # "an agent interacts …"
                     content.pop()
                     run.pop()
