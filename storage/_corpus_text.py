@@ -1182,11 +1182,12 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
         if " " not in low:  # one word (nearly half the candidates): the general case below, spelled out
             if low in generic or low in name_words:
                 continue
-            score = -(count + 0.5 * (count_of(low) - 1))  # a float: no call to float() for it
+            written = count_of(low)
+            score = -(count + 0.5 * (written - 1))  # a float: no call to float() for it
             if spelled and low in spelled and phrase != low and name_words.isdisjoint(spelled[low].lower().split()):
                 ranked.append((score, spelled[low]))
                 acronym_of[spelled[low]] = phrase
-            elif low in weak_words or low.endswith("ed") or (count_of(low) == 1 and phrase == low):
+            elif low in weak_words or low.endswith("ed") or (written == 1 and phrase == low):
                 # "principles", "address", a verb form ("determined", "applied"), a word in small letters the text
                 # writes once (nearly all 1-word candidates, tied, taken in alphabetical order: "entirety", "held",
                 # "deterministic", "promise"): a keyphrase where fewer than 5 others are
@@ -1277,7 +1278,7 @@ class _Picks:
                             continue
                         # both say which ("Bayesian" and "convolutional neural networks"): both are keyphrases
                     else:
-                        tails[tail] = (len(chosen), _says_little(head, ""))
+                        tails[tail] = (len(chosen), _VAGUE_MODIFIERS.issuperset(head))  # _says_little(head, "")
                 chosen.append(phrase)
                 chosen_low.append(low)
 
@@ -1327,7 +1328,7 @@ _WEAK_WORDS = (_VAGUE_MODIFIERS - wordset("deep heterogeneous intrinsic harmful 
 def _says_little(head: list[str], other: str) -> bool:
     """Whether the words before a phrase's last two only rate or place it (_VAGUE_MODIFIERS), or spell the words
     before `other`'s last two another way ("gradient-boosting decision trees" beside "gradient-boosted …")."""
-    if all(word in _VAGUE_MODIFIERS for word in head):
+    if _VAGUE_MODIFIERS.issuperset(head):
         return True
     other_head = other.split()[:-2]
     return len(other_head) == len(head) and all(mine[:6] == theirs[:6] and min(len(mine), len(theirs)) >= 6
