@@ -46,7 +46,7 @@ _SUBJECT = (r"[WwTtOoHh](?<!\w[WwTtOoHh])(?i:(?<=w)e\b|(?<=t)(?:his|he present) 
             + r"|(?<=o)ur " + _SUBJECT_NOUN + r"|(?<=h)ere,? we\b)")
 _CREATE_VERB_SET = wordset(_CREATE_VERBS.replace("|", " "))
 _INTRO = re.compile(
-    _SUBJECT + r"(?i:(?:\s+(?:also|further|first|then|therefore|thus|hence|instead|newly|additionally|"
+    _SUBJECT + r"(?i:(?:\s+have)?(?:\s+(?:also|further|first|then|therefore|thus|hence|instead|newly|additionally|"
     r"furthermore|finally|here|now|formally|jointly|hereby|herein|therein|" + _LY_ADVERB + r")\b)*+"  # possessive:
     # "formally" is both a listed adverb and an -ly word; backtracking over both ways for a run of
     # adverbs would be exponential.
@@ -131,13 +131,15 @@ _TRAILING_TITLE = re.compile(
 _ONLY_FILLER = re.compile(r"(?:(?:a|an|the|novel|new|simple|general|our|this)\s*)+", re.IGNORECASE)
 _WEAK_OBJECT = re.compile(
     r"^(?:(?:some|new|novel|extensive|empirical|theoretical|experimental|preliminary|several|numerous|the|"
-    r"our|both|two|three|a|an|comprehensive|thorough|detailed)\s+)*"
+    r"our|both|two|three|a|an|comprehensive|thorough|detailed|and)\s+)*"
     r"(?:results?|experiments?|evidence|analys[ie]s|findings|insights|comparisons?|evaluations?|"
     r"simulations?|experimental|empirical|numerical|bounds?|guarantees?|proofs?|examples?)\b"
     r"|^(?:[\w-]+\s+)?results\b",  # "unidentifiability results for …": what was found, not what was made
     re.IGNORECASE,
 )
 # An object that only points back ("the first such analysis", "their use as …") says nothing on its own.
+# "we resolve this challenge", "we tackle these issues": a demonstrative and its noun, nothing a headline can show.
+_ONLY_POINTS_BACK = re.compile(r"(?:this|these|that|those)\s+[\w-]+$", re.IGNORECASE)
 _ANAPHORIC_OBJECT = re.compile(r"^(?:the\s+)?(?:first\s+)?(?:such|this|these|those|it|its|their|them)\b", re.IGNORECASE)
 _WE_VERB = re.compile(
     _SUBJECT + r"(?i:(?:\s+(?:also|further|first|then|systematically|formally|carefully|empirically|"
@@ -438,6 +440,8 @@ _ARTICLES = wordset("the a an")
 # scenarios| like this".
 _BARE_SETTINGS = wordset("cases scenarios situations settings circumstances")
 _BEFORE_A_SETTING = wordset("in for under")
+_A_SETTING = wordset("case setting scenario situation")
+_SAYING_WHICH = wordset("where when in of that which")
 # Words a cut leaves without the complement it needs, by what the cut took away: "in relation| to", "together|
 # with", "enabling us| to", "that relies only| on", "the key| to our approach".
 _WANTS_ITS_COMPLEMENT: dict[str, frozenset[str]] = {
@@ -447,7 +451,7 @@ _WANTS_ITS_COMPLEMENT: dict[str, frozenset[str]] = {
                "attend attends us them"),
         ("with", "together along coupled combined compared consistent associated equipped compatible"),
         ("on", "relies rely relying conditional conditioned contingent"),
-        ("that", "implies imply suggests ensures such"),
+        ("that", "implies imply suggests ensures such so"),
     )}
 
 
@@ -455,16 +459,31 @@ _WANTS_ITS_COMPLEMENT: dict[str, frozenset[str]] = {
 _LISTING = frozenset((",", "and", "or"))
 
 
+# Verbs that say nothing without what they govern, whatever the cut left off: "… with a rate linearly depending| on
+# …", "… without needing| to know …", "… that relies only| on …", "… the case where we are
+# interested| in …".
+_GOVERNING_VERBS = wordset("depend depends depending depended rely relies relying relied stem stems stemming stemmed "
+                           "need needing needed require requiring try trying tend tending fail failing "
+                           "consist consists consisting amount amounting pertain pertaining belong belonging "
+                           "interested")
+_ADVERBS_AFTER_A_VERB = wordset("only solely mainly mostly largely heavily directly crucially critically strongly "
+                                "linearly quadratically exponentially polynomially")
+
+
 def _wants_its_complement(cut: str, after: str) -> bool:
     """Whether a cut ends on words that need what follows them (`after`, the text the cut left off): "… in
-    relation" (to), "… together" (with), "… of the fact" (that), "… in cases" (where)."""
+    relation" (to), "… together" (with), "… of the fact" (that), "… in cases" (where), "… depending" (on)."""
     words = cut.rsplit(None, 2)
     if len(words) < 3:
         return False
     last, before = words[-1].lower(), words[-2].lower()
+    if after.strip() and (last in _GOVERNING_VERBS or (last in _ADVERBS_AFTER_A_VERB and before in _GOVERNING_VERBS)):
+        return True  # (at the sentence's end, "… where classical estimators fail" governs nothing)
     if (last in _THAT_NOUNS and before in _ARTICLES) or (last in _BARE_SETTINGS and before in _BEFORE_A_SETTING):
         return True
     following = after.split(None, 1)[0].lower() if after.strip() else ""
+    if last in _A_SETTING and before == "the" and following in _SAYING_WHICH:  # "… to the case| where …"
+        return True
     if following in _LISTING and _opens_a_noun_phrase(last):  # "… optimizing local| and global loss functions"
         return True
     return last in _WANTS_ITS_COMPLEMENT.get(following, ())
@@ -802,10 +821,27 @@ def introduced_in(obj: str, *, after_naming: bool = False, known: Sequence[str] 
             continue
         words = head[: match.start()].rstrip(" *“\"'").split()
         previous = words[-1].lower() if words else ""
+        if _names_an_old_one(words, previous, token):
+            continue
         if after_naming or not words or previous.endswith(("(", ",", ":", "—", "–")) \
                 or previous in _BEFORE_A_NEW_NAME or (previous in _HEAD_NOUNS and len(words) > 1):
             found.append(token)
     return found
+
+
+def _names_an_old_one(words: list[str], previous: str, name: str) -> bool:
+    """Whether a name after `words` is one the object builds on: "a new version of the L-BFGS algorithm", "properties
+    of the LB-SGD algorithm", "an algorithm based on Follow-The-Regularized-Leader (FTRL)"."""
+    if previous == "the":
+        return len(words) > 1 and words[-2].lower() in _BEFORE_AN_OLD_NAME
+    if previous != "(" or len(words) < 3:
+        return False
+    before = len(words) - 2  # the word before the spelled-out name, over its capitalised words and their "of", "with"
+    while before > 0 and (words[before][:1].isupper() or (
+            words[before] in _TITLE_CONNECTORS and words[before - 1][:1].isupper())):
+        before -= 1
+    return words[before].lower() in _BUILT_ON and before < len(words) - 2 and _initials_match(
+        " ".join(words[before + 1:-1]), name)
 
 
 # Title-cased words; a dash between two of them joins them ("Metropolis–Hastings"), not one before a clause.
@@ -820,6 +856,9 @@ _HEAD_NOUNS = wordset(
     "optimizer regularizer regularization layer operator kernel policy game environment platform"
 )
 _BEFORE_A_NEW_NAME = wordset("a an the our called named dubbed termed coined")
+_BEFORE_AN_OLD_NAME = wordset("of on to in with from over than beyond upon")
+_BUILT_ON = wordset("on upon")  # "based on", "built upon", "relying on" X (X)
+_TITLE_CONNECTORS = wordset("of for and with in via on to the from")
 
 
 # A clause break: " that ", " which " …, a full stop or semicolon, ", which " …. Opened by one character class,
@@ -842,6 +881,33 @@ def _in_text_order(names: list[str], text: str) -> tuple[str, ...]:
     return tuple(unique[:12])
 
 
+# "… by extending the well-known Bayesian quadrature algorithm …": the means, a gerund after "by".
+_MEANS = re.compile(r"\bby\s+([a-z]+ing)\b")
+
+
+def _we_verb(sentence: str) -> re.Match[str] | None:
+    """Where "we" (or "this paper" …) and its verb are, if the sentence has them: "In this paper we give …" is
+    "we give", not "this paper" doing "we"."""
+    if not _has_subject_hint(sentence):
+        return None
+    match = _WE_VERB.search(sentence)
+    if match and match.group("verb").lower() == "we":
+        return _WE_VERB.search(sentence, match.start("verb"))
+    return match
+
+
+def _not_cited_before(names: Sequence[str], sentence_list: Sequence[str], contribution: str) -> Sequence[str]:
+    """The names not already used before the contribution sentence, but in one that introduces them: "The standard
+    L-BFGS method relies on …. We present a new version of the L-BFGS algorithm" builds on L-BFGS, it does not
+    introduce it."""
+    if not names or sentence_list[0] == contribution:
+        return names
+    earlier = " ".join(sentence for sentence in sentence_list[:sentence_list.index(contribution)]
+                       if not intro_match(sentence))  # ("a strategy we called FedOne": named there, by them)
+    return [name for name in names if name not in earlier or not re.search(
+        rf"(?<![\w-]){re.escape(name)}(?![\w-])", earlier)]
+
+
 def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
                           ) -> tuple[str | None, str] | None:
     """(name or None, description) of the abstract's main contribution, or None when none is stated."""
@@ -852,7 +918,10 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
             # "we establish that …" states a claim, not a thing made: the claim path reads it
             if obj and not obj.startswith("that ") and not _WEAK_OBJECT.match(obj) \
                     and not _ANAPHORIC_OBJECT.match(obj):
-                return _describe(obj, names)
+                return _describe(obj, _not_cited_before(names, sentence_list, sentence))
+            means = _MEANS.search(obj) if obj and " by " in obj and _ANAPHORIC_OBJECT.match(obj) else None
+            if means:  # "the first such numerical method by extending …" -> "Extending …"
+                return None, obj[means.start(1):]
     for sentence in sentence_list:  # "Two methods are proposed for …" -> "Two methods for …"
         passive = _PASSIVE_INTRO.search(sentence) if " proposed" in sentence or " introduced" in sentence \
             or " presented" in sentence or " developed" in sentence else None
@@ -860,15 +929,15 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
             subject = _OBJECT_LEAD_IN.sub("", passive.group("subject"))
             return _describe(_without_second_act(_clean_object(f"{subject}{passive.group('rest')}")), names)
     for sentence in sentence_list:
-        match = _naming_search(sentence)
-        if match:
+        match = _naming_search(sentence) if _has_intro_hint(sentence.lower()) or "our " in sentence else None
+        if match:  # (not "these studies focused on a variant called Conditional SHAP": a name others gave)
             name = _first_name_in(sentence[match.end():], names)
             if name:  # "… and construct a dataset named Multimodal Modality Conflict (MMMC) to …"
                 article = list(re.finditer(r"\b(?:a|an|the)\s", sentence[: match.start()]))
                 start = article[-1].start() if article else 0
                 return _describe(_clean_object(sentence[start:]), [name])
     for sentence in sentence_list:
-        match = _WE_VERB.search(sentence) if _has_subject_hint(sentence) else None
+        match = _we_verb(sentence)
         if not match or _CONDITIONAL_BEFORE.search(sentence, 0, match.start()):
             continue  # "If we only wish to estimate …" supposes; it does not say what the paper does
         written = match.group("verb").lower()
@@ -879,6 +948,7 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
         # is (its base form would read "i": "Iing …"), not what the paper does
         if written in NOT_A_CONTRIBUTION_VERBS or verb in NOT_A_CONTRIBUTION_VERBS or written in _NOT_A_VERB \
                 or not obj or (verb in _CREATE_VERB_SET and _ANAPHORIC_OBJECT.match(obj)) \
+                or _ONLY_POINTS_BACK.match(obj) \
                 or obj.split(None, 1)[0].lower() in _AUXILIARIES:  # "the challenges that we address are …"
             continue
         if verb in _CLAIM_VERBS:
@@ -910,7 +980,9 @@ def _clean_object(obj: str) -> str:
     if obj.startswith(("(", "i)", "1)", "a)")):
         obj = _ENUMERATOR.sub("", obj)
     if "2)" in obj or "ii)" in obj:  # "… probes, (2) a system …": the list's next item is another thing
+        before_items = obj
         obj = _before(_SECOND_ITEM, obj)
+        obj = _FIRST_ITEM.sub("", obj, count=1) if len(obj) < len(before_items) else obj  # no "(1)" without a "(2)"
     if "(" in obj and ("et al" in obj or "19" in obj or "20" in obj):
         obj = _CITATION.sub(_without_citation, obj)
     # Each pattern below needs a word (case matters) that most objects lack: looked for first.
@@ -928,6 +1000,7 @@ def _clean_object(obj: str) -> str:
 
 _IN_ORDER_TO = re.compile(r",?\s+in order to\b")
 _ENUMERATOR = re.compile(r"^\(?(?:i{1,3}|iv|[1-9]|[a-d])\)\s+")
+_FIRST_ITEM = re.compile(r"\((?:1|i)\)\s+")
 _SECOND_ITEM = re.compile(r"[,;]?\s+(?:and\s+)?\(?(?:2|ii)\)\s")
 _CITATION = re.compile(r"(\w*)(\s*\((?:[^()]*\bet al\.?,?\s*(?:\(?\d{4}[a-z]?\)?)?"
                        r"|[A-Z][\w'’-]+(?:\s+(?:and|&)\s+[A-Z][\w'’-]+)?,?\s+(?:19|20)\d{2}[a-z]?)\))")
@@ -951,7 +1024,8 @@ _AND_ANOTHER_ACT = re.compile(
     r"[,\s](?:(?<=,)\s+(?:and\s+)?|(?<=\s)\s*and\s+)(?:then\s+|also\s+|further\s+)?"
     r"(?P<verb>(?:use|apply|applie|train|stud(?:y|ie)|present|propose|"
     r"introduce|develop|derive|provide|analy[sz]e|compare|extend|design|implement|test|employ|exploit|leverage|"
-    r"illustrate|characteri[sz]e|explore|examine|investigate|discusse?|obtain|give|offer|conduct|perform)s?)\s+"
+    r"illustrate|characteri[sz]e|explore|examine|investigate|discusse?|obtain|give|offer|conduct|perform)s?"
+    r"|(?:validate|verifie|evaluate)[sd]?)\s+"  # "… methods and validated them": a perfect's second act too
     r"(?:it|them|this|these|those|that|the|a|an|our|its|their|two|three|several|how|whether|new|novel|some|"
     r"empirical|theoretical|extensive|numerical|experimental|efficient|simple|tight|sharp|upper|lower|optimal)\b")
 _AND_VERB_LEAD = re.compile(r"^(?:and|&)\s+(?:then\s+|also\s+|further\s+)?[a-z]+(?:e?s|d|ed)?\s+")
@@ -972,12 +1046,39 @@ def _without_second_act(obj: str) -> str:
 
 def _second_act_as_gerund(obj: str) -> str:
     """After a gerund, a second thing done reads as one too: "Feeding the discriminator with … samples,
-    and train it" -> "…, and training it", "Taking a step back and examine …" -> "… and examining …"."""
-    match = _AND_ANOTHER_ACT.search(obj)
-    if match is None:
-        return obj
-    verb = gerund(_base_form(match.group("verb").lower(), third_person=True)).lower()
-    return f"{obj[:match.start('verb')]}{verb}{obj[match.end('verb'):]}"
+    and train it" -> "…, and training it", "Taking a step back and examine …" -> "… and examining …",
+    "Revisiting … methods, identify key challenges, and suggest directions" -> "…, identifying …, and
+    suggesting …".
+    Not in a relative clause, whose verbs are its own ("a method that learns X and provides Y")."""
+    relative = _RELATIVE.search(obj)
+    clause = obj[:relative.start()] if relative else obj
+    acts = [match for match in _JOINED_WORD.finditer(clause) if _is_an_act(match, clause)]
+    for match in reversed(acts):
+        verb = gerund(_base_form(match.group("verb").lower(), third_person=True)).lower()
+        obj = f"{obj[:match.start('verb')]}{verb}{obj[match.end('verb'):]}"
+    return obj
+
+
+# A word after "and" or a comma, and the verbs that, there, are a second thing done whatever follows them ("and compare
+# to", "and derive corresponding"); the others are so only before what a verb takes (_AND_ANOTHER_ACT: "and use it",
+# not "and use cases"; "and test the", not "and test data").
+_JOINED_WORD = re.compile(r"(?:,\s+(?:and\s+)?|\s+and\s+)(?:then\s+|also\s+|further\s+|finally\s+)?"
+                          r"(?P<verb>[a-z]+)\b(?![-–])")
+_ONLY_VERBS = wordset(
+    "show prove demonstrate propose introduce derive provide analyze analyse establish obtain evaluate give extend "
+    "validate compare conduct perform investigate explore discuss illustrate characterize characterise verify "
+    "identify leverage exploit formulate describe examine argue observe consider implement suggest define quantify "
+    "highlight discover explain outline apply develop")
+_RELATIVE = re.compile(r"\b(?:that|which|who|whose|where)\b")
+
+
+def _is_an_act(match: re.Match[str], text: str) -> bool:
+    """Whether a word after "and" or a comma is a verb in its base form (or in -s, after "this paper"), a second
+    thing done."""
+    word = match.group("verb")
+    if _base_form(word, third_person=True) in _ONLY_VERBS or word in _ONLY_VERBS:
+        return True
+    return _AND_ANOTHER_ACT.match(text, match.start()) is not None
 
 
 def _before(pattern: re.Pattern[str], text: str) -> str:
@@ -1018,8 +1119,14 @@ def _first_name_in(text: str, names: Sequence[str]) -> str | None:
     return min(positions)[1] if positions else None
 
 
+_SEVERAL = re.compile(r"(?:two|three|four|five|several|multiple)\s", re.IGNORECASE)
+
+
 def _describe(obj: str, names: Sequence[str]) -> tuple[str | None, str]:
-    """Split a contribution's object ("ShadowKV, a high-throughput … system that …") into name and description."""
+    """Split a contribution's object ("ShadowKV, a high-throughput … system that …") into name and description;
+    an object of several things ("three new algorithms: PIWAE, MIWAE and CIWAE") has no one name to head it."""
+    if _SEVERAL.match(obj):
+        return None, obj
     introduced = [n for n in introduced_in(obj, known=names) if n in names] or [
         n for n in names if " " in n and n in _head_region(obj)]
     name = min(introduced, key=obj.find) if introduced else None

@@ -163,10 +163,11 @@ def test_titles_are_short_headlines_never_cut_mid_word() -> None:
     ("Bandits with graphs. We consider feedback graphs and present unidentifiability results for Bernoulli "
      "rewards. We then propose TaS-FG (Track and Stop for Feedback Graphs), an asymptotically optimal algorithm.",
      "TaS-FG: Track and Stop for Feedback Graphs"),
-    # no contribution read: the headline is the opening sentence, without its "In this paper, we"
+    # "In this paper we argue that …" reads as "In this paper, we argue that …": the claim (session 18; it was the
+    # opening sentence without its "In this paper we": "Arguing that sufficient width …")
     ("In this paper we argue that sufficient width of a feedforward network is equally important as depth "
      "for the loss landscape. Experiments on MNIST confirm the theory.",
-     "Arguing that sufficient width of a feedforward network is equally important as depth"),
+     "Sufficient width of a feedforward network is equally important as depth for the loss landscape"),
     ("In this paper we extend the SF&GPI framework in two ways. One of them generalises the previous results "
      "to many tasks at once.", "Extending the SF&GPI framework in two ways"),
     ("In this paper we can resort to regression discontinuity design to estimate a local causal effect. "
