@@ -290,7 +290,8 @@ VERBS = wordset(
     investigates mitigate mitigates alleviate alleviates prevent prevents exceed exceeds induce induces incur incurs
     admit admits infer infers inherit inherits outpace outpaces satisfy satisfies discover discovers motivate
     motivates develops describes tackles lacks assigns recovers selects sheds affects injects delivers addresses
-    matters""")
+    matters implies goes tries seeks deals derives resembles observes destroys interacts refers necessitates
+    distributes underestimates""")
 # A verb's "-ing" form that takes an object and qualifies no noun of a technical term ("for improving alignment
 # quality", "of determining sparsity rates"; not "training data", "sampling algorithms", "normalizing flows",
 # "generating function", which stay content words): it opens a clause, as the verbs above do.
@@ -318,7 +319,7 @@ _SPLITTERS = STOPWORDS | VERBS | _VERBAL_GERUNDS | wordset(
 # before a determiner.
 _VERBS_NOT_NOUNS = wordset(
     """tend fail suffer rely adapt apply achieve attain enable ensure provide require surpass outperform exhibit
-    describe identify improve reduce predict generate recover maintain incorporate integrate expand""")
+    describe identify improve reduce predict generate recover maintain incorporate integrate expand underestimate""")
 
 
 def _base_forms(verbs: frozenset[str]) -> frozenset[str]:
@@ -336,6 +337,9 @@ def _base_forms(verbs: frozenset[str]) -> frozenset[str]:
 # A participle or verb closing a run follows its noun ("a model trained on …", "which can lead to …"):
 # it is cut off the phrase ("model trained" -> "model"), unlike one before it ("trained models").
 _TRAILING_VERB_FORMS = wordset("lead leads perform relative")
+# So does a function of the formula after it, which the reader drops ("O(kn log n)", "min_x max_y f(x, y)"): "kn log",
+# "error rate log", "form min max" were keyphrases; "log marginal likelihood" keeps it.
+_TRAILING_OPERATORS = wordset("log min max")
 # Base forms of VERBS that are nouns too ("support", "capture", "transfer", "guarantee"): the noun closes a keyphrase
 # ("knowledge transfer to …"), the verb does not ("real data support our theory", "methods for explaining ViTs
 # capture the flow …"); a determiner after it tells (_BASE_VERB).
@@ -352,7 +356,7 @@ GENERIC = STOPWORDS | wordset(
     processes information approach application applications scenario scenarios case cases domain domains
     space spaces time times function functions value values network networks algorithm algorithms tool
     tools term test tests type types form forms range kind kinds error errors quality cost costs scale
-    able making make making rate rates baseline baselines state art"""
+    able making make making rate rates baseline baselines state art log min max"""
 )
 
 
@@ -1156,7 +1160,29 @@ def _description_after(after: str) -> str:
 _JOINING_EN_DASH = re.compile(r"–(?<=[^\W_]–)(?=[A-Z0-9])")  # (the dash first: see enrich._TIE)
 
 
+# An adverb that makes one term with the adjective after it ("strongly convex functions", "μ-strongly convex",
+# "non-strongly convex problems", "strictly monotone"): read as one word, not an adverb opening a clause, which left
+# "convex functions" of "strongly convex functions". Joined by a combining grapheme joiner, a mark the keyphrase
+# reader keeps inside a word and no abstract writes, and written apart again on the card.
+_MATH_ADVERB = re.compile(r"\b((?i:s)trongly|(?i:s)trictly|(?i:w)eakly|(?i:u)niformly)[ -](?:(geodesically)[ -])?"
+                          r"(?=(?:convex|concave|log-concave|monotone)\b)")
+_JOINER = "\u034f"
+
+
+def _math_adverb_joined(match: re.Match[str]) -> str:
+    return _JOINER.join(filter(None, match.groups())) + _JOINER
+
+
 def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
+    """5–8 keyphrases: specific noun phrases built from the abstract's recurring words; an adverb and the adjective
+    it makes a term with one word in them (_MATH_ADVERB)."""
+    if "ly con" not in plain and "ly mono" not in plain and "ly log" not in plain:
+        return _keywords_for(plain, names)
+    phrases = _keywords_for(_MATH_ADVERB.sub(_math_adverb_joined, plain), names)
+    return tuple(phrase.replace(_JOINER, " ") for phrase in phrases)
+
+
+def _keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
     """5–8 keyphrases: specific noun phrases built from the abstract's recurring words.
 
     A phrase of only weak words (_WEAK_WORDS: "numerical results", "proposed method", "certain conditions") is a
@@ -1173,8 +1199,13 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
     ranked: list[tuple[float, str]] = []  # (-score, phrase): sorting puts the best first, ties by name
     weak: list[tuple[float, str]] = []  # the same, for phrases of only weak words
     generic, weak_words, count_of = GENERIC, _WEAK_WORDS, word_counts.__getitem__
+    may_cite = "et al" in plain or "19" in plain or "20" in plain  # a reference has a year or "et al."
+    cited: set[str] = set()  # the cited authors' surnames (lower case): "Landrieu" of "Landrieu et al. (2017)"
     for phrase, count in phrases.items():
         low = phrase.lower()
+        if may_cite and phrase[1:2].islower() and phrase[:1].isupper() and _names_cited(phrase, plain):
+            cited.update(low.split())  # "Landrieu", "Ghadimi Lan" ("Ghadimi & Lan (2012)"): a citation, no topic
+            continue
         if " " not in low:  # one word (nearly half the candidates): the general case below, spelled out
             if low in generic or low in name_words:
                 continue
@@ -1224,9 +1255,48 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
     for word, _count in word_counts.most_common():
         if len(chosen) >= MIN_KEYWORDS:
             break
-        if word not in GENERIC and word not in name_words and len(word) > 2 and not _overlaps(word, chosen):
+        if word not in GENERIC and word not in name_words and len(word) > 2 and word not in cited \
+                and not _overlaps(word, chosen):
             chosen.append(word)
     return tuple(chosen)
+
+
+# A surname as references write it: a capital, small letters, maybe a second capital ("LeCun", "McMahan") and
+# hyphenated parts ("Cohen-Addad", "Abbasi-Yadkori"); not an acronym ("ICML 2018").
+_SURNAME = r"[A-Z][a-z\u00c0-\u024f'’]+(?:[A-Z][a-z\u00c0-\u024f'’]+)?(?:-[A-Z][a-z\u00c0-\u024f'’]+)*"
+# After a cited author's surname: a co-author's, then "et al." or the year ("Landrieu and Obozinski (2017)", "Ge et
+# al. (2017)", "Bassily et al we …", "(Chi & Lange, 2015)", "(Rolfe 2016)").
+_CO_AUTHOR = re.compile(rf"\s+(?:and|&)\s+{_SURNAME}")
+_ET_AL = re.compile(r"\s+et\s+al\b")
+_YEAR_IN_BRACKETS = re.compile(r"\s*\(\s*(?:19|20)\d\d")
+_YEAR = re.compile(r",?\s+(?:19|20)\d\d(?!\d)")  # inside the reference's brackets: asked only there
+_AFTER_A_CO_AUTHOR = re.compile(rf"{_SURNAME}\s+(?:and|&)\s+$")
+
+
+def _names_cited(phrase: str, plain: str) -> bool:
+    """Whether each word of a capitalised phrase is the surname of an author `plain` cites: "Landrieu" ("introduced
+    by Landrieu and Obozinski (2017)"), "Ghadimi Lan" ("proposed in Ghadimi & Lan (2012)")."""
+    return all(word[:1].isupper() and _cited(word, plain) for word in phrase.split(" "))
+
+
+def _cited(surname: str, plain: str) -> bool:
+    """Whether `plain` writes `surname` as a cited author's, first or second, anywhere: "Ge et al.", "Denton and
+    Fergus (2018)", "(Maystre & Grossglauser, 2015)", "(Rolfe 2016)"; not "ICML 2018". A text names a cited author
+    for the work cited, seldom as its topic."""
+    at = plain.find(surname)
+    while at >= 0:
+        end = at + len(surname)
+        if not plain[end:end + 1].isalnum() and not plain[at - 1:at].isalnum():  # the whole word
+            co_author = _CO_AUTHOR.match(plain, end)
+            authors_end = co_author.end() if co_author else end
+            if _ET_AL.match(plain, authors_end) or _YEAR_IN_BRACKETS.match(plain, authors_end):
+                return True
+            first = _AFTER_A_CO_AUTHOR.search(plain, max(0, at - 40), at)
+            opening = plain[:first.start() if first else at].rstrip()[-1:]  # the reference's own bracket
+            if opening and opening in "(;," and _YEAR.match(plain, authors_end):
+                return True
+        at = plain.find(surname, end)
+    return False
 
 
 class _Picks:
@@ -1354,6 +1424,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     singular, after_its_word, ends_on_a_verb = _SINGULAR_DETERMINERS, _BEFORE_ITS_PREPOSITION, _ends_on_a_verb
     base_verb, determiners, verb_or_participle = _BASE_VERB, _DETERMINERS, _BASE_VERB | _GERUND
     verb_or_noun, auxiliaries, noun_pointers = _VERB_OR_NOUN_BEFORE_ITS_PREPOSITION, _AUXILIARIES, _BEFORE_A_NOUN_IN_S
+    copulas, after_a_copula = _COPULAS, _BETWEEN_A_COPULA_AND_ITS_PREDICATE
     proper: dict[str, bool] = {}  # each opening word looked for once: "Ab c. " * 3333 has 3,333 sentences
     participles: dict[str, bool] = {}  # and each pair of a noun and a word in -ing: "a b-ing the " * 1000
     for sentence in sentences(plain):
@@ -1390,6 +1461,11 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                     run.pop()
                     if run:
                         found.append(_phrase(run, plain))
+                elif run and low in verb_or_noun.get(run[-1], ()):
+                    pass  # "with explicit focus on …": how the text focuses, no topic (its words still counted)
+                elif run and size(run) == 1 and (previous in copulas or previous[-2:] in after_a_copula) and \
+                        _is_predicate(run[0], previous, sentence):
+                    pass  # "when A and W are dense, …": what a thing is, not a thing (the word still counted)
                 elif run:  # the head noun last
                     found.append(_phrase(run, plain) if last & trailing else " ".join(run) if size(run) < 4
                                  else head_words(run, plain))
@@ -1444,18 +1520,49 @@ def _ends_on_a_verb(run: list[str], after: str, before: str) -> bool:
         word.endswith(_POSSESSIVE) for word in run[:-2])  # "a network's feature maps": "a" is the network's
 
 
+# Verbs whose complement says what their subject is: a single word after them, and before a mark or a stop word, is
+# an adjective ("A and W are dense, …", "the loss is convex and …", "is approximately L-smooth, a result …"), not a
+# noun phrase. Splitters all: a word after them opens a run. An adverb or "not" may stand between ("is not convex"):
+# the endings that let the look back (_is_predicate) be asked.
+_COPULAS = wordset("is are was were be been being become becomes remain remains")
+_BETWEEN_A_COPULA_AND_ITS_PREDICATE = frozenset(("ly", "ot"))  # an adverb in -ly, "not"
+# Endings of nouns a copula may take without a determiner ("the goal is classification", "the answer is yes"…): the
+# word stays a candidate.
+_NOUN_ENDINGS = ("tion", "sion", "ment", "ness", "ity", "ance", "ence", "ism", "ogy", "phy", "ship", "ure", "ing")
+
+
+def _is_predicate(word: str, before: str, sentence: str) -> bool:
+    """Whether `word`, a run of one word after `before` (a copula, or an adverb or "not" after one), is what the
+    copula says its subject is: an adjective ("dense", "convex", "L-smooth", "Lipschitz"), not a plural, a name in
+    capitals ("MDP") nor a noun by its ending."""
+    kind = (_TOKEN_KINDS.get(word) or _token_kind(word))[1]
+    if kind & _PLURAL or word.isupper() or word.rpartition("-")[2].lower().endswith(_NOUN_ENDINGS):
+        return False
+    if before in _COPULAS:
+        return True
+    low = sentence.lower()  # a run of one word after an adverb or "not": few a sentence
+    needle = f" {before} {word.lower()}"
+    at = low.find(needle)
+    while at >= 0:
+        if low[:at].rpartition(" ")[2] in _COPULAS:  # "is approximately L-smooth", "are not dense"
+            return True
+        at = low.find(needle, at + 1)
+    return False
+
+
 def _said_of_its_subject(run: list[str], before: str) -> bool:
     """Whether the run's last word, a verb or a noun before the verb's preposition ("focus on"), is the verb of the
     noun before it ("ATE estimation focus on …", "LfD focus either on …"): not after a determiner, as the noun of "the
-    research focus on …", nor after a word that rates or qualifies it ("with particular focus on", "renewed focus",
-    "growing focus", "greater focus", "exclusive focus")."""
-    if len(run) < 2 or before in _DETERMINERS:
+    research focus on …", nor after "with" ("with explicit focus on"), nor after a word that rates or qualifies it
+    ("with particular focus on", "renewed focus", "growing focus", "greater focus", "exclusive focus")."""
+    if len(run) < 2 or before in _DETERMINERS or before in _BEFORE_A_FOCUS:
         return False
     word = run[-2]  # a field's noun in -ing is a subject ("reinforcement learning focus on"), "growing" is not
     return (word in _NOUN_GERUNDS or not word.endswith(_NOT_BEFORE_A_FOCUS)) and word.lower() not in _RATES_A_FOCUS
 
 
 _NOT_BEFORE_A_FOCUS = (*_NOT_BEFORE_A_VERB, "ed", "er", "ive", "ic")
+_BEFORE_A_FOCUS = wordset("with without")  # "with explicit focus on": the noun, whatever qualifies it
 _RATES_A_FOCUS = _WEAK_WORDS - GENERIC  # "particular", "main", "clear"; not a noun such as "learning" or "data"
 
 
@@ -1583,7 +1690,8 @@ def _token_kind(token: str) -> tuple[str, int]:
         kind = _SPLIT
     else:
         kind = _CONTENT | (_GERUND if low.endswith("ing") else 0) | (
-            _TRAILING if low in _TRAILING_VERB_FORMS or (low.endswith("ed") and len(low) > 4 and low not in _ED_NOUNS)
+            _TRAILING if low in _TRAILING_VERB_FORMS or (low in _TRAILING_OPERATORS and token == low)
+            or (low.endswith("ed") and len(low) > 4 and low not in _ED_NOUNS)
             else 0)
         if token != low:
             kind |= _ACRONYM if _TWO_CAPITALS.search(token) else _CAPITALISED
