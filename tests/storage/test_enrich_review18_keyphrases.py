@@ -74,6 +74,8 @@ def test_a_noun_after_a_copula_and_an_adjective_before_its_noun_stay(sentence: s
     ("Byzantine-Robust Distributed Learning: Towards Optimal Statistical Rates", "strongly convex losses",
      "convex losses"),
     ("Stochastic Variance-Reduced Hamilton Monte Carlo Methods", "strongly log-concave distribution", None),
+    ("Information Theoretic Guarantees for Empirical Risk Minimization with Applications to Model Selection and "
+     "Large-Scale Optimization", "strongly-convex loss classes", "strongly convex loss classes"),  # as written
 ])
 def test_strongly_convex_is_one_term_on_a_dev_set_card(title: str, term: str, without_its_adverb: str | None) -> None:
     keywords = dev_set_card(title)
