@@ -1279,6 +1279,7 @@ _CO_AUTHOR = re.compile(rf"\s+(?:and|&)\s+{_SURNAME}")
 _ET_AL = re.compile(r"\s+et\s+al\b")
 _YEAR_IN_BRACKETS = re.compile(r"\s*\(\s*(?:19|20)\d\d")
 _YEAR = re.compile(r",?\s+(?:19|20)\d\d(?!\d)")  # inside the reference's brackets: asked only there
+_AFTER_A_CITED_NAME = (" et al", " (", "(", ",", " and ", " & ", " 19", " 20")  # one look rules most words out
 _AFTER_A_CO_AUTHOR = re.compile(rf"{_SURNAME}\s+(?:and|&)\s+$")
 
 
@@ -1295,7 +1296,7 @@ def _cited(surname: str, plain: str) -> bool:
     at = plain.find(surname)
     while at >= 0:
         end = at + len(surname)
-        if not plain[end:end + 1].isalnum() and not plain[at - 1:at].isalnum():  # the whole word
+        if plain.startswith(_AFTER_A_CITED_NAME, end) and not plain[at - 1:at].isalnum():  # a word, maybe cited
             co_author = _CO_AUTHOR.match(plain, end)
             authors_end = co_author.end() if co_author else end
             if _ET_AL.match(plain, authors_end) or _YEAR_IN_BRACKETS.match(plain, authors_end):
@@ -1484,12 +1485,14 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                         if run:
                             found.append(_phrase(run, plain))
                     # else the noun: "with explicit focus on …" says how the text focuses, no topic (words counted)
-                elif size(run) == 1 and (previous in copulas or previous[-2:] in after_a_copula) and \
-                        _is_predicate(run[0], previous, sentence):
-                    pass  # "when A and W are dense, …": what a thing is, not a thing (the word still counted)
                 elif run:  # the head noun last
-                    found.append(_phrase(run, plain) if last & trailing else " ".join(run) if size(run) < 4
-                                 else head_words(run, plain))
+                    if size(run) > 1:
+                        found.append(_phrase(run, plain) if last & trailing else " ".join(run) if size(run) < 4
+                                     else head_words(run, plain))
+                    elif not ((previous in copulas or previous[-2:] in after_a_copula)
+                              and _is_predicate(run[0], previous, sentence)):
+                        found.append(_phrase(run, plain) if last & trailing else run[0])
+                    # else "when A and W are dense, …": what a thing is, not a thing (the word still counted)
                 run = []
                 previous = low if low != "not" or previous in auxiliaries else _CONTRASTING_NOT
             elif run and not last & plural:
