@@ -292,7 +292,8 @@ VERBS = wordset(
     investigates mitigate mitigates alleviate alleviates prevent prevents exceed exceeds induce induces incur incurs
     admit admits infer infers inherit inherits outpace outpaces satisfy satisfies discover discovers motivate
     motivates develops describes tackles lacks assigns recovers selects sheds affects injects delivers addresses
-    matters""")
+    matters implies goes tries seeks deals derives resembles observes destroys interacts refers necessitates
+    distributes underestimates""")
 # A verb's "-ing" form that takes an object and qualifies no noun of a technical term ("for improving alignment
 # quality", "of determining sparsity rates"; not "training data", "sampling algorithms", "normalizing flows",
 # "generating function", which stay content words): it opens a clause, as the verbs above do.
@@ -320,7 +321,7 @@ _SPLITTERS = STOPWORDS | VERBS | _VERBAL_GERUNDS | wordset(
 # before a determiner.
 _VERBS_NOT_NOUNS = wordset(
     """tend fail suffer rely adapt apply achieve attain enable ensure provide require surpass outperform exhibit
-    describe identify improve reduce predict generate recover maintain incorporate integrate expand""")
+    describe identify improve reduce predict generate recover maintain incorporate integrate expand underestimate""")
 
 
 def _base_forms(verbs: frozenset[str]) -> frozenset[str]:
@@ -338,6 +339,9 @@ def _base_forms(verbs: frozenset[str]) -> frozenset[str]:
 # A participle or verb closing a run follows its noun ("a model trained on …", "which can lead to …"):
 # it is cut off the phrase ("model trained" -> "model"), unlike one before it ("trained models").
 _TRAILING_VERB_FORMS = wordset("lead leads perform relative")
+# So does a function of the formula after it, which the reader drops ("O(kn log n)", "min_x max_y f(x, y)"): "kn log",
+# "error rate log", "form min max" were keyphrases; "log marginal likelihood" keeps it.
+_TRAILING_OPERATORS = wordset("log min max")
 # Base forms of VERBS that are nouns too ("support", "capture", "transfer", "guarantee"): the noun closes a keyphrase
 # ("knowledge transfer to …"), the verb does not ("real data support our theory", "methods for explaining ViTs
 # capture the flow …"); a determiner after it tells (_BASE_VERB).
@@ -354,7 +358,7 @@ GENERIC = STOPWORDS | wordset(
     processes information approach application applications scenario scenarios case cases domain domains
     space spaces time times function functions value values network networks algorithm algorithms tool
     tools term test tests type types form forms range kind kinds error errors quality cost costs scale
-    able making make making rate rates baseline baselines state art"""
+    able making make making rate rates baseline baselines state art log min max"""
 )
 
 
@@ -1263,7 +1267,43 @@ def _description_after(after: str) -> str:
 _JOINING_EN_DASH = re.compile(r"–(?<=[^\W_]–)(?=[A-Z0-9])")  # (the dash first: see enrich._TIE)
 
 
+# An adverb that makes one term with the adjective after it ("strongly convex functions", "μ-strongly convex",
+# "non-strongly convex problems", "strictly monotone"): read as one word, not an adverb opening a clause, which left
+# "convex functions" of "strongly convex functions". Joined by a combining grapheme joiner, a mark the keyphrase
+# reader keeps inside a word and no abstract writes, and written apart again on the card. The pattern opens with its
+# literal "ly", which the regex engine scans for fast (~1 µs an abstract; one opening with the adverbs took 140).
+_MATH_ADVERB = re.compile(r"ly (geodesically )?(?=(?:convex|concave|log-concave|monotone)\b)")  # "-": one word
+_MATH_ADVERB_STEMS = ("strong", "strict", "weak", "uniform")
+_JOINER = "\u034f"
+
+
+def _math_adverbs_joined(plain: str) -> str | None:
+    """`plain` with each adverb of _MATH_ADVERB joined to its adjective, or None where it writes none."""
+    pieces: list[str] = []
+    at = 0
+    for match in _MATH_ADVERB.finditer(plain):
+        before = plain[max(0, match.start() - 8):match.start()].lower()
+        stem = next((stem for stem in _MATH_ADVERB_STEMS if before.endswith(stem)), None)
+        if stem is None or before[-len(stem) - 1:-len(stem)].isalpha():  # "headstrongly" is none
+            continue
+        pieces += (plain[at:match.start()], "ly", _JOINER, "geodesically" + _JOINER if match.group(1) else "")
+        at = match.end()
+    if not pieces:
+        return None
+    pieces.append(plain[at:])
+    return "".join(pieces)
+
+
 def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
+    """5–8 keyphrases: specific noun phrases built from the abstract's recurring words; an adverb and the adjective
+    it makes a term with one word in them (_MATH_ADVERB)."""
+    joined = _math_adverbs_joined(plain)
+    if joined is None:
+        return _keywords_for(plain, names)
+    return tuple(phrase.replace(_JOINER, " ") for phrase in _keywords_for(joined, names))
+
+
+def _keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
     """5–8 keyphrases: specific noun phrases built from the abstract's recurring words.
 
     A phrase of only weak words (_WEAK_WORDS: "numerical results", "proposed method", "certain conditions") is a
@@ -1321,7 +1361,7 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
             else:
                 weak.append((-score, phrase))
     ranked.sort()
-    picks = _Picks(acronym_of)
+    picks = _Picks(acronym_of, plain)
     picks.add(ranked, MAX_KEYWORDS)
     if len(picks.chosen) >= MIN_KEYWORDS:  # the usual case: no need to rank weak phrases or single words
         return tuple(picks.chosen)
@@ -1331,9 +1371,55 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
     for word, _count in word_counts.most_common():
         if len(chosen) >= MIN_KEYWORDS:
             break
-        if word not in GENERIC and word not in name_words and len(word) > 2 and not _overlaps(word, chosen):
+        if word not in GENERIC and word not in name_words and len(word) > 2 and word not in picks.cited \
+                and not _overlaps(word, chosen):
             chosen.append(word)
     return tuple(chosen)
+
+
+# A surname as references write it: a capital, small letters, maybe a second capital ("LeCun", "McMahan") and
+# hyphenated parts ("Cohen-Addad", "Abbasi-Yadkori"); not an acronym ("ICML 2018").
+_SURNAME = r"[A-Z][a-z\u00c0-\u024f'’]+(?:[A-Z][a-z\u00c0-\u024f'’]+)?(?:-[A-Z][a-z\u00c0-\u024f'’]+)*"
+# After a cited author's surname: a co-author's, then "et al." or the year ("Landrieu and Obozinski (2017)", "Ge et
+# al. (2017)", "Bassily et al we …", "(Chi & Lange, 2015)", "(Rolfe 2016)").
+_CO_AUTHOR = re.compile(rf"\s+(?:and|&)\s+{_SURNAME}")
+_ET_AL = re.compile(r"\s+et\s+al\b")
+_YEAR_IN_BRACKETS = re.compile(r"\s*\(\s*(?:19|20)\d\d")
+_YEAR = re.compile(r",?\s+(?:19|20)\d\d(?!\d)")  # inside the reference's brackets: asked only there
+_AFTER_A_CITED_NAME = (" et al", " (", "(", ",", " and ", " & ", " 19", " 20")  # one look rules most words out
+_AFTER_A_CO_AUTHOR = re.compile(rf"{_SURNAME}\s+(?:and|&)\s+$")
+
+
+def _names_cited(phrase: str, plain: str) -> bool:
+    """Whether each word of a capitalised phrase is the surname of an author `plain` cites: "Landrieu" ("introduced
+    by Landrieu and Obozinski (2017)"), "Ghadimi Lan" ("proposed in Ghadimi & Lan (2012)")."""
+    return all(word[:1].isupper() and _cited(word, plain) for word in phrase.split(" "))
+
+
+def _cited(surname: str, plain: str) -> bool:
+    """Whether `plain` writes `surname` as a cited author's, first or second, anywhere: "Ge et al.", "Denton and
+    Fergus (2018)", "(Maystre & Grossglauser, 2015)", "(Rolfe 2016)"; not "ICML 2018". A text names a cited author
+    for the work cited, seldom as its topic."""
+    at = plain.find(surname)
+    while at >= 0:
+        end = at + len(surname)
+        if plain.startswith(_AFTER_A_CITED_NAME, end) and not plain[at - 1:at].isalnum():  # a word, maybe cited
+            co_author = _CO_AUTHOR.match(plain, end)
+            authors_end = co_author.end() if co_author else end
+            if _ET_AL.match(plain, authors_end) or _YEAR_IN_BRACKETS.match(plain, authors_end):
+                return True
+            if _YEAR.match(plain, authors_end) and _opens_a_reference(plain, at):
+                return True
+        at = plain.find(surname, end)
+    return False
+
+
+def _opens_a_reference(plain: str, at: int) -> bool:
+    """Whether the surname at `at`, or the co-author's before it ("Chi & Lange"), follows a bracket, a semicolon or a
+    comma: a reference in brackets ("(Rolfe 2016)", "(Chi & Lange, 2015)", "(…; Jang et al., 2016)")."""
+    first = _AFTER_A_CO_AUTHOR.search(plain, max(0, at - 40), at)
+    start = first.start() if first else at
+    return plain[max(0, start - 2):start].rstrip()[-1:] in ("(", ";", ",")
 
 
 class _Picks:
@@ -1341,10 +1427,14 @@ class _Picks:
 
     `acronym_of`: the acronyms ranked as their phrase spelled out ("graph neural networks" for "GNNs"), by that
     phrase: the acronym is the keyphrase where a part of the phrase the text also writes apart was chosen first
-    ("neural networks" in a paper comparing them with GNNs)."""
+    ("neural networks" in a paper comparing them with GNNs). `cited`: the surnames of cited authors met (lower case),
+    no keyphrase: "Landrieu" ("Landrieu and Obozinski (2017)"), "Ghadimi Lan" ("Ghadimi & Lan (2012)"); looked for
+    only among the phrases a card would show, most abstracts citing no one."""
 
-    def __init__(self, acronym_of: dict[str, str]) -> None:
+    def __init__(self, acronym_of: dict[str, str], plain: str) -> None:
         self._acronym_of = acronym_of
+        self._plain = plain
+        self.cited: set[str] = set()
         self.chosen: list[str] = []
         self._low: list[str] = []
         # The last two words of the chosen phrases of three words or more: where in `chosen`, and whether the words
@@ -1358,6 +1448,9 @@ class _Picks:
             if len(chosen) >= limit:
                 break
             low = phrase.lower()
+            if phrase[1:2].islower() and phrase[:1].isupper() and _names_cited(phrase, self._plain):
+                self.cited.update(low.split())
+                continue
             for other in chosen_low:
                 if low in other or other in low:
                     acronym = self._acronym_of.get(phrase)
@@ -1461,6 +1554,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     singular, after_its_word, ends_on_a_verb = _SINGULAR_DETERMINERS, _BEFORE_ITS_PREPOSITION, _ends_on_a_verb
     base_verb, determiners, verb_or_participle = _BASE_VERB, _DETERMINERS, _BASE_VERB | _GERUND
     verb_or_noun, auxiliaries, noun_pointers = _VERB_OR_NOUN_BEFORE_ITS_PREPOSITION, _AUXILIARIES, _BEFORE_A_NOUN_IN_S
+    copulas, after_a_copula = _COPULAS, _BETWEEN_A_COPULA_AND_ITS_PREDICATE
     proper: dict[str, bool] = {}  # each opening word looked for once: "Ab c. " * 3333 has 3,333 sentences
     participles: dict[str, bool] = {}  # and each pair of a noun and a word in -ing: "a b-ing the " * 1000
     for sentence in sentences(plain):
@@ -1491,15 +1585,21 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                     run.pop()
                     if run:
                         found.append(_phrase(run, plain))
-                elif run and (low in after_its_word.get(run[-1], ())
-                              or (low in verb_or_noun.get(run[-1], ()) and _said_of_its_subject(run, previous))):
-                    content.pop()  # "SGD subject to …": the word goes with its preposition, not the noun before
-                    run.pop()
-                    if run:
-                        found.append(_phrase(run, plain))
+                elif run and (low in after_its_word.get(run[-1], ()) or low in verb_or_noun.get(run[-1], ())):
+                    if low in after_its_word.get(run[-1], ()) or _said_of_its_subject(run, previous):
+                        content.pop()  # "SGD subject to …": the word goes with its preposition, not the noun before
+                        run.pop()
+                        if run:
+                            found.append(_phrase(run, plain))
+                    # else the noun: "with explicit focus on …" says how the text focuses, no topic (words counted)
                 elif run:  # the head noun last
-                    found.append(_phrase(run, plain) if last & trailing else " ".join(run) if size(run) < 4
-                                 else head_words(run, plain))
+                    if size(run) > 1:
+                        found.append(_phrase(run, plain) if last & trailing else " ".join(run) if size(run) < 4
+                                     else head_words(run, plain))
+                    elif not ((previous in copulas or previous[-2:] in after_a_copula)
+                              and _is_predicate(run[0], previous, sentence)):
+                        found.append(_phrase(run, plain) if last & trailing else run[0])
+                    # else "when A and W are dense, …": what a thing is, not a thing (the word still counted)
                 run = []
                 previous = low if low != "not" or previous in auxiliaries else _CONTRASTING_NOT
             elif run and not last & plural:
@@ -1551,18 +1651,48 @@ def _ends_on_a_verb(run: list[str], after: str, before: str) -> bool:
         word.endswith(_POSSESSIVE) for word in run[:-2])  # "a network's feature maps": "a" is the network's
 
 
+# Verbs whose complement says what their subject is: a single word after them, and before a mark or a stop word, is
+# an adjective ("A and W are dense, …", "the loss is convex and …", "is approximately L-smooth, a result …"), not a
+# noun phrase. Splitters all: a word after them opens a run. An adverb or "not" may stand between ("is not convex"):
+# the endings that let the look back (_is_predicate) be asked.
+_COPULAS = wordset("is are was were be been being become becomes remain remains")
+_BETWEEN_A_COPULA_AND_ITS_PREDICATE = frozenset(("ly", "ot"))  # an adverb in -ly, "not"
+# Endings of nouns a copula may take without a determiner ("the goal is classification", "the answer is yes"…): the
+# word stays a candidate.
+_NOUN_ENDINGS = ("tion", "sion", "ment", "ness", "ity", "ance", "ence", "ism", "ogy", "phy", "ship", "ure", "ing")
+
+
+def _is_predicate(word: str, before: str, sentence: str) -> bool:
+    """Whether `word`, a run of one word after `before` (a copula, or an adverb or "not" after one), is what the
+    copula says its subject is: an adjective ("dense", "convex", "L-smooth", "Lipschitz"), not a plural, a name in
+    capitals ("MDP") nor a noun by its ending."""
+    kind = (_TOKEN_KINDS.get(word) or _token_kind(word))[1]
+    if kind & _PLURAL or word.isupper() or word.rpartition("-")[2].lower().endswith(_NOUN_ENDINGS):
+        return False
+    if before in _COPULAS:
+        return True
+    needle = f" {before} {word}"  # the adverb and the word as written: in small letters mid-sentence
+    at = sentence.find(needle)
+    while at >= 0:
+        if sentence[max(0, at - 7):at].rpartition(" ")[2] in _COPULAS:  # "is approximately L-smooth", "are not dense"
+            return True
+        at = sentence.find(needle, at + 1)
+    return False
+
+
 def _said_of_its_subject(run: list[str], before: str) -> bool:
     """Whether the run's last word, a verb or a noun before the verb's preposition ("focus on"), is the verb of the
     noun before it ("ATE estimation focus on …", "LfD focus either on …"): not after a determiner, as the noun of "the
-    research focus on …", nor after a word that rates or qualifies it ("with particular focus on", "renewed focus",
-    "growing focus", "greater focus", "exclusive focus")."""
-    if len(run) < 2 or before in _DETERMINERS:
+    research focus on …", nor after "with" ("with explicit focus on"), nor after a word that rates or qualifies it
+    ("with particular focus on", "renewed focus", "growing focus", "greater focus", "exclusive focus")."""
+    if len(run) < 2 or before in _DETERMINERS or before in _BEFORE_A_FOCUS:
         return False
     word = run[-2]  # a field's noun in -ing is a subject ("reinforcement learning focus on"), "growing" is not
     return (word in _NOUN_GERUNDS or not word.endswith(_NOT_BEFORE_A_FOCUS)) and word.lower() not in _RATES_A_FOCUS
 
 
 _NOT_BEFORE_A_FOCUS = (*_NOT_BEFORE_A_VERB, "ed", "er", "ive", "ic")
+_BEFORE_A_FOCUS = wordset("with without")  # "with explicit focus on": the noun, whatever qualifies it
 _RATES_A_FOCUS = _WEAK_WORDS - GENERIC  # "particular", "main", "clear"; not a noun such as "learning" or "data"
 
 
@@ -1690,7 +1820,8 @@ def _token_kind(token: str) -> tuple[str, int]:
         kind = _SPLIT
     else:
         kind = _CONTENT | (_GERUND if low.endswith("ing") else 0) | (
-            _TRAILING if low in _TRAILING_VERB_FORMS or (low.endswith("ed") and len(low) > 4 and low not in _ED_NOUNS)
+            _TRAILING if low in _TRAILING_VERB_FORMS or (low in _TRAILING_OPERATORS and token == low)
+            or (low.endswith("ed") and len(low) > 4 and low not in _ED_NOUNS)
             else 0)
         if token != low:
             kind |= _ACRONYM if _TWO_CAPITALS.search(token) else _CAPITALISED
