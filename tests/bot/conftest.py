@@ -59,6 +59,7 @@ from storage.db import open_database
 from storage.loader import load_corpus
 
 DEFAULT_START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+Restart = Callable[..., Awaitable[PaperBot]]  # the `restart` fixture: `await restart(**overrides)` is the new bot
 LOCK_WAIT_LIMIT = 60  # seconds: a held connection lets go by then, so a test that fails ends instead of hanging
 
 
@@ -258,7 +259,7 @@ async def simcord_env(simcord_bot: PaperBot, clock: TestClock,
 
 
 @pytest.fixture
-def restart(simcord_env: simcord.Env, make_bot: Callable[..., PaperBot]) -> Callable[..., Awaitable[PaperBot]]:
+def restart(simcord_env: simcord.Env, make_bot: Callable[..., PaperBot]) -> Restart:
     """Replace the running bot with a fresh one on the same database (like a crash + start), on
     settings changed by `overrides` if any (another `corpus_paths`: a corpus reload)."""
 
@@ -368,3 +369,33 @@ def logins(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "paperbot.db"))
     return tried
+
+
+def answer(result: simcord.InteractionResult) -> simcord.ResponseMessage:
+    """The message the bot answered an interaction with; the test fails if it sent none."""
+    assert result.response is not None, result
+    return result.response
+
+
+def field_value(embed: discord.Embed, name: str) -> str:
+    """The value of the embed's first field named `name`; the test fails if it has none."""
+    values = [field.value for field in embed.fields if field.name == name]
+    assert values, f"no {name!r} field in {[field.name for field in embed.fields]}"
+    assert values[0] is not None
+    return values[0]
+
+
+def message_controls(message: discord.Message) -> list[discord.Button | discord.SelectMenu]:
+    """A sent message's buttons and menus, row by row (discord.py types its components as any kind there is)."""
+    controls: list[discord.Button | discord.SelectMenu] = []
+    for row in message.components:
+        assert isinstance(row, discord.ActionRow), row
+        for item in row.children:
+            assert isinstance(item, discord.Button | discord.SelectMenu), item
+            controls.append(item)
+    return controls
+
+
+def select_menu(message: discord.Message) -> discord.SelectMenu:
+    """The message's (first) select menu: a result list's papers, a card's similar papers."""
+    return next(item for item in message_controls(message) if isinstance(item, discord.SelectMenu))
