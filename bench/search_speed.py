@@ -366,7 +366,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for size in args.sizes:
             db = workdir / f"speed_{size}.db"
             ingesting = ["--ingest", str(size), str(db), "--seed", str(args.seed)]
-            ingested: dict[str, object] = child([*ingesting, *(["--real-vectors"] if args.real_vectors else [])]) if not db.exists() \
+            ingested: dict[str, object]  # the child's numbers, or none for a database measured before
+            ingested = child([*ingesting, *(["--real-vectors"] if args.real_vectors else [])]) if not db.exists() \
                 else {"ingest_s": float("nan"), "vectors_s": float("nan"), "real_vectors": False}
             measuring = ["--measure", str(db), "--queries", str(args.queries), "--seed", str(args.seed)]
             read_through(db)  # both engines start from a warm page cache, whichever is measured first
