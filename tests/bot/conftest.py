@@ -18,6 +18,9 @@ Reusable by every bot test module (the daily-posts tests included):
 - `simcord_bot` / `simcord_env`: the bot under test attached to a virtual Discord (setup_hook ran:
   database opened, corpus loaded, cogs added, commands synced). Options via
   `@pytest.mark.simcord(...)` as with SimCord's own fixture.
+- Every bot's corpus load must keep every record (`assert_nothing_skipped` on `bot.last_load_report`, checked
+  when the test ends): a paper skipped as too short or a duplicate would leave a test passing on fewer papers
+  than it describes. Mark a test `corpus_problems` when its corpus is broken on purpose.
 - `restart(**overrides)`: stop the running bot abruptly (like a crash) and start a fresh one on the
   same database (settings overridden as with `make_bot`); returns the new bot.
 - `world`: a server with #general, a #no-bot channel where the bot may not send or embed,
@@ -57,6 +60,7 @@ from bot.settings import BUNDLED_CORPUS, Settings
 from bot.tree import unwrap
 from storage.db import open_database
 from storage.loader import load_corpus
+from tests.storage.conftest import assert_nothing_skipped
 
 DEFAULT_START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 Restart = Callable[..., Awaitable[PaperBot]]  # the `restart` fixture: `await restart(**overrides)` is the new bot
@@ -181,6 +185,8 @@ def zebrafish_and_axolotl(tmp_path: Path, zebrafish: Path) -> tuple[Path, ...]:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "fresh_db: start the bot on an empty database (no corpus loaded yet)")
     config.addinivalue_line("markers", "zebrafish_and_axolotl: the bot loads the `zebrafish_and_axolotl` corpus")
+    config.addinivalue_line("markers", "corpus_problems: the bot's corpus has problems on purpose (its load report "
+                                       "is not checked for skipped records)")
 
 
 @pytest.fixture(scope="session")
@@ -191,7 +197,7 @@ def bundled_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     async def build() -> None:
         conn = await open_database(path)
         try:
-            await load_corpus(conn, [BUNDLED_CORPUS])
+            assert_nothing_skipped(await load_corpus(conn, [BUNDLED_CORPUS]))
         finally:
             await conn.close()
 
@@ -218,9 +224,10 @@ def bot_settings(tmp_path: Path, corpus_paths: tuple[Path, ...], bundled_templat
 
 
 @pytest_asyncio.fixture
-async def make_bot(bot_settings: Settings, clock: TestClock) -> AsyncIterator[Callable[..., PaperBot]]:
+async def make_bot(bot_settings: Settings, clock: TestClock,
+                   request: pytest.FixtureRequest) -> AsyncIterator[Callable[..., PaperBot]]:
     """A factory of bots on the same settings (but for `overrides`) and clock; closes their databases
-    at the end."""
+    at the end, then fails the test if a bot's corpus load skipped a record (unless marked `corpus_problems`)."""
     built: list[PaperBot] = []
 
     def build(**overrides: Any) -> PaperBot:
@@ -234,6 +241,10 @@ async def make_bot(bot_settings: Settings, clock: TestClock) -> AsyncIterator[Ca
             if conn is not None:
                 await conn.close()
     gc.unfreeze()  # setup_hook froze the bot's start-up objects; let this test's garbage go
+    if request.node.get_closest_marker("corpus_problems") is None:
+        for bot in built:
+            if bot.last_load_report is not None:  # None: the bot never started, or its load failed
+                assert_nothing_skipped(bot.last_load_report)
 
 
 @pytest.fixture

@@ -270,6 +270,7 @@ async def test_a_failing_first_corpus_load_is_a_startup_error(
 
 
 @pytest.mark.fresh_db
+@pytest.mark.corpus_problems  # a CORPUS_PATH naming no file
 async def test_a_first_corpus_that_gives_no_paper_is_a_startup_error(
         make_bot: Callable[[], PaperBot], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     missing = tmp_path / "corpus.json"  # CORPUS_PATH with a typo: the load finds nothing and raises nothing

@@ -139,6 +139,7 @@ async def test_the_command_picker_says_what_paper_show_and_search_take(simcord_e
     assert subcommands["search"]["description"] == "Search papers by title, topic, method, author or any words"
 
 
+@pytest.mark.corpus_problems  # a CORPUS_PATH naming no file
 async def test_a_corpus_path_changed_to_a_typo_says_the_papers_served_are_the_ones_from_before(
         simcord_env: simcord.Env, bot: PaperBot, restart: Callable[..., Awaitable[PaperBot]], tmp_path: Path,
         caplog: pytest.LogCaptureFixture) -> None:

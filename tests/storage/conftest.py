@@ -98,11 +98,17 @@ async def db(tmp_path: Path) -> AsyncIterator[aiosqlite.Connection]:
         await conn.close()
 
 
-def assert_all_loaded(report: LoadReport, papers: int) -> None:
-    """Fail unless the load kept every record a test wrote: one the loader skips (too short, not prose, a
-    duplicate, a missing field) would leave the test checking a corpus other than the one it describes."""
+def assert_nothing_skipped(report: LoadReport) -> None:
+    """Fail if the load skipped a record: one too short, not prose, a duplicate, with a missing field (each is a
+    problem or a duplicate note in its report) would leave the test checking a corpus other than the one it
+    describes."""
     assert not report.problems, [str(problem) for problem in report.problems]
     assert report.duplicate_notes == []
+
+
+def assert_all_loaded(report: LoadReport, papers: int) -> None:
+    """Fail unless the load kept every record a test wrote, `papers` of them (`assert_nothing_skipped`)."""
+    assert_nothing_skipped(report)
     assert report.active == papers
 
 
