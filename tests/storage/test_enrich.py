@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 
@@ -13,9 +14,9 @@ from storage.models import Paper, RawRecord
 from tests.storage.conftest import SHARED_DATASETS, seed_paragraphs
 
 
-def enriched(abstract: str, **fields: object) -> Paper:
+def enriched(abstract: str, **fields: Any) -> Paper:  # fields: RawRecord's keywords
     return enrich(RawRecord(abstract=abstract, source_file="/corpus/icml.txt", source_ref="paragraph 4 (line 9)",
-                            **fields))  # type: ignore[arg-type]
+                            **fields))
 
 
 def seed_paper(marker: str) -> Paper:

@@ -59,7 +59,7 @@ PLAIN = {
 
 
 def respelled(name: str) -> re.Pattern[str]:
-    return getattr(enrich if name == "_ANAPHORIC_TAIL" else text, name)  # type: ignore[no-any-return]
+    return getattr(enrich if name == "_ANAPHORIC_TAIL" else text, name)
 
 
 def found(pattern: re.Pattern[str], sample: str) -> object:
