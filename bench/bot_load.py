@@ -56,7 +56,7 @@ STALL_TARGET = 0.100
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
-class TimedLog(list):  # type: ignore[type-arg]
+class TimedLog(list[Any]):
     """SimCord's HTTP request log, indexing the perf_counter time of the first request per path key."""
 
     def __init__(self, existing: Sequence[Any]) -> None:

@@ -57,7 +57,7 @@ def stage_times(records: Sequence[object], passes: int = 3) -> dict[str, float]:
     return result
 
 
-def load_records(n: int, work: Path) -> list[object]:
+def load_records(n: int, work: Path) -> Sequence[object]:
     """N synthetic records, written and parsed as bench/ingest.py does."""
     sys.path.insert(0, str(BENCH))
     from ingest import write_corpus
@@ -80,7 +80,7 @@ def child(argv: list[str]) -> None:
     Path(out).write_bytes(pickle.dumps((times, [enrich_module.enrich(r) for r in records])))
 
 
-def compiled_times(records: list[object], work: Path) -> tuple[dict[str, float], bool]:
+def compiled_times(records: Sequence[object], work: Path) -> tuple[dict[str, float], bool]:
     """Compile copies of the two modules with mypyc, time them in a fresh process, compare products."""
     copy = work / "compiled"
     shutil.copytree(ROOT / "storage", copy / "storage")

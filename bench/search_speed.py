@@ -146,7 +146,7 @@ def make_queries(papers: Sequence[tuple[str, str, str]], titles: Sequence[str], 
                  seed: int) -> list[str]:
     """Realistic queries of 1-8 words: remembered phrases, title starts, method names; some typos."""
     rng = random.Random(seed)
-    queries = []
+    queries: list[str] = []
     while len(queries) < count:
         kind = rng.random()
         title, names, abstract = rng.choice(papers)
@@ -366,6 +366,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for size in args.sizes:
             db = workdir / f"speed_{size}.db"
             ingesting = ["--ingest", str(size), str(db), "--seed", str(args.seed)]
+            ingested: dict[str, object]  # the child's numbers, or none for a database measured before
             ingested = child([*ingesting, *(["--real-vectors"] if args.real_vectors else [])]) if not db.exists() \
                 else {"ingest_s": float("nan"), "vectors_s": float("nan"), "real_vectors": False}
             measuring = ["--measure", str(db), "--queries", str(args.queries), "--seed", str(args.seed)]

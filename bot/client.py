@@ -28,6 +28,7 @@ from bot.tree import PaperTree, in_a_while
 from bot.views import RandomButton, SimilarButton, StaleListItem
 from storage.db import DISK_HINT, SchemaTooNewError, busy, damaged, damaged_database, disk_refused, open_database
 from storage.loader import counted, load_corpus
+from storage.models import LoadReport
 from storage.papers import PaperRepository
 from storage.picks import PickRepository
 from storage.search import SearchEngine, SearchResults
@@ -165,6 +166,9 @@ class PaperBot(commands.Bot):
         # The background embedding of abstracts for search by meaning (None: not running, off, or no encoder).
         self.embedding_task: asyncio.Task[None] | None = None
         self.last_sync: str | None = None  # "guild", "global", "skipped" or "rate limited", for logs and tests
+        # What the start-up's corpus load did (None: no load finished): its problems and duplicates say which
+        # records it skipped, for a status line and for tests that need their whole corpus loaded.
+        self.last_load_report: LoadReport | None = None
         # Searches rank in worker threads that share the GIL with the event loop: more at once does
         # not finish sooner on a small machine, it only makes every loop callback wait longer.
         self.search_slots = asyncio.Semaphore(SEARCH_CONCURRENCY)
@@ -244,6 +248,7 @@ class PaperBot(commands.Bot):
                 raise StartupError(f"could not load the corpus ({_short(error)}); nothing to serve "
                                    "(check CORPUS_PATH)") from error
             return
+        self.last_load_report = report
         if report.active == 0:  # a CORPUS_PATH with a typo, or files that hold no abstract: nothing to serve
             why = f" ({report.problems[0]})" if report.problems else ""
             raise StartupError(f"the corpus gave no papers{why}; nothing to serve (check CORPUS_PATH)")

@@ -46,7 +46,7 @@ _SUBJECT = (r"[WwTtOoHh](?<!\w[WwTtOoHh])(?i:(?<=w)e\b|(?<=t)(?:his|he present) 
             + r"|(?<=o)ur " + _SUBJECT_NOUN + r"|(?<=h)ere,? we\b)")
 _CREATE_VERB_SET = wordset(_CREATE_VERBS.replace("|", " "))
 _INTRO = re.compile(
-    _SUBJECT + r"(?i:(?:\s+(?:also|further|first|then|therefore|thus|hence|instead|newly|additionally|"
+    _SUBJECT + r"(?i:(?:\s+have)?(?:\s+(?:also|further|first|then|therefore|thus|hence|instead|newly|additionally|"
     r"furthermore|finally|here|now|formally|jointly|hereby|herein|therein|" + _LY_ADVERB + r")\b)*+"  # possessive:
     # "formally" is both a listed adverb and an -ly word; backtracking over both ways for a run of
     # adverbs would be exponential.
@@ -131,13 +131,15 @@ _TRAILING_TITLE = re.compile(
 _ONLY_FILLER = re.compile(r"(?:(?:a|an|the|novel|new|simple|general|our|this)\s*)+", re.IGNORECASE)
 _WEAK_OBJECT = re.compile(
     r"^(?:(?:some|new|novel|extensive|empirical|theoretical|experimental|preliminary|several|numerous|the|"
-    r"our|both|two|three|a|an|comprehensive|thorough|detailed)\s+)*"
+    r"our|both|two|three|a|an|comprehensive|thorough|detailed|and)\s+)*"
     r"(?:results?|experiments?|evidence|analys[ie]s|findings|insights|comparisons?|evaluations?|"
     r"simulations?|experimental|empirical|numerical|bounds?|guarantees?|proofs?|examples?)\b"
     r"|^(?:[\w-]+\s+)?results\b",  # "unidentifiability results for …": what was found, not what was made
     re.IGNORECASE,
 )
 # An object that only points back ("the first such analysis", "their use as …") says nothing on its own.
+# "we resolve this challenge", "we tackle these issues": a demonstrative and its noun, nothing a headline can show.
+_ONLY_POINTS_BACK = re.compile(r"(?:this|these|that|those)\s+[\w-]+$", re.IGNORECASE)
 _ANAPHORIC_OBJECT = re.compile(r"^(?:the\s+)?(?:first\s+)?(?:such|this|these|those|it|its|their|them)\b", re.IGNORECASE)
 _WE_VERB = re.compile(
     _SUBJECT + r"(?i:(?:\s+(?:also|further|first|then|systematically|formally|carefully|empirically|"
@@ -294,7 +296,8 @@ VERBS = wordset(
     investigates mitigate mitigates alleviate alleviates prevent prevents exceed exceeds induce induces incur incurs
     admit admits infer infers inherit inherits outpace outpaces satisfy satisfies discover discovers motivate
     motivates develops describes tackles lacks assigns recovers selects sheds affects injects delivers addresses
-    matters""")
+    matters implies goes tries seeks deals derives resembles observes destroys interacts refers necessitates
+    distributes underestimates""")
 # A verb's "-ing" form that takes an object and qualifies no noun of a technical term ("for improving alignment
 # quality", "of determining sparsity rates"; not "training data", "sampling algorithms", "normalizing flows",
 # "generating function", which stay content words): it opens a clause, as the verbs above do.
@@ -322,7 +325,7 @@ _SPLITTERS = STOPWORDS | VERBS | _VERBAL_GERUNDS | wordset(
 # before a determiner.
 _VERBS_NOT_NOUNS = wordset(
     """tend fail suffer rely adapt apply achieve attain enable ensure provide require surpass outperform exhibit
-    describe identify improve reduce predict generate recover maintain incorporate integrate expand""")
+    describe identify improve reduce predict generate recover maintain incorporate integrate expand underestimate""")
 
 
 def _base_forms(verbs: frozenset[str]) -> frozenset[str]:
@@ -340,6 +343,9 @@ def _base_forms(verbs: frozenset[str]) -> frozenset[str]:
 # A participle or verb closing a run follows its noun ("a model trained on …", "which can lead to …"):
 # it is cut off the phrase ("model trained" -> "model"), unlike one before it ("trained models").
 _TRAILING_VERB_FORMS = wordset("lead leads perform relative")
+# So does a function of the formula after it, which the reader drops ("O(kn log n)", "min_x max_y f(x, y)"): "kn log",
+# "error rate log", "form min max" were keyphrases; "log marginal likelihood" keeps it.
+_TRAILING_OPERATORS = wordset("log min max")
 # Base forms of VERBS that are nouns too ("support", "capture", "transfer", "guarantee"): the noun closes a keyphrase
 # ("knowledge transfer to …"), the verb does not ("real data support our theory", "methods for explaining ViTs
 # capture the flow …"); a determiner after it tells (_BASE_VERB).
@@ -356,7 +362,7 @@ GENERIC = STOPWORDS | wordset(
     processes information approach application applications scenario scenarios case cases domain domains
     space spaces time times function functions value values network networks algorithm algorithms tool
     tools term test tests type types form forms range kind kinds error errors quality cost costs scale
-    able making make making rate rates baseline baselines state art"""
+    able making make making rate rates baseline baselines state art log min max"""
 )
 
 
@@ -442,6 +448,8 @@ _ARTICLES = wordset("the a an")
 # scenarios| like this".
 _BARE_SETTINGS = wordset("cases scenarios situations settings circumstances")
 _BEFORE_A_SETTING = wordset("in for under")
+_A_SETTING = wordset("case setting scenario situation")
+_SAYING_WHICH = wordset("where when in of that which")
 # Words a cut leaves without the complement it needs, by what the cut took away: "in relation| to", "together|
 # with", "enabling us| to", "that relies only| on", "the key| to our approach".
 _WANTS_ITS_COMPLEMENT: dict[str, frozenset[str]] = {
@@ -451,7 +459,7 @@ _WANTS_ITS_COMPLEMENT: dict[str, frozenset[str]] = {
                "attend attends us them"),
         ("with", "together along coupled combined compared consistent associated equipped compatible"),
         ("on", "relies rely relying conditional conditioned contingent"),
-        ("that", "implies imply suggests ensures such"),
+        ("that", "implies imply suggests ensures such so"),
     )}
 
 
@@ -459,16 +467,31 @@ _WANTS_ITS_COMPLEMENT: dict[str, frozenset[str]] = {
 _LISTING = frozenset((",", "and", "or"))
 
 
+# Verbs that say nothing without what they govern, whatever the cut left off: "… with a rate linearly depending| on
+# …", "… without needing| to know …", "… that relies only| on …", "… the case where we are
+# interested| in …".
+_GOVERNING_VERBS = wordset("depend depends depending depended rely relies relying relied stem stems stemming stemmed "
+                           "need needing needed require requiring try trying tend tending fail failing "
+                           "consist consists consisting amount amounting pertain pertaining belong belonging "
+                           "interested")
+_ADVERBS_AFTER_A_VERB = wordset("only solely mainly mostly largely heavily directly crucially critically strongly "
+                                "linearly quadratically exponentially polynomially")
+
+
 def _wants_its_complement(cut: str, after: str) -> bool:
     """Whether a cut ends on words that need what follows them (`after`, the text the cut left off): "… in
-    relation" (to), "… together" (with), "… of the fact" (that), "… in cases" (where)."""
+    relation" (to), "… together" (with), "… of the fact" (that), "… in cases" (where), "… depending" (on)."""
     words = cut.rsplit(None, 2)
     if len(words) < 3:
         return False
     last, before = words[-1].lower(), words[-2].lower()
+    if after.strip() and (last in _GOVERNING_VERBS or (last in _ADVERBS_AFTER_A_VERB and before in _GOVERNING_VERBS)):
+        return True  # (at the sentence's end, "… where classical estimators fail" governs nothing)
     if (last in _THAT_NOUNS and before in _ARTICLES) or (last in _BARE_SETTINGS and before in _BEFORE_A_SETTING):
         return True
     following = after.split(None, 1)[0].lower() if after.strip() else ""
+    if last in _A_SETTING and before == "the" and following in _SAYING_WHICH:  # "… to the case| where …"
+        return True
     if following in _LISTING and _opens_a_noun_phrase(last):  # "… optimizing local| and global loss functions"
         return True
     return last in _WANTS_ITS_COMPLEMENT.get(following, ())
@@ -806,10 +829,27 @@ def introduced_in(obj: str, *, after_naming: bool = False, known: Sequence[str] 
             continue
         words = head[: match.start()].rstrip(" *“\"'").split()
         previous = words[-1].lower() if words else ""
+        if _names_an_old_one(words, previous, token):
+            continue
         if after_naming or not words or previous.endswith(("(", ",", ":", "—", "–")) \
                 or previous in _BEFORE_A_NEW_NAME or (previous in _HEAD_NOUNS and len(words) > 1):
             found.append(token)
     return found
+
+
+def _names_an_old_one(words: list[str], previous: str, name: str) -> bool:
+    """Whether a name after `words` is one the object builds on: "a new version of the L-BFGS algorithm", "properties
+    of the LB-SGD algorithm", "an algorithm based on Follow-The-Regularized-Leader (FTRL)"."""
+    if previous == "the":
+        return len(words) > 1 and words[-2].lower() in _BEFORE_AN_OLD_NAME
+    if previous != "(" or len(words) < 3:
+        return False
+    before = len(words) - 2  # the word before the spelled-out name, over its capitalised words and their "of", "with"
+    while before > 0 and (words[before][:1].isupper() or (
+            words[before] in _TITLE_CONNECTORS and words[before - 1][:1].isupper())):
+        before -= 1
+    return words[before].lower() in _BUILT_ON and before < len(words) - 2 and _initials_match(
+        " ".join(words[before + 1:-1]), name)
 
 
 # Title-cased words; a dash between two of them joins them ("Metropolis–Hastings"), not one before a clause.
@@ -824,6 +864,9 @@ _HEAD_NOUNS = wordset(
     "optimizer regularizer regularization layer operator kernel policy game environment platform"
 )
 _BEFORE_A_NEW_NAME = wordset("a an the our called named dubbed termed coined")
+_BEFORE_AN_OLD_NAME = wordset("of on to in with from over than beyond upon")
+_BUILT_ON = wordset("on upon")  # "based on", "built upon", "relying on" X (X)
+_TITLE_CONNECTORS = wordset("of for and with in via on to the from")
 
 
 # A clause break: " that ", " which " …, a full stop or semicolon, ", which " …. Opened by one character class,
@@ -846,6 +889,33 @@ def _in_text_order(names: list[str], text: str) -> tuple[str, ...]:
     return tuple(unique[:12])
 
 
+# "… by extending the well-known Bayesian quadrature algorithm …": the means, a gerund after "by".
+_MEANS = re.compile(r"\bby\s+([a-z]+ing)\b")
+
+
+def _we_verb(sentence: str) -> re.Match[str] | None:
+    """Where "we" (or "this paper" …) and its verb are, if the sentence has them: "In this paper we give …" is
+    "we give", not "this paper" doing "we"."""
+    if not _has_subject_hint(sentence):
+        return None
+    match = _WE_VERB.search(sentence)
+    if match and match.group("verb").lower() == "we":
+        return _WE_VERB.search(sentence, match.start("verb"))
+    return match
+
+
+def _not_cited_before(names: Sequence[str], sentence_list: Sequence[str], contribution: str) -> Sequence[str]:
+    """The names not already used before the contribution sentence, but in one that introduces them: "The standard
+    L-BFGS method relies on …. We present a new version of the L-BFGS algorithm" builds on L-BFGS, it does not
+    introduce it."""
+    if not names or sentence_list[0] == contribution:
+        return names
+    earlier = " ".join(sentence for sentence in sentence_list[:sentence_list.index(contribution)]
+                       if not intro_match(sentence))  # ("a strategy we called FedOne": named there, by them)
+    return [name for name in names if name not in earlier or not re.search(
+        rf"(?<![\w-]){re.escape(name)}(?![\w-])", earlier)]
+
+
 def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
                           ) -> tuple[str | None, str] | None:
     """(name or None, description) of the abstract's main contribution, or None when none is stated."""
@@ -856,7 +926,10 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
             # "we establish that …" states a claim, not a thing made: the claim path reads it
             if obj and not obj.startswith("that ") and not _WEAK_OBJECT.match(obj) \
                     and not _ANAPHORIC_OBJECT.match(obj):
-                return _describe(obj, names)
+                return _describe(obj, _not_cited_before(names, sentence_list, sentence))
+            means = _MEANS.search(obj) if obj and " by " in obj and _ANAPHORIC_OBJECT.match(obj) else None
+            if means:  # "the first such numerical method by extending …" -> "Extending …"
+                return None, obj[means.start(1):]
     for sentence in sentence_list:  # "Two methods are proposed for …" -> "Two methods for …"
         passive = _PASSIVE_INTRO.search(sentence) if " proposed" in sentence or " introduced" in sentence \
             or " presented" in sentence or " developed" in sentence else None
@@ -864,15 +937,15 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
             subject = _OBJECT_LEAD_IN.sub("", passive.group("subject"))
             return _describe(_without_second_act(_clean_object(f"{subject}{passive.group('rest')}")), names)
     for sentence in sentence_list:
-        match = _naming_search(sentence)
-        if match:
+        match = _naming_search(sentence) if _has_intro_hint(sentence.lower()) or "our " in sentence else None
+        if match:  # (not "these studies focused on a variant called Conditional SHAP": a name others gave)
             name = _first_name_in(sentence[match.end():], names)
             if name:  # "… and construct a dataset named Multimodal Modality Conflict (MMMC) to …"
                 article = list(re.finditer(r"\b(?:a|an|the)\s", sentence[: match.start()]))
                 start = article[-1].start() if article else 0
                 return _describe(_clean_object(sentence[start:]), [name])
     for sentence in sentence_list:
-        match = _WE_VERB.search(sentence) if _has_subject_hint(sentence) else None
+        match = _we_verb(sentence)
         if not match or _CONDITIONAL_BEFORE.search(sentence, 0, match.start()):
             continue  # "If we only wish to estimate …" supposes; it does not say what the paper does
         written = match.group("verb").lower()
@@ -883,6 +956,7 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
         # is (its base form would read "i": "Iing …"), not what the paper does
         if written in NOT_A_CONTRIBUTION_VERBS or verb in NOT_A_CONTRIBUTION_VERBS or written in _NOT_A_VERB \
                 or not obj or (verb in _CREATE_VERB_SET and _ANAPHORIC_OBJECT.match(obj)) \
+                or _ONLY_POINTS_BACK.match(obj) \
                 or obj.split(None, 1)[0].lower() in _AUXILIARIES:  # "the challenges that we address are …"
             continue
         if verb in _CLAIM_VERBS:
@@ -914,7 +988,9 @@ def _clean_object(obj: str) -> str:
     if obj.startswith(("(", "i)", "1)", "a)")):
         obj = _ENUMERATOR.sub("", obj)
     if "2)" in obj or "ii)" in obj:  # "… probes, (2) a system …": the list's next item is another thing
+        before_items = obj
         obj = _before(_SECOND_ITEM, obj)
+        obj = _FIRST_ITEM.sub("", obj, count=1) if len(obj) < len(before_items) else obj  # no "(1)" without a "(2)"
     if "(" in obj and ("et al" in obj or "19" in obj or "20" in obj):
         obj = _CITATION.sub(_without_citation, obj)
     # Each pattern below needs a word (case matters) that most objects lack: looked for first.
@@ -932,6 +1008,7 @@ def _clean_object(obj: str) -> str:
 
 _IN_ORDER_TO = re.compile(r",?\s+in order to\b")
 _ENUMERATOR = re.compile(r"^\(?(?:i{1,3}|iv|[1-9]|[a-d])\)\s+")
+_FIRST_ITEM = re.compile(r"\((?:1|i)\)\s+")
 _SECOND_ITEM = re.compile(r"[,;]?\s+(?:and\s+)?\(?(?:2|ii)\)\s")
 _CITATION = re.compile(r"(\w*)(\s*\((?:[^()]*\bet al\.?,?\s*(?:\(?\d{4}[a-z]?\)?)?"
                        r"|[A-Z][\w'’-]+(?:\s+(?:and|&)\s+[A-Z][\w'’-]+)?,?\s+(?:19|20)\d{2}[a-z]?)\))")
@@ -955,7 +1032,8 @@ _AND_ANOTHER_ACT = re.compile(
     r"[,\s](?:(?<=,)\s+(?:and\s+)?|(?<=\s)\s*and\s+)(?:then\s+|also\s+|further\s+)?"
     r"(?P<verb>(?:use|apply|applie|train|stud(?:y|ie)|present|propose|"
     r"introduce|develop|derive|provide|analy[sz]e|compare|extend|design|implement|test|employ|exploit|leverage|"
-    r"illustrate|characteri[sz]e|explore|examine|investigate|discusse?|obtain|give|offer|conduct|perform)s?)\s+"
+    r"illustrate|characteri[sz]e|explore|examine|investigate|discusse?|obtain|give|offer|conduct|perform)s?"
+    r"|(?:validate|verifie|evaluate)[sd]?)\s+"  # "… methods and validated them": a perfect's second act too
     r"(?:it|them|this|these|those|that|the|a|an|our|its|their|two|three|several|how|whether|new|novel|some|"
     r"empirical|theoretical|extensive|numerical|experimental|efficient|simple|tight|sharp|upper|lower|optimal)\b")
 _AND_VERB_LEAD = re.compile(r"^(?:and|&)\s+(?:then\s+|also\s+|further\s+)?[a-z]+(?:e?s|d|ed)?\s+")
@@ -976,12 +1054,39 @@ def _without_second_act(obj: str) -> str:
 
 def _second_act_as_gerund(obj: str) -> str:
     """After a gerund, a second thing done reads as one too: "Feeding the discriminator with … samples,
-    and train it" -> "…, and training it", "Taking a step back and examine …" -> "… and examining …"."""
-    match = _AND_ANOTHER_ACT.search(obj)
-    if match is None:
-        return obj
-    verb = gerund(_base_form(match.group("verb").lower(), third_person=True)).lower()
-    return f"{obj[:match.start('verb')]}{verb}{obj[match.end('verb'):]}"
+    and train it" -> "…, and training it", "Taking a step back and examine …" -> "… and examining …",
+    "Revisiting … methods, identify key challenges, and suggest directions" -> "…, identifying …, and
+    suggesting …".
+    Not in a relative clause, whose verbs are its own ("a method that learns X and provides Y")."""
+    relative = _RELATIVE.search(obj)
+    clause = obj[:relative.start()] if relative else obj
+    acts = [match for match in _JOINED_WORD.finditer(clause) if _is_an_act(match, clause)]
+    for match in reversed(acts):
+        verb = gerund(_base_form(match.group("verb").lower(), third_person=True)).lower()
+        obj = f"{obj[:match.start('verb')]}{verb}{obj[match.end('verb'):]}"
+    return obj
+
+
+# A word after "and" or a comma, and the verbs that, there, are a second thing done whatever follows them ("and compare
+# to", "and derive corresponding"); the others are so only before what a verb takes (_AND_ANOTHER_ACT: "and use it",
+# not "and use cases"; "and test the", not "and test data").
+_JOINED_WORD = re.compile(r"(?:,\s+(?:and\s+)?|\s+and\s+)(?:then\s+|also\s+|further\s+|finally\s+)?"
+                          r"(?P<verb>[a-z]+)\b(?![-–])")
+_ONLY_VERBS = wordset(
+    "show prove demonstrate propose introduce derive provide analyze analyse establish obtain evaluate give extend "
+    "validate compare conduct perform investigate explore discuss illustrate characterize characterise verify "
+    "identify leverage exploit formulate describe examine argue observe consider implement suggest define quantify "
+    "highlight discover explain outline apply develop")
+_RELATIVE = re.compile(r"\b(?:that|which|who|whose|where)\b")
+
+
+def _is_an_act(match: re.Match[str], text: str) -> bool:
+    """Whether a word after "and" or a comma is a verb in its base form (or in -s, after "this paper"), a second
+    thing done."""
+    word = match.group("verb")
+    if _base_form(word, third_person=True) in _ONLY_VERBS or word in _ONLY_VERBS:
+        return True
+    return _AND_ANOTHER_ACT.match(text, match.start()) is not None
 
 
 def _before(pattern: re.Pattern[str], text: str) -> str:
@@ -1022,8 +1127,14 @@ def _first_name_in(text: str, names: Sequence[str]) -> str | None:
     return min(positions)[1] if positions else None
 
 
+_SEVERAL = re.compile(r"(?:two|three|four|five|several|multiple)\s", re.IGNORECASE)
+
+
 def _describe(obj: str, names: Sequence[str]) -> tuple[str | None, str]:
-    """Split a contribution's object ("ShadowKV, a high-throughput … system that …") into name and description."""
+    """Split a contribution's object ("ShadowKV, a high-throughput … system that …") into name and description;
+    an object of several things ("three new algorithms: PIWAE, MIWAE and CIWAE") has no one name to head it."""
+    if _SEVERAL.match(obj):
+        return None, obj
     introduced = [n for n in introduced_in(obj, known=names) if n in names] or [
         n for n in names if " " in n and n in _head_region(obj)]
     name = min(introduced, key=obj.find) if introduced else None
@@ -1160,7 +1271,43 @@ def _description_after(after: str) -> str:
 _JOINING_EN_DASH = re.compile(r"–(?<=[^\W_]–)(?=[A-Z0-9])")  # (the dash first: see enrich._TIE)
 
 
+# An adverb that makes one term with the adjective after it ("strongly convex functions", "μ-strongly convex",
+# "non-strongly convex problems", "strictly monotone"): read as one word, not an adverb opening a clause, which left
+# "convex functions" of "strongly convex functions". Joined by a combining grapheme joiner, a mark the keyphrase
+# reader keeps inside a word and no abstract writes, and written apart again on the card. The pattern opens with its
+# literal "ly", which the regex engine scans for fast (~1 µs an abstract; one opening with the adverbs took 140).
+_MATH_ADVERB = re.compile(r"ly (geodesically )?(?=(?:convex|concave|log-concave|monotone)\b)")  # "-": one word
+_MATH_ADVERB_STEMS = ("strong", "strict", "weak", "uniform")
+_JOINER = "\u034f"
+
+
+def _math_adverbs_joined(plain: str) -> str | None:
+    """`plain` with each adverb of _MATH_ADVERB joined to its adjective, or None where it writes none."""
+    pieces: list[str] = []
+    at = 0
+    for match in _MATH_ADVERB.finditer(plain):
+        before = plain[max(0, match.start() - 8):match.start()].lower()
+        stem = next((stem for stem in _MATH_ADVERB_STEMS if before.endswith(stem)), None)
+        if stem is None or before[-len(stem) - 1:-len(stem)].isalpha():  # "headstrongly" is none
+            continue
+        pieces += (plain[at:match.start()], "ly", _JOINER, "geodesically" + _JOINER if match.group(1) else "")
+        at = match.end()
+    if not pieces:
+        return None
+    pieces.append(plain[at:])
+    return "".join(pieces)
+
+
 def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
+    """5–8 keyphrases: specific noun phrases built from the abstract's recurring words; an adverb and the adjective
+    it makes a term with one word in them (_MATH_ADVERB)."""
+    joined = _math_adverbs_joined(plain)
+    if joined is None:
+        return _keywords_for(plain, names)
+    return tuple(phrase.replace(_JOINER, " ") for phrase in _keywords_for(joined, names))
+
+
+def _keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
     """5–8 keyphrases: specific noun phrases built from the abstract's recurring words.
 
     A phrase of only weak words (_WEAK_WORDS: "numerical results", "proposed method", "certain conditions") is a
@@ -1219,7 +1366,7 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
             else:
                 weak.append((-score, phrase))
     ranked.sort()
-    picks = _Picks(acronym_of)
+    picks = _Picks(acronym_of, plain)
     picks.add(ranked, MAX_KEYWORDS)
     if len(picks.chosen) >= MIN_KEYWORDS:  # the usual case: no need to rank weak phrases or single words
         return tuple(picks.chosen)
@@ -1229,9 +1376,55 @@ def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
     for word, _count in word_counts.most_common():
         if len(chosen) >= MIN_KEYWORDS:
             break
-        if word not in GENERIC and word not in name_words and len(word) > 2 and not _overlaps(word, chosen):
+        if word not in GENERIC and word not in name_words and len(word) > 2 and word not in picks.cited \
+                and not _overlaps(word, chosen):
             chosen.append(word)
     return tuple(chosen)
+
+
+# A surname as references write it: a capital, small letters, maybe a second capital ("LeCun", "McMahan") and
+# hyphenated parts ("Cohen-Addad", "Abbasi-Yadkori"); not an acronym ("ICML 2018").
+_SURNAME = r"[A-Z][a-z\u00c0-\u024f'’]+(?:[A-Z][a-z\u00c0-\u024f'’]+)?(?:-[A-Z][a-z\u00c0-\u024f'’]+)*"
+# After a cited author's surname: a co-author's, then "et al." or the year ("Landrieu and Obozinski (2017)", "Ge et
+# al. (2017)", "Bassily et al we …", "(Chi & Lange, 2015)", "(Rolfe 2016)").
+_CO_AUTHOR = re.compile(rf"\s+(?:and|&)\s+{_SURNAME}")
+_ET_AL = re.compile(r"\s+et\s+al\b")
+_YEAR_IN_BRACKETS = re.compile(r"\s*\(\s*(?:19|20)\d\d")
+_YEAR = re.compile(r",?\s+(?:19|20)\d\d(?!\d)")  # inside the reference's brackets: asked only there
+_AFTER_A_CITED_NAME = (" et al", " (", "(", ",", " and ", " & ", " 19", " 20")  # one look rules most words out
+_AFTER_A_CO_AUTHOR = re.compile(rf"{_SURNAME}\s+(?:and|&)\s+$")
+
+
+def _names_cited(phrase: str, plain: str) -> bool:
+    """Whether each word of a capitalised phrase is the surname of an author `plain` cites: "Landrieu" ("introduced
+    by Landrieu and Obozinski (2017)"), "Ghadimi Lan" ("proposed in Ghadimi & Lan (2012)")."""
+    return all(word[:1].isupper() and _cited(word, plain) for word in phrase.split(" "))
+
+
+def _cited(surname: str, plain: str) -> bool:
+    """Whether `plain` writes `surname` as a cited author's, first or second, anywhere: "Ge et al.", "Denton and
+    Fergus (2018)", "(Maystre & Grossglauser, 2015)", "(Rolfe 2016)"; not "ICML 2018". A text names a cited author
+    for the work cited, seldom as its topic."""
+    at = plain.find(surname)
+    while at >= 0:
+        end = at + len(surname)
+        if plain.startswith(_AFTER_A_CITED_NAME, end) and not plain[at - 1:at].isalnum():  # a word, maybe cited
+            co_author = _CO_AUTHOR.match(plain, end)
+            authors_end = co_author.end() if co_author else end
+            if _ET_AL.match(plain, authors_end) or _YEAR_IN_BRACKETS.match(plain, authors_end):
+                return True
+            if _YEAR.match(plain, authors_end) and _opens_a_reference(plain, at):
+                return True
+        at = plain.find(surname, end)
+    return False
+
+
+def _opens_a_reference(plain: str, at: int) -> bool:
+    """Whether the surname at `at`, or the co-author's before it ("Chi & Lange"), follows a bracket, a semicolon or a
+    comma: a reference in brackets ("(Rolfe 2016)", "(Chi & Lange, 2015)", "(…; Jang et al., 2016)")."""
+    first = _AFTER_A_CO_AUTHOR.search(plain, max(0, at - 40), at)
+    start = first.start() if first else at
+    return plain[max(0, start - 2):start].rstrip()[-1:] in ("(", ";", ",")
 
 
 class _Picks:
@@ -1239,10 +1432,14 @@ class _Picks:
 
     `acronym_of`: the acronyms ranked as their phrase spelled out ("graph neural networks" for "GNNs"), by that
     phrase: the acronym is the keyphrase where a part of the phrase the text also writes apart was chosen first
-    ("neural networks" in a paper comparing them with GNNs)."""
+    ("neural networks" in a paper comparing them with GNNs). `cited`: the surnames of cited authors met (lower case),
+    no keyphrase: "Landrieu" ("Landrieu and Obozinski (2017)"), "Ghadimi Lan" ("Ghadimi & Lan (2012)"); looked for
+    only among the phrases a card would show, most abstracts citing no one."""
 
-    def __init__(self, acronym_of: dict[str, str]) -> None:
+    def __init__(self, acronym_of: dict[str, str], plain: str) -> None:
         self._acronym_of = acronym_of
+        self._plain = plain
+        self.cited: set[str] = set()
         self.chosen: list[str] = []
         self._low: list[str] = []
         # The last two words of the chosen phrases of three words or more: where in `chosen`, and whether the words
@@ -1256,6 +1453,9 @@ class _Picks:
             if len(chosen) >= limit:
                 break
             low = phrase.lower()
+            if phrase[1:2].islower() and phrase[:1].isupper() and _names_cited(phrase, self._plain):
+                self.cited.update(low.split())
+                continue
             for other in chosen_low:
                 if low in other or other in low:
                     acronym = self._acronym_of.get(phrase)
@@ -1360,6 +1560,7 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     base_verb, determiners, verb_or_participle = _BASE_VERB, _DETERMINERS, _BASE_VERB | _GERUND
     verb_or_noun, auxiliaries, noun_pointers = _VERB_OR_NOUN_BEFORE_ITS_PREPOSITION, _AUXILIARIES, _BEFORE_A_NOUN_IN_S
     verb_subjects, prepositions_kept = _BEFORE_A_SUBJECT_OF_ITS_VERB, _KEEPING_THEIR_PREPOSITION  # quick tests first
+    copulas, after_a_copula = _COPULAS, _BETWEEN_A_COPULA_AND_ITS_PREDICATE
     proper: dict[str, bool] = {}  # each opening word looked for once: "Ab c. " * 3333 has 3,333 sentences
     participles: dict[str, bool] = {}  # and each pair of a noun and a word in -ing: "a b-ing the " * 1000
     for sentence in sentences(plain):
@@ -1395,15 +1596,21 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                         run.pop()
                         if run:
                             found.append(_phrase(run, plain))
-                    elif run[-1] in prepositions_kept and (low in after_its_word.get(run[-1], ()) or (
-                            low in verb_or_noun.get(run[-1], ()) and _said_of_its_subject(run, previous))):
-                        content.pop()  # "SGD subject to …": the word goes with its preposition, not the noun before
-                        run.pop()
-                        if run:
-                            found.append(_phrase(run, plain))
-                    else:  # the head noun last
+                    elif run[-1] in prepositions_kept and (low in after_its_word.get(run[-1], ())
+                                                           or low in verb_or_noun.get(run[-1], ())):
+                        if low in after_its_word.get(run[-1], ()) or _said_of_its_subject(run, previous):
+                            content.pop()  # "SGD subject to …": the word goes with its preposition, not the noun before
+                            run.pop()
+                            if run:
+                                found.append(_phrase(run, plain))
+                        # else the noun: "with explicit focus on …" says how the text focuses, no topic (words counted)
+                    elif size(run) > 1:  # the head noun last
                         found.append(_phrase(run, plain) if last & trailing else " ".join(run) if size(run) < 4
                                      else head_words(run, plain))
+                    elif not ((previous in copulas or previous[-2:] in after_a_copula)
+                              and _is_predicate(run[0], previous, sentence)):
+                        found.append(_phrase(run, plain) if last & trailing else run[0])
+                    # else "when A and W are dense, …": what a thing is, not a thing (the word still counted)
                     run = []
                 previous = low if low != "not" or previous in auxiliaries else _CONTRASTING_NOT
             elif run:
@@ -1457,18 +1664,48 @@ def _ends_on_a_verb(run: list[str], after: str, before: str) -> bool:
         word.endswith(_POSSESSIVE) for word in run[:-2])  # "a network's feature maps": "a" is the network's
 
 
+# Verbs whose complement says what their subject is: a single word after them, and before a mark or a stop word, is
+# an adjective ("A and W are dense, …", "the loss is convex and …", "is approximately L-smooth, a result …"), not a
+# noun phrase. Splitters all: a word after them opens a run. An adverb or "not" may stand between ("is not convex"):
+# the endings that let the look back (_is_predicate) be asked.
+_COPULAS = wordset("is are was were be been being become becomes remain remains")
+_BETWEEN_A_COPULA_AND_ITS_PREDICATE = frozenset(("ly", "ot"))  # an adverb in -ly, "not"
+# Endings of nouns a copula may take without a determiner ("the goal is classification", "the answer is yes"…): the
+# word stays a candidate.
+_NOUN_ENDINGS = ("tion", "sion", "ment", "ness", "ity", "ance", "ence", "ism", "ogy", "phy", "ship", "ure", "ing")
+
+
+def _is_predicate(word: str, before: str, sentence: str) -> bool:
+    """Whether `word`, a run of one word after `before` (a copula, or an adverb or "not" after one), is what the
+    copula says its subject is: an adjective ("dense", "convex", "L-smooth", "Lipschitz"), not a plural, a name in
+    capitals ("MDP") nor a noun by its ending."""
+    kind = (_TOKEN_KINDS.get(word) or _token_kind(word))[1]
+    if kind & _PLURAL or word.isupper() or word.rpartition("-")[2].lower().endswith(_NOUN_ENDINGS):
+        return False
+    if before in _COPULAS:
+        return True
+    needle = f" {before} {word}"  # the adverb and the word as written: in small letters mid-sentence
+    at = sentence.find(needle)
+    while at >= 0:
+        if sentence[max(0, at - 7):at].rpartition(" ")[2] in _COPULAS:  # "is approximately L-smooth", "are not dense"
+            return True
+        at = sentence.find(needle, at + 1)
+    return False
+
+
 def _said_of_its_subject(run: list[str], before: str) -> bool:
     """Whether the run's last word, a verb or a noun before the verb's preposition ("focus on"), is the verb of the
     noun before it ("ATE estimation focus on …", "LfD focus either on …"): not after a determiner, as the noun of "the
-    research focus on …", nor after a word that rates or qualifies it ("with particular focus on", "renewed focus",
-    "growing focus", "greater focus", "exclusive focus")."""
-    if len(run) < 2 or before in _DETERMINERS:
+    research focus on …", nor after "with" ("with explicit focus on"), nor after a word that rates or qualifies it
+    ("with particular focus on", "renewed focus", "growing focus", "greater focus", "exclusive focus")."""
+    if len(run) < 2 or before in _DETERMINERS or before in _BEFORE_A_FOCUS:
         return False
     word = run[-2]  # a field's noun in -ing is a subject ("reinforcement learning focus on"), "growing" is not
     return (word in _NOUN_GERUNDS or not word.endswith(_NOT_BEFORE_A_FOCUS)) and word.lower() not in _RATES_A_FOCUS
 
 
 _NOT_BEFORE_A_FOCUS = (*_NOT_BEFORE_A_VERB, "ed", "er", "ive", "ic")
+_BEFORE_A_FOCUS = wordset("with without")  # "with explicit focus on": the noun, whatever qualifies it
 _RATES_A_FOCUS = _WEAK_WORDS - GENERIC  # "particular", "main", "clear"; not a noun such as "learning" or "data"
 
 
@@ -1596,7 +1833,8 @@ def _token_kind(token: str) -> tuple[str, int]:
         kind = _SPLIT
     else:
         kind = _CONTENT | (_GERUND if low.endswith("ing") else 0) | (
-            _TRAILING if low in _TRAILING_VERB_FORMS or (low.endswith("ed") and len(low) > 4 and low not in _ED_NOUNS)
+            _TRAILING if low in _TRAILING_VERB_FORMS or (low in _TRAILING_OPERATORS and token == low)
+            or (low.endswith("ed") and len(low) > 4 and low not in _ED_NOUNS)
             else 0)
         if token != low:
             kind |= _ACRONYM if _TWO_CAPITALS.search(token) else _CAPITALISED

@@ -201,7 +201,12 @@ def test_python_m_bot_imported_by_a_spawned_child_does_not_start_a_second_bot(mo
     """The bot's encoder child process (storage.vectors.EncoderProcess) is spawned: it imports the
     parent's main module again, as __mp_main__, and `python -m bot` must then do nothing."""
     started: list[object] = []
-    monkeypatch.setattr(bot.cli, "main", lambda *args: started.append(args) or 0)
+
+    def main(*args: object) -> int:
+        started.append(args)
+        return 0
+
+    monkeypatch.setattr(bot.cli, "main", main)
     runpy.run_module("bot", run_name="__mp_main__")
     assert started == []
     with pytest.raises(SystemExit):

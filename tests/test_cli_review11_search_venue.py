@@ -41,7 +41,9 @@ def test_a_venue_searches_only_its_papers(db_file: Path, capsys: pytest.CaptureF
     within = _json(capsys, db_file, "kv cache", "--venue", typed)
     assert within["venue"] == "AISTATS 2025"
     assert within["total"] == 3
-    assert {result["venue"] for result in within["results"]} == {"AISTATS 2025"}  # type: ignore[attr-defined]
+    results = within["results"]
+    assert isinstance(results, list)
+    assert {result["venue"] for result in results} == {"AISTATS 2025"}
     assert isinstance(everywhere["total"], int)
     assert everywhere["total"] > 3
     assert "venue" not in everywhere  # the shape without --venue is unchanged

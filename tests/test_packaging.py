@@ -52,7 +52,7 @@ def installed_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
     source.mkdir()
     for name in _PROJECT_FILES:
         copy = shutil.copytree if (ROOT / name).is_dir() else shutil.copy2
-        copy(ROOT / name, source / name)  # type: ignore[operator]
+        copy(ROOT / name, source / name)
     _run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(work / "dist"),
          str(source))
     venv = work / "venv"

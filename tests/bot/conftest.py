@@ -18,6 +18,9 @@ Reusable by every bot test module (the daily-posts tests included):
 - `simcord_bot` / `simcord_env`: the bot under test attached to a virtual Discord (setup_hook ran:
   database opened, corpus loaded, cogs added, commands synced). Options via
   `@pytest.mark.simcord(...)` as with SimCord's own fixture.
+- Every bot's corpus load must keep every record (`assert_nothing_skipped` on `bot.last_load_report`, checked
+  when the test ends): a paper skipped as too short or a duplicate would leave a test passing on fewer papers
+  than it describes. Mark a test `corpus_problems` when its corpus is broken on purpose.
 - `restart(**overrides)`: stop the running bot abruptly (like a crash) and start a fresh one on the
   same database (settings overridden as with `make_bot`); returns the new bot.
 - `world`: a server with #general, a #no-bot channel where the bot may not send or embed,
@@ -57,8 +60,10 @@ from bot.settings import BUNDLED_CORPUS, Settings
 from bot.tree import unwrap
 from storage.db import open_database
 from storage.loader import load_corpus
+from tests.storage.conftest import assert_nothing_skipped
 
 DEFAULT_START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+Restart = Callable[..., Awaitable[PaperBot]]  # the `restart` fixture: `await restart(**overrides)` is the new bot
 LOCK_WAIT_LIMIT = 60  # seconds: a held connection lets go by then, so a test that fails ends instead of hanging
 
 
@@ -180,6 +185,8 @@ def zebrafish_and_axolotl(tmp_path: Path, zebrafish: Path) -> tuple[Path, ...]:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "fresh_db: start the bot on an empty database (no corpus loaded yet)")
     config.addinivalue_line("markers", "zebrafish_and_axolotl: the bot loads the `zebrafish_and_axolotl` corpus")
+    config.addinivalue_line("markers", "corpus_problems: the bot's corpus has problems on purpose (its load report "
+                                       "is not checked for skipped records)")
 
 
 @pytest.fixture(scope="session")
@@ -190,7 +197,7 @@ def bundled_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     async def build() -> None:
         conn = await open_database(path)
         try:
-            await load_corpus(conn, [BUNDLED_CORPUS])
+            assert_nothing_skipped(await load_corpus(conn, [BUNDLED_CORPUS]))
         finally:
             await conn.close()
 
@@ -217,9 +224,10 @@ def bot_settings(tmp_path: Path, corpus_paths: tuple[Path, ...], bundled_templat
 
 
 @pytest_asyncio.fixture
-async def make_bot(bot_settings: Settings, clock: TestClock) -> AsyncIterator[Callable[..., PaperBot]]:
+async def make_bot(bot_settings: Settings, clock: TestClock,
+                   request: pytest.FixtureRequest) -> AsyncIterator[Callable[..., PaperBot]]:
     """A factory of bots on the same settings (but for `overrides`) and clock; closes their databases
-    at the end."""
+    at the end, then fails the test if a bot's corpus load skipped a record (unless marked `corpus_problems`)."""
     built: list[PaperBot] = []
 
     def build(**overrides: Any) -> PaperBot:
@@ -233,6 +241,10 @@ async def make_bot(bot_settings: Settings, clock: TestClock) -> AsyncIterator[Ca
             if conn is not None:
                 await conn.close()
     gc.unfreeze()  # setup_hook froze the bot's start-up objects; let this test's garbage go
+    if request.node.get_closest_marker("corpus_problems") is None:
+        for bot in built:
+            if bot.last_load_report is not None:  # None: the bot never started, or its load failed
+                assert_nothing_skipped(bot.last_load_report)
 
 
 @pytest.fixture
@@ -258,7 +270,7 @@ async def simcord_env(simcord_bot: PaperBot, clock: TestClock,
 
 
 @pytest.fixture
-def restart(simcord_env: simcord.Env, make_bot: Callable[..., PaperBot]) -> Callable[..., Awaitable[PaperBot]]:
+def restart(simcord_env: simcord.Env, make_bot: Callable[..., PaperBot]) -> Restart:
     """Replace the running bot with a fresh one on the same database (like a crash + start), on
     settings changed by `overrides` if any (another `corpus_paths`: a corpus reload)."""
 
@@ -368,3 +380,33 @@ def logins(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "paperbot.db"))
     return tried
+
+
+def answer(result: simcord.InteractionResult) -> simcord.ResponseMessage:
+    """The message the bot answered an interaction with; the test fails if it sent none."""
+    assert result.response is not None, result
+    return result.response
+
+
+def field_value(embed: discord.Embed, name: str) -> str:
+    """The value of the embed's first field named `name`; the test fails if it has none."""
+    values = [field.value for field in embed.fields if field.name == name]
+    assert values, f"no {name!r} field in {[field.name for field in embed.fields]}"
+    assert values[0] is not None
+    return values[0]
+
+
+def message_controls(message: discord.Message) -> list[discord.Button | discord.SelectMenu]:
+    """A sent message's buttons and menus, row by row (discord.py types its components as any kind there is)."""
+    controls: list[discord.Button | discord.SelectMenu] = []
+    for row in message.components:
+        assert isinstance(row, discord.ActionRow), row
+        for item in row.children:
+            assert isinstance(item, discord.Button | discord.SelectMenu), item
+            controls.append(item)
+    return controls
+
+
+def select_menu(message: discord.Message) -> discord.SelectMenu:
+    """The message's (first) select menu: a result list's papers, a card's similar papers."""
+    return next(item for item in message_controls(message) if isinstance(item, discord.SelectMenu))

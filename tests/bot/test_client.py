@@ -8,10 +8,12 @@ import os
 import pkgutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
+import aiosqlite
 import discord
 import pytest
 import simcord
@@ -28,6 +30,7 @@ from bot.client import (
     sync_state_path,
 )
 from bot.settings import Settings
+from storage.models import LoadReport
 from tests.bot.conftest import TestClock, World
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -267,13 +270,14 @@ async def test_a_failing_first_corpus_load_is_a_startup_error(
 
 
 @pytest.mark.fresh_db
+@pytest.mark.corpus_problems  # a CORPUS_PATH naming no file
 async def test_a_first_corpus_that_gives_no_paper_is_a_startup_error(
         make_bot: Callable[[], PaperBot], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     missing = tmp_path / "corpus.json"  # CORPUS_PATH with a typo: the load finds nothing and raises nothing
     real_load = bot_client.load_corpus
 
-    async def load_the_typo(conn: object, paths: object, **kwargs: object) -> object:
-        return await real_load(conn, [missing], **kwargs)  # type: ignore[arg-type]
+    async def load_the_typo(conn: aiosqlite.Connection, paths: Sequence[Path], **kwargs: Any) -> LoadReport:
+        return await real_load(conn, [missing], **kwargs)
 
     monkeypatch.setattr(bot_client, "load_corpus", load_the_typo)
     with pytest.raises(StartupError, match=r"^the corpus gave no papers \(.*corpus.json: no such file or folder\); "

@@ -130,6 +130,7 @@ async def test_the_command_picker_says_what_paper_show_and_search_take(simcord_e
     # A member meeting the bot reads Discord's picker: /paper show said "Show one paper by its id", and a
     # newcomer has no id; it takes a title (with suggestions) or a link as well. Search finds authors too.
     synced = [r.json for r in simcord_env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
+    assert synced[-1] is not None
     paper = next(command for command in synced[-1] if command["name"] == "paper")
     subcommands = {sub["name"]: sub for sub in paper["options"]}
     assert subcommands["show"]["description"] == "Show one paper by its title, id or link"
@@ -138,6 +139,7 @@ async def test_the_command_picker_says_what_paper_show_and_search_take(simcord_e
     assert subcommands["search"]["description"] == "Search papers by title, topic, method, author or any words"
 
 
+@pytest.mark.corpus_problems  # a CORPUS_PATH naming no file
 async def test_a_corpus_path_changed_to_a_typo_says_the_papers_served_are_the_ones_from_before(
         simcord_env: simcord.Env, bot: PaperBot, restart: Callable[..., Awaitable[PaperBot]], tmp_path: Path,
         caplog: pytest.LogCaptureFixture) -> None:

@@ -16,7 +16,7 @@ from datetime import date
 import simcord
 
 from bot.client import PaperBot
-from tests.bot.conftest import TestClock, World
+from tests.bot.conftest import Restart, TestClock, World
 from tests.bot.test_daily_delivery import card_days, cards, delivery, run_until, skip_to, subscribe, utc
 from tests.bot.test_daily_review15_clock_ahead_warnings import (
     a_year_ahead_for_three_minutes,
@@ -57,14 +57,14 @@ async def test_the_day_a_blocked_year_ahead_card_was_claimed_for_gets_its_card_w
 
 
 async def test_a_card_sent_a_year_early_is_posted_again_on_its_day_once(
-    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, restart: object,
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, restart: Restart,
 ) -> None:
     await a_card_posted_a_year_early(simcord_env, world, clock)
 
     await skip_to(simcord_env, clock, utc(2027, 1, 31, 9, 1))
     await skip_to(simcord_env, clock, utc(2027, 2, 1, 9, 1))
     await run_until(simcord_env, clock, utc(2027, 2, 1, 9, 30))
-    await restart()  # type: ignore[operator]
+    await restart()
     await run_until(simcord_env, clock, utc(2027, 2, 1, 10))
 
     # The card posted on 1 February 2026 was no card of this day: the day has one, and one only.
@@ -88,7 +88,7 @@ async def test_a_year_early_card_is_not_taken_for_the_days_card_when_its_first_a
 
 
 async def test_a_day_posted_is_not_posted_again_after_the_clock_was_set_back_for_minutes(
-    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, restart: object,
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, restart: Restart,
 ) -> None:
     clock.set(utc(2026, 2, 1, 8))
     await subscribe(simcord_env, world, time="09:00")
@@ -100,7 +100,7 @@ async def test_a_day_posted_is_not_posted_again_after_the_clock_was_set_back_for
     await simcord_env.advance_time(180)
     clock.set(utc(2027, 2, 1, 9, 34))  # corrected
     await run_until(simcord_env, clock, utc(2027, 2, 1, 10))
-    await restart()  # type: ignore[operator]
+    await restart()
     await run_until(simcord_env, clock, utc(2027, 2, 1, 10, 10))
     await skip_to(simcord_env, clock, utc(2027, 2, 2, 9, 1))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import simcord
 
 from bot.client import PaperBot
-from tests.bot.conftest import TestClock, World
+from tests.bot.conftest import Restart, TestClock, World
 from tests.bot.test_daily_delivery import card_days, run_until, skip_to, subscribe, subscriptions_listed, utc
 from tests.bot.test_daily_review15_clock_ahead_warnings import a_year_ahead_for_three_minutes
 
@@ -23,7 +23,7 @@ async def as_before_migration_0006(bot: PaperBot) -> None:
 
 
 async def test_the_day_a_card_was_claimed_for_a_year_early_before_the_upgrade_gets_its_card(
-    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, restart: object,
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, restart: Restart,
 ) -> None:
     clock.set(utc(2026, 2, 1, 8))
     await subscribe(simcord_env, world, time="09:00")
@@ -31,7 +31,7 @@ async def test_the_day_a_card_was_claimed_for_a_year_early_before_the_upgrade_ge
     await a_year_ahead_for_three_minutes(simcord_env, clock)  # the card dated 1 February 2027
     clock.set(utc(2026, 2, 1, 9, 34))  # corrected
     await as_before_migration_0006(bot)
-    await restart()  # type: ignore[operator]  # the upgrade
+    await restart()  # the upgrade
     await run_until(simcord_env, clock, utc(2026, 2, 1, 9, 40))
 
     await skip_to(simcord_env, clock, utc(2026, 2, 2, 9, 1))

@@ -16,7 +16,7 @@ from datetime import datetime
 import simcord
 
 from bot.client import PaperBot
-from tests.bot.conftest import TestClock, World
+from tests.bot.conftest import Restart, TestClock, World
 from tests.bot.test_daily_delivery import card_days, run_until, skip_to, subscribe, utc
 from tests.bot.test_daily_review15_clock_ahead_warnings import (
     the_first_card_posted_and_the_next_blocked,
@@ -86,7 +86,7 @@ async def test_a_clock_one_day_ahead_posts_no_day_twice(
 
 
 async def test_a_day_posted_after_days_off_is_not_posted_again_after_a_clock_set_back_past_a_post_time(
-    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, restart: object,
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot, restart: Restart,
 ) -> None:
     clock.set(utc(2026, 2, 1, 8))
     await subscribe(simcord_env, world, time="09:00")
@@ -96,7 +96,7 @@ async def test_a_day_posted_after_days_off_is_not_posted_again_after_a_clock_set
     await simcord_env.advance_time(300)
     clock.set(utc(2026, 2, 4, 9, 40))  # corrected
     await run_until(simcord_env, clock, utc(2026, 2, 4, 10))
-    await restart()  # type: ignore[operator]
+    await restart()
     await run_until(simcord_env, clock, utc(2026, 2, 4, 10, 10))
     await skip_to(simcord_env, clock, utc(2026, 2, 5, 9, 1))
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 import simcord
 
+from bot.client import PaperBot
 from bot.errors import UserFacingError
 from tests.bot.conftest import TestClock, World, expect_errors
 from tests.bot.test_daily_delivery import daily, subscribe, utc
@@ -39,7 +40,7 @@ async def test_a_topic_that_stopped_matching_does_not_lock_the_subscription(
 
 
 async def test_any_as_the_topic_drops_it_and_keeps_the_time_and_zone(
-    simcord_env: simcord.Env, world: World, clock: TestClock
+    simcord_env: simcord.Env, world: World, clock: TestClock, bot: PaperBot
 ) -> None:
     clock.set(utc(2026, 2, 1, 8))
     sub = await subscribe(simcord_env, world, time="07:30", timezone="Europe/Berlin", topic="axolotl")
@@ -53,6 +54,6 @@ async def test_any_as_the_topic_drops_it_and_keeps_the_time_and_zone(
     assert "axolotl" not in settings
     assert "about" not in settings
     assert replaced == "-# It replaces **07:30** Europe/Berlin · about “axolotl”: a channel has one daily paper."
-    now = await daily(simcord_env.bot).subscriptions.by_id(sub.id)
+    now = await daily(bot).subscriptions.by_id(sub.id)
     assert now is not None
     assert (now.topic, now.post_time, now.timezone) == (None, sub.post_time, "Europe/Berlin")

@@ -55,7 +55,7 @@ async def table_locked(conn: aiosqlite.Connection) -> None:
 def table_locked_once(monkeypatch: pytest.MonkeyPatch) -> list[sqlite3.Error]:
     """The first batch's write meets SQLITE_LOCKED; the next ones would go through (request it before the bot).
     Returns the errors met."""
-    store, met = vectors._store, []
+    store, met = vectors._store, list[sqlite3.Error]()
 
     async def locked_once(conn: aiosqlite.Connection, *args: Any) -> None:
         if not met:

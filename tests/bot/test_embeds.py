@@ -5,7 +5,10 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from collections.abc import Mapping
+from typing import Any
 
+import discord
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -17,14 +20,25 @@ from bot.views import RandomButton, SimilarButton, paper_card_view
 from storage.models import Paper
 
 
-def make_paper(**fields: object) -> Paper:
-    values: dict[str, object] = {"id": "abc123", "title": "A paper", "abstract": "Some words.",
-                                 "abstract_raw": "Some words."}
+def make_paper(**fields: Any) -> Paper:
+    """A paper with an id, a title and an abstract, and the given fields (Paper's keywords)."""
+    values: dict[str, Any] = {"id": "abc123", "title": "A paper", "abstract": "Some words.",
+                              "abstract_raw": "Some words."}
     values.update(fields)
-    return Paper(**values)  # type: ignore[arg-type]
+    return Paper(**values)
 
 
-def assert_within_limits(embed_dict: dict, total: int) -> None:
+def custom_ids(view: discord.ui.View) -> list[str]:
+    """The custom id of each of a card's buttons (each a DynamicItem around its discord.ui.Button)."""
+    ids: list[str] = []
+    for item in view.children:
+        assert isinstance(item, discord.ui.DynamicItem), item
+        ids.append(item.custom_id)
+    return ids
+
+
+def assert_within_limits(embed_dict: Mapping[str, Any], total: int) -> None:
+    """An embed's payload (`Embed.to_dict()`) within each of Discord's limits, and `total` (`len(embed)`) too."""
     assert len(embed_dict.get("title", "")) <= limits.EMBED_TITLE
     assert len(embed_dict.get("description", "")) <= limits.EMBED_DESCRIPTION
     for field in embed_dict.get("fields", []):
@@ -152,7 +166,7 @@ def test_one_line_collapses_whitespace() -> None:
 
 def test_card_buttons_are_keyed_by_paper_id_and_fit_custom_id_limits() -> None:
     view = paper_card_view("k2j4abcd", random_button=True, topic="graph neural networks " * 20)
-    ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
+    ids = custom_ids(view)
     assert ids[0] == "paper:similar:k2j4abcd"
     assert ids[1].startswith("paper:random:k2j4abcd:graph neural networks")
     assert all(len(custom_id) <= limits.CUSTOM_ID for custom_id in ids)
@@ -161,7 +175,7 @@ def test_card_buttons_are_keyed_by_paper_id_and_fit_custom_id_limits() -> None:
 
 def test_card_without_random_button_has_only_similar() -> None:
     view = paper_card_view("k2j4abcd")
-    assert [item.custom_id for item in view.children] == ["paper:similar:k2j4abcd"]  # type: ignore[attr-defined]
+    assert custom_ids(view) == ["paper:similar:k2j4abcd"]
 
 
 def test_dynamic_item_templates_round_trip() -> None:
@@ -213,7 +227,7 @@ def test_any_results_page_fits_discords_limits(found: list[tuple[Paper, str]], q
 @given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz234567", min_size=10, max_size=10), st.none() | st.text())
 def test_any_card_buttons_fit_custom_id_limits(paper_id: str, topic: str | None) -> None:
     view = paper_card_view(paper_id, random_button=True, topic=topic)
-    assert all(len(item.custom_id) <= limits.CUSTOM_ID for item in view.children)  # type: ignore[attr-defined]
+    assert all(len(custom_id) <= limits.CUSTOM_ID for custom_id in custom_ids(view))
 
 
 # --- any markdown cut (Hypothesis) -----------------------------------------------------------------

@@ -16,7 +16,7 @@ from bot.client import PaperBot
 from bot.cogs.papers import SEARCH_COOLDOWN, SHOW_COOLDOWN
 from bot.tree import ButtonOnCooldownError
 from bot.views import BUTTON_COOLDOWN, PAGE_SIZE
-from tests.bot.conftest import World, expect_errors
+from tests.bot.conftest import World, answer, expect_errors
 from tests.bot.test_papers import embed_of, frequent_word_query
 
 MENU_SLOW_DOWN = "Slow down a little — you can use this menu again in "
@@ -74,7 +74,7 @@ async def test_the_lists_menus_share_one_budget_per_member(simcord_env: simcord.
     assert embed_of(await world.bob.select(own.response.message, [hits[0].paper.id]))  # per member
     card = await world.bob.slash(world.channel, "paper random")
     paper_id = (embed_of(card).footer.text or "").removeprefix("id ")
-    similar = await world.alice.click(card.response.message, label="Similar papers")  # a button: its own budget
+    similar = await world.alice.click(answer(card).message, label="Similar papers")  # a button: its own budget
     assert similar.response is not None
     [nearest] = await bot.search_engine.similar(paper_id, limit=1)
     picked = await world.alice.select(similar.response.message, [nearest.id])

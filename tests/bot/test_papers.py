@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from typing import Any
 
 import discord
 import pytest
@@ -14,7 +15,7 @@ from bot.client import PaperBot
 from bot.cogs.papers import MAX_QUERY_CHARS, RANDOM_COOLDOWN, SEARCH_COOLDOWN
 from bot.errors import PaperNotFoundError, UserFacingError
 from bot.views import PAGE_SIZE, PAGINATOR_TIMEOUT, PICKER_TIMEOUT, paper_card_view
-from tests.bot.conftest import TestClock, World, expect_errors
+from tests.bot.conftest import TestClock, World, answer, expect_errors, message_controls
 
 
 def embed_of(result: simcord.InteractionResult) -> discord.Embed:
@@ -23,14 +24,13 @@ def embed_of(result: simcord.InteractionResult) -> discord.Embed:
     return result.response.embeds[0]
 
 
-def buttons(message: simcord.ResponseMessage | discord.Message) -> dict[str, dict]:
-    rows = message.components
-    found = {}
-    for row in rows:
-        for component in (row.get("components", []) if isinstance(row, dict) else row.children):
-            item = component if isinstance(component, dict) else component.to_dict()
-            found[item.get("label") or item.get("custom_id")] = item
-    return found
+def buttons(message: simcord.ResponseMessage | discord.Message) -> dict[str, dict[str, Any]]:
+    """Each button and menu of a message as Discord sends it, by its label (a menu by its custom id)."""
+    if isinstance(message, discord.Message):
+        items = [dict(control.to_dict()) for control in message_controls(message)]
+    else:
+        items = [item for row in message.components for item in row.get("components", [])]
+    return {str(item.get("label") or item.get("custom_id")): item for item in items}
 
 
 async def frequent_word_query(bot: PaperBot) -> str:
@@ -58,13 +58,13 @@ async def test_search_pages_through_ranked_results(world: World, bot: PaperBot) 
     for number, hit in enumerate(expected.hits[:PAGE_SIZE], start=1):
         assert f"**{number}. " in (first.description or "")
         assert f"`{hit.paper.id}`" in (first.description or "")
-    controls = buttons(result.response)
+    controls = buttons(answer(result))
     assert controls["◀"].get("disabled") is True
     assert not controls["▶"].get("disabled")
     select = next(c for c in controls.values() if c.get("type") == 3)
     assert [o["value"] for o in select["options"]] == [h.paper.id for h in expected.hits[:PAGE_SIZE]]
 
-    message = result.response.message
+    message = answer(result).message
     await world.alice.click(message, label="▶")
     page_two = embed_of_message(world, message.id)
     assert page_two.footer.text is not None
@@ -90,12 +90,12 @@ async def test_select_opens_the_chosen_paper(world: World, bot: PaperBot) -> Non
     result = await world.alice.slash(world.channel, "paper search", query=query)
     chosen = expected.hits[2].paper
 
-    opened = await world.alice.select(result.response.message, [chosen.id])
+    opened = await world.alice.select(answer(result).message, [chosen.id])
 
     card = embed_of(opened)
     assert card.title == limits.one_line(chosen.title, limits.EMBED_TITLE)
     assert card.footer.text == f"id {chosen.id}"
-    assert "Similar papers" in buttons(opened.response)
+    assert "Similar papers" in buttons(answer(opened))
 
 
 async def test_only_the_searcher_can_page(world: World, bot: PaperBot) -> None:
@@ -103,14 +103,14 @@ async def test_only_the_searcher_can_page(world: World, bot: PaperBot) -> None:
     result = await world.alice.slash(world.channel, "paper search", query=query)
     before = embed_of(result).description
 
-    denied = await world.bob.click(result.response.message, label="▶")
+    denied = await world.bob.click(answer(result).message, label="▶")
 
     assert denied.ephemeral
     assert denied.response is not None
     assert "Only the person who searched can use these buttons" in denied.response.content
-    assert embed_of_message(world, result.response.id).description == before
+    assert embed_of_message(world, answer(result).id).description == before
     top = (await bot.search_engine.search(query, limit=1)).hits[0].paper.id
-    picked = await world.bob.select(result.response.message, [top])
+    picked = await world.bob.select(answer(result).message, [top])
     assert picked.ephemeral
     assert picked.response is not None
     assert "Only the person who searched can use this menu" in picked.response.content
@@ -124,12 +124,12 @@ async def test_results_are_disabled_when_the_view_times_out(simcord_env: simcord
     # Activity resets the timeout; keep paging for longer than the search's 15-minute token lives.
     for _ in range(limits.INTERACTION_TOKEN_SECONDS // int(PAGINATOR_TIMEOUT - 10) + 1):
         await simcord_env.advance_time(PAGINATOR_TIMEOUT - 10)
-        await world.alice.click(result.response.message, label="▶" if _ % 2 == 0 else "◀")
+        await world.alice.click(answer(result).message, label="▶" if _ % 2 == 0 else "◀")
 
     await simcord_env.advance_time(PAGINATOR_TIMEOUT + 1)
 
-    message = next(m for m in world.channel.history() if m.id == result.response.id)
-    states = [c.disabled for row in message.components for c in row.children]  # type: ignore[attr-defined]
+    message = next(m for m in world.channel.history() if m.id == answer(result).id)
+    states = [control.disabled for control in message_controls(message)]
     assert states
     assert all(states)
     with pytest.raises(simcord.SetupError, match="disabled"):
@@ -141,7 +141,7 @@ async def test_a_paper_opened_from_the_results_keeps_its_buttons_when_the_list_e
     query = await frequent_word_query(bot)
     expected = await bot.search_engine.search(query, limit=PAGE_SIZE)
     result = await world.alice.slash(world.channel, "paper search", query=query)
-    opened = await world.alice.select(result.response.message, [expected.hits[0].paper.id])
+    opened = await world.alice.select(answer(result).message, [expected.hits[0].paper.id])
     assert opened.response is not None
 
     await simcord_env.advance_time(PAGINATOR_TIMEOUT + 1)
@@ -151,8 +151,8 @@ async def test_a_paper_opened_from_the_results_keeps_its_buttons_when_the_list_e
     card_buttons = buttons(card)
     assert set(card_buttons) == {"Similar papers"}  # not the list's ◀ ▶ and menu
     assert not card_buttons["Similar papers"].get("disabled")
-    listing = next(m for m in world.channel.history() if m.id == result.response.id)
-    assert all(c.disabled for row in listing.components for c in row.children)  # type: ignore[attr-defined]
+    listing = next(m for m in world.channel.history() if m.id == answer(result).id)
+    assert all(control.disabled for control in message_controls(listing))
 
 
 async def test_autocomplete_suggests_papers_and_picking_one_opens_it(world: World, bot: PaperBot) -> None:
@@ -258,7 +258,7 @@ async def test_random_posts_a_card_with_both_buttons(world: World, bot: PaperBot
     assert card.author.name == "A random paper"
     paper_id = (card.footer.text or "").removeprefix("id ")
     assert paper_id in await bot.papers.active_ids()
-    assert set(buttons(result.response)) == {"Similar papers", "Another random"}
+    assert set(buttons(answer(result))) == {"Similar papers", "Another random"}
 
 
 async def test_random_with_a_topic_stays_on_topic(world: World, bot: PaperBot) -> None:
@@ -284,12 +284,12 @@ async def test_another_random_gives_a_different_paper_privately(world: World) ->
     first = await world.alice.slash(world.channel, "paper random")
     first_id = (embed_of(first).footer.text or "").removeprefix("id ")
 
-    again = await world.bob.click(first.response.message, label="Another random")
+    again = await world.bob.click(answer(first).message, label="Another random")
 
     assert again.ephemeral
     second_id = (embed_of(again).footer.text or "").removeprefix("id ")
     assert second_id != first_id
-    assert "Another random" in buttons(again.response)
+    assert "Another random" in buttons(answer(again))
 
 
 async def test_similar_papers_lists_five_and_opens_one(world: World, bot: PaperBot) -> None:
@@ -297,23 +297,23 @@ async def test_similar_papers_lists_five_and_opens_one(world: World, bot: PaperB
     paper_id = (embed_of(card).footer.text or "").removeprefix("id ")
     expected = await bot.search_engine.similar(paper_id, limit=5)
 
-    similar = await world.bob.click(card.response.message, label="Similar papers")
+    similar = await world.bob.click(answer(card).message, label="Similar papers")
 
     assert similar.ephemeral
     listing = embed_of(similar).description or ""
     for number, paper in enumerate(expected, start=1):
         assert f"**{number}. " in listing
         assert f"`{paper.id}`" in listing
-    opened = await world.bob.select(similar.response.message, [expected[0].id])
+    opened = await world.bob.select(answer(similar).message, [expected[0].id])
     assert opened.ephemeral
     assert embed_of(opened).footer.text == f"id {expected[0].id}"
 
 
 async def test_the_similar_papers_menu_is_disabled_when_it_expires(simcord_env: simcord.Env, world: World) -> None:
     card = await world.alice.slash(world.channel, "paper random")
-    similar = await world.bob.click(card.response.message, label="Similar papers")
-    listing = similar.response.message
-    first = buttons(similar.response)
+    similar = await world.bob.click(answer(card).message, label="Similar papers")
+    listing = answer(similar).message
+    first = buttons(answer(similar))
     menu = next(c for c in first.values() if c.get("type") == 3)
     assert not menu.get("disabled")
 
@@ -322,7 +322,7 @@ async def test_the_similar_papers_menu_is_disabled_when_it_expires(simcord_env: 
     # Before, the menu stayed enabled and a pick got no answer ("This interaction failed").
     with pytest.raises(simcord.SetupError, match="disabled"):
         await world.bob.select(listing, [menu["options"][0]["value"]])
-    fresh = await world.bob.click(card.response.message, label="Similar papers")  # the card's button still works
+    fresh = await world.bob.click(answer(card).message, label="Similar papers")  # the card's button still works
     assert fresh.ephemeral
     assert fresh.response is not None
     assert fresh.response.embeds
@@ -350,7 +350,7 @@ async def test_search_has_a_per_user_cooldown(simcord_env: simcord.Env, world: W
         await world.alice.slash(world.channel, "paper search", query="learning")
     blocked = await world.alice.slash(world.channel, "paper search", query="learning")
     assert blocked.ephemeral
-    assert "Slow down" in blocked.response.content
+    assert "Slow down" in answer(blocked).content
     expect_errors(simcord_env, discord.app_commands.CommandOnCooldown)
 
 
@@ -364,7 +364,7 @@ async def test_show_posts_the_card(world: World, bot: PaperBot) -> None:
     card = embed_of(result)
     assert card.title == limits.one_line(paper.title, limits.EMBED_TITLE)
     assert card.footer.text == f"id {paper.id}"
-    assert set(buttons(result.response)) == {"Similar papers"}
+    assert set(buttons(answer(result))) == {"Similar papers"}
 
 
 @pytest.mark.parametrize("typed", ["id {id}", "id: {id}", "`{id}`", "“{id}”", "{title_upper}", "  {title}  "])
@@ -490,15 +490,15 @@ async def test_a_failed_page_turn_gets_a_private_error_and_the_list_still_works(
     result = await world.alice.slash(world.channel, "paper search", query=query)
     simcord_env.inject_error(method, path, status=500, times=1)
 
-    failed = await world.alice.click(result.response.message, label="▶")
+    failed = await world.alice.click(answer(result).message, label="▶")
 
     notice = failed.response if failed.response is not None and failed.response.content else failed.followups[-1]
     assert notice.ephemeral
     assert notice.content.startswith("Discord had a problem on its side (HTTP 500)")
-    assert embed_of_message(world, result.response.id).footer.text.startswith("Page 1/")  # type: ignore[union-attr]
+    assert (embed_of_message(world, answer(result).id).footer.text or "").startswith("Page 1/")
     expect_errors(simcord_env, discord.HTTPException)
-    await world.alice.click(result.response.message, label="▶")
-    footer = embed_of_message(world, result.response.id).footer.text or ""
+    await world.alice.click(answer(result).message, label="▶")
+    footer = embed_of_message(world, answer(result).id).footer.text or ""
     assert footer.startswith("Page 2/")
 
 
@@ -540,13 +540,13 @@ async def test_another_random_on_a_long_topic_keeps_whole_words(world: World, bo
     first = await world.alice.slash(world.channel, "paper random", topic=topic)
     assert embed_of(first).author.name == f"A random paper about “{topic}”"
 
-    again = await world.alice.click(first.response.message, label="Another random")
+    again = await world.alice.click(answer(first).message, label="Another random")
 
     heading = embed_of(again).author.name or ""
     shown = heading.removeprefix("A random paper about “").removesuffix("”")
     assert topic.startswith(shown)
     assert topic[len(shown)] == " ", f"the topic was cut inside a word: {heading}"
-    custom_ids = [item["custom_id"] for item in buttons(again.response).values()]
+    custom_ids = [item["custom_id"] for item in buttons(answer(again)).values()]
     assert all(len(custom_id) <= limits.CUSTOM_ID for custom_id in custom_ids)
 
 
@@ -557,7 +557,7 @@ async def test_another_random_on_a_topic_with_one_paper_says_so(world: World, bo
     first = await world.alice.slash(world.channel, "paper random", topic=topic)
     assert (embed_of(first).footer.text or "") == f"id {only[0]}"
 
-    again = await world.bob.click(first.response.message, label="Another random")
+    again = await world.bob.click(answer(first).message, label="Another random")
 
     assert again.ephemeral
     assert again.response is not None

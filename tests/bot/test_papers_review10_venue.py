@@ -4,6 +4,7 @@ through SimCord, on a corpus of three venues from small JSON files."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import discord
@@ -14,7 +15,7 @@ from bot import limits
 from bot.client import PaperBot
 from bot.errors import UserFacingError
 from bot.views import PAGE_SIZE
-from tests.bot.conftest import World, expect_errors
+from tests.bot.conftest import World, answer, expect_errors
 from tests.bot.test_papers import buttons, embed_of, embed_of_message
 
 LONG_VENUE = ("Proceedings of the Forty-Second International Workshop on Sequential Decision Making "
@@ -29,7 +30,7 @@ def _abstract(subject: str, n: int) -> str:
             f"the learner in round {n}. Experiments confirm what the theory says.")
 
 
-def _write(path: Path, records: list[dict[str, object]]) -> Path:
+def _write(path: Path, records: Sequence[Mapping[str, object]]) -> Path:
     path.write_text(json.dumps(records), encoding="utf-8")
     return path
 
@@ -89,8 +90,8 @@ async def test_search_within_a_venue_lists_its_papers_and_pages_keep_it(world: W
     assert first.title == "Search: bandit regret · AISTATS 2025"
     pages = -(-AISTATS_BANDITS // PAGE_SIZE)
     assert (first.footer.text or "").startswith(f"Page 1/{pages} · {AISTATS_BANDITS} papers match")
-    message = result.response.message
-    seen = [o["value"] for c in buttons(result.response).values() if c.get("type") == 3 for o in c["options"]]
+    message = answer(result).message
+    seen = [o["value"] for c in buttons(answer(result)).values() if c.get("type") == 3 for o in c["options"]]
     for page in range(2, pages + 1):
         await world.alice.click(message, label="▶")
         shown = embed_of_message(world, message.id)
@@ -130,7 +131,7 @@ async def test_random_within_a_venue_and_another_random_keep_it(world: World, bo
     card = embed_of(result)
     assert card.author.name == "A random paper from AISTATS 2025 about “kernel”"
     assert await _venue_of_card(bot, card) == "AISTATS 2025"
-    message = result.response.message
+    message = answer(result).message
     for _ in range(4):
         again = await world.bob.click(message, label="Another random")
         assert again.ephemeral
@@ -138,7 +139,7 @@ async def test_random_within_a_venue_and_another_random_keep_it(world: World, bo
         assert shown.author.name == "A random paper from AISTATS 2025 about “kernel”"
         assert await _venue_of_card(bot, shown) == "AISTATS 2025"
         assert "kernel" in (shown.title or "").lower()
-        message = again.response.message
+        message = answer(again).message
 
 
 async def test_random_within_a_venue_without_a_topic(world: World, bot: PaperBot) -> None:
@@ -156,10 +157,10 @@ async def test_another_random_keeps_a_long_venue_and_a_long_topic_within_the_cus
     result = await world.alice.slash(world.channel, "paper random", topic=LONG_TOPIC, venue=picked[0]["value"])
     card = embed_of(result)
     assert card.author.name == f"A random paper from {LONG_VENUE} about “{LONG_TOPIC}”"
-    custom_ids = [item["custom_id"] for item in buttons(result.response).values()]
+    custom_ids = [item["custom_id"] for item in buttons(answer(result)).values()]
     assert all(len(custom_id) <= limits.CUSTOM_ID for custom_id in custom_ids)
 
-    again = await world.bob.click(result.response.message, label="Another random")
+    again = await world.bob.click(answer(result).message, label="Another random")
 
     # The venue's only paper: "another" within it would be the same card, and the reply says which venue.
     assert again.ephemeral
@@ -169,6 +170,6 @@ async def test_another_random_keeps_a_long_venue_and_a_long_topic_within_the_cus
 
 async def test_another_random_on_a_card_from_before_venues_still_works(world: World) -> None:
     first = await world.alice.slash(world.channel, "paper random", topic="bandit")
-    again = await world.bob.click(first.response.message, label="Another random")
+    again = await world.bob.click(answer(first).message, label="Another random")
 
     assert embed_of(again).author.name == "A random paper about “bandit”"

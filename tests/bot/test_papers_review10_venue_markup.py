@@ -14,7 +14,7 @@ import pytest
 import simcord
 
 from bot.errors import UserFacingError
-from tests.bot.conftest import World, expect_errors
+from tests.bot.conftest import World, answer, expect_errors
 from tests.bot.test_papers import embed_of
 
 STARSEM = "*SEM 2024"
@@ -43,7 +43,7 @@ async def test_another_random_names_a_venue_as_written(world: World) -> None:
     card = await world.alice.slash(world.channel, "paper random", venue=STARSEM)
     assert embed_of(card).title == "Lexical semantics of verbs"
 
-    again = await world.bob.click(card.response.message, label="Another random")
+    again = await world.bob.click(answer(card).message, label="Another random")
 
     assert again.ephemeral
     assert again.response is not None

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot import limits
-from tests.bot.conftest import World
+from tests.bot.conftest import World, field_value
 from tests.bot.test_papers import embed_of
 
 MINE_AUTHORS = ["Mohamed Ishmael Belghazi", "Aristide Baratin", "Sai Rajeswar", "Sherjil Ozair", "Yoshua Bengio",
@@ -80,5 +80,5 @@ async def test_the_last_author_matched_needs_no_et_al(world: World) -> None:
 async def test_the_card_lists_the_authors_in_their_order(world: World) -> None:
     result = await world.alice.slash(world.channel, "paper show", paper="Mutual Information Neural Estimation")
 
-    authors = next(field.value for field in embed_of(result).fields if field.name == "Authors")
+    authors = field_value(embed_of(result), "Authors")
     assert authors == ", ".join(MINE_AUTHORS)

@@ -21,7 +21,7 @@ TOPICS = ("kernel methods", "graph networks", "bandit feedback", "sparse coding"
 
 
 def records() -> list[dict[str, object]]:
-    found = []
+    found: list[dict[str, object]] = []
     for venue, count in VENUES.items():
         for number in range(count):
             topic = TOPICS[number % len(TOPICS)]

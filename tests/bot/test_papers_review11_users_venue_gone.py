@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.client import PaperBot
-from tests.bot.conftest import World
+from tests.bot.conftest import World, answer
 from tests.bot.test_papers import embed_of
 
 
@@ -36,7 +36,7 @@ async def test_another_random_of_a_venue_no_longer_here_says_so_in_a_buttons_wor
     assert embed_of(card).author.name == "A random paper from AISTATS 2025"
     await restart(corpus_paths=corpus_paths[:1])  # the corpus is ICML 2018 alone now
 
-    again = await world.bob.click(card.response.message, label="Another random")
+    again = await world.bob.click(answer(card).message, label="Another random")
 
     assert again.ephemeral
     assert again.response is not None

@@ -22,7 +22,7 @@ from bot.client import PaperBot
 from bot.embeds import paper_embed
 from storage._search_text import fold
 from storage.models import Paper
-from tests.bot.conftest import World
+from tests.bot.conftest import World, field_value
 from tests.bot.test_embeds import _papers, assert_within_limits
 from tests.bot.test_papers import embed_of
 
@@ -56,7 +56,7 @@ async def _card_from_search(world: World, bot: PaperBot, query: str) -> str:
     opened = await world.alice.select(listing.response.message, [survey.id])
     card = embed_of(opened)
     assert len(card) <= limits.EMBED_TOTAL
-    return next(field.value for field in card.fields if field.name == "Authors")
+    return field_value(card, "Authors")
 
 
 async def test_the_author_searched_is_on_the_card_opened_from_the_list(world: World, bot: PaperBot) -> None:
@@ -93,7 +93,7 @@ async def test_a_card_shown_without_a_search_is_unchanged(world: World) -> None:
     shown = await world.alice.slash(world.channel, "paper show",
                                     paper="A Survey of Collaborative Benchmarks for Protein Folding")
 
-    authors = next(field.value for field in embed_of(shown).fields if field.name == "Authors")
+    authors = field_value(embed_of(shown), "Authors")
     assert authors.startswith("Ana Sample00son, Bruno Sample01son, ")
     assert "Quetzalcoatl" not in authors
     assert "**" not in authors
@@ -108,7 +108,7 @@ async def test_an_author_among_the_first_ones_is_bold_in_place(world: World, bot
 
     card = embed_of(await world.alice.select(listing.response.message, [weather.id]))
 
-    assert next(field.value for field in card.fields if field.name == "Authors") == \
+    assert field_value(card, "Authors") == \
         "Lena Brandt, **Ximena Quetzalcoatl**"
 
 
@@ -120,8 +120,7 @@ def test_matched_authors_with_the_longest_names_stay_within_the_field() -> None:
     paper = Paper(id="abcdefghij", title="A title", abstract="An abstract.", abstract_raw="An abstract.",
                   authors=tuple(names))
 
-    authors = next(field.value for field in paper_embed(paper, matched=frozenset({"quetzalcoatl"})).fields
-                   if field.name == "Authors")
+    authors = field_value(paper_embed(paper, matched=frozenset({"quetzalcoatl"})), "Authors")
 
     assert len(authors) <= limits.EMBED_FIELD_VALUE
     assert authors.count("**") == 6, authors  # the three matched ones, in bold
@@ -136,5 +135,5 @@ def test_any_card_with_matched_authors_fits_discords_limits(paper: Paper, data: 
     embed = paper_embed(paper, matched=matched)
 
     assert_within_limits(embed.to_dict(), len(embed))
-    authors = next((field.value for field in embed.fields if field.name == "Authors"), "")
+    authors = field_value(embed, "Authors") if any(field.name == "Authors" for field in embed.fields) else ""
     assert len(authors) <= limits.EMBED_FIELD_VALUE

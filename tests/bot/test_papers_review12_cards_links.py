@@ -42,6 +42,8 @@ def corpus_paths(tmp_path: Path) -> tuple[Path, ...]:
 async def _links_field(world: World, title: str) -> tuple[str, str]:
     shown = await world.alice.slash(world.channel, "paper show", paper=title)
     field = next(field for field in embed_of(shown).fields if field.name in ("Code", "Links"))
+    assert field.name is not None
+    assert field.value is not None
     return field.name, field.value
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.client import PaperBot
-from tests.bot.conftest import World
+from tests.bot.conftest import World, field_value
 from tests.bot.test_papers import embed_of
 from tests.storage.conftest import write_json
 
@@ -38,7 +38,7 @@ async def _authors_on_the_card(world: World, bot: PaperBot, **options: str) -> t
     venue = bot.search_engine.venue(options["venue"]) if "venue" in options else None
     hit = (await bot.search_engine.search(options["query"], venue=venue.key if venue else None)).hits[0]
     card = embed_of(await world.alice.select(listing.response.message, [hit.paper.id]))
-    return first, next(field.value for field in card.fields if field.name == "Authors")
+    return first, field_value(card, "Authors")
 
 
 @pytest.mark.parametrize("venue", ["ICML 2024", "icml2024"])
@@ -69,4 +69,4 @@ async def test_the_card_answers_without_searching_again(
     opened = await world.alice.select(listing.response.message, [paper_id])
 
     assert not opened.ephemeral, opened.response
-    assert next(field.value for field in embed_of(opened).fields if field.name == "Authors").startswith("**Hans")
+    assert field_value(embed_of(opened), "Authors").startswith("**Hans")

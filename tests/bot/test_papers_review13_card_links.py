@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.conftest import World
+from tests.bot.conftest import World, field_value
 from tests.bot.test_papers import embed_of
 from tests.storage.conftest import write_json
 
@@ -34,7 +34,7 @@ def corpus_paths(tmp_path: Path) -> tuple[Path, ...]:
 
 async def _code_field(world: World, title: str) -> str:
     shown = await world.alice.slash(world.channel, "paper show", paper=title)
-    return next(field.value for field in embed_of(shown).fields if field.name == "Code")
+    return field_value(embed_of(shown), "Code")
 
 
 async def test_the_links_left_out_are_counted_before_the_pdf(world: World) -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from tests.bot.conftest import World
 from tests.bot.test_papers import embed_of
-from tests.storage.conftest import write_json
+from tests.storage.conftest import Records, write_json
 
 WORDS = " ".join(f"word{n}" for n in range(60))  # about 400 characters
 TAIL = " Experiments on public benchmarks confirm what the analysis predicts, and the code is released."
@@ -29,7 +29,7 @@ def _abstract(kind: str, shift: int) -> str:
     return "x" * shift + f" Abstract about {kind}. " + " and ".join([span] * 60) + TAIL
 
 
-RECORDS: list[dict[str, object]] = [
+RECORDS: Records = [
     {"title": f"<i>Italic {WORDS[:270]}</i>", "abstract": "We study long italic titles." + TAIL},
     {"title": f"<b><i>Bold italic {WORDS[:270]}</i></b>", "abstract": "We study long bold italic titles." + TAIL},
     {"title": f"*Fast* {WORDS}", "abstract": "We study fast titles." + TAIL},

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.conftest import World
+from tests.bot.conftest import World, field_value, select_menu
 from tests.bot.test_papers import embed_of
 from tests.bot.test_papers_review17_names import listed_titles
 from tests.storage.test_search_review17_full_names import BROECKS, PAPERS, WIRTHS
@@ -28,10 +28,9 @@ async def test_a_name_bolds_its_author_on_the_list_and_the_card(world: World) ->
     assert listing.response is not None
     lines = (embed_of(listing).description or "").splitlines()
     assert lines[2].startswith("By Han Cai, Jiacheng Yang, **Song Han** — "), lines
-    picked = listing.response.message.components[1].children[0].options[0].value
+    picked = select_menu(listing.response.message).options[0].value
     card = embed_of(await world.alice.select(listing.response.message, [picked]))
-    authors = next(field.value for field in card.fields if field.name == "Authors")
-    assert authors == "Han Cai, Jiacheng Yang, **Song Han**"
+    assert field_value(card, "Authors") == "Han Cai, Jiacheng Yang, **Song Han**"
 
 
 async def test_a_word_of_two_names_bolds_both(world: World) -> None:

@@ -15,7 +15,7 @@ import pytest
 import simcord
 
 from bot.client import PaperBot
-from tests.bot.conftest import World, behind_the_lock, expect_errors
+from tests.bot.conftest import World, answer, behind_the_lock, expect_errors
 
 
 def interaction_calls(env: simcord.Env, since: int) -> list[str]:
@@ -43,7 +43,7 @@ async def test_an_answer_after_discords_three_seconds_is_logged_once_as_late(
     # The paper's read waits (an event loop held up by other work would do the same).
     monkeypatch.setattr(bot.papers, "random", behind_the_lock(simcord_env, bot.papers.random, released))
     act = ((lambda: world.alice.slash(world.channel, "paper random")) if where == "command" else
-           (lambda: world.bob.click(card.response.message, label="Another random")))
+           (lambda: world.bob.click(answer(card).message, label="Another random")))
 
     with caplog.at_level(logging.DEBUG, logger="bot"):
         result, before = await answered_too_late(simcord_env, act)

@@ -17,7 +17,7 @@ import simcord
 
 from bot.embeds import paper_embed
 from storage.models import Paper
-from tests.bot.conftest import World
+from tests.bot.conftest import World, field_value
 from tests.bot.test_papers import embed_of
 
 ABSTRACT = ("We study how {} papers are linked from the cards that show them to readers, with page and PDF links "
@@ -70,7 +70,8 @@ def test_a_card_whose_code_links_are_all_unusable_does_not_call_its_pdf_code(cod
     paper = Paper(id="abc123", title="A paper", abstract="Words.", abstract_raw="Words.", links=(code,),
                   pdf="https://example.org/paper.pdf")
 
-    fields = {field.name: field.value for field in paper_embed(paper).fields}
+    card = paper_embed(paper)
+    fields = {field.name: field.value for field in card.fields}
 
     # Before, the field was named "Code" because the paper had a code link, though none was shown: "Code: PDF".
     assert fields == {"Links": "[PDF](https://example.org/paper.pdf)"}
@@ -86,8 +87,9 @@ def test_a_card_calls_its_links_code_only_when_one_of_them_is(links: tuple[str, 
                                                               heading: str) -> None:
     paper = Paper(id="abc123", title="A paper", abstract="Words.", abstract_raw="Words.", links=links, pdf=pdf)
 
-    fields = {field.name: field.value for field in paper_embed(paper).fields}
+    card = paper_embed(paper)
+    fields = {field.name: field.value for field in card.fields}
 
     # Before, any link shown before the PDF made the heading "Code": a project page and a video were "Code".
     assert list(fields) == [heading]
-    assert fields[heading].split("\n")[:len(links)] == list(links)
+    assert field_value(card, heading).split("\n")[:len(links)] == list(links)

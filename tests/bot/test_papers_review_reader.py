@@ -11,7 +11,7 @@ import simcord
 
 from bot import limits
 from bot.errors import PaperNotFoundError
-from tests.bot.conftest import World, expect_errors
+from tests.bot.conftest import World, answer, expect_errors
 from tests.bot.test_papers import buttons, embed_of
 
 ALPHA_TITLE = r"$\alpha$-Divergence Variational Inference Meets Importance Weighted Auto-Encoders"
@@ -105,7 +105,7 @@ async def test_plain_text_lists_show_a_title_without_its_markup(world: World) ->
 
     listing = embed_of(result).description or ""
     assert listing.startswith(f"**1. {plain}**"), listing
-    menu = next(c for c in buttons(result.response).values() if c.get("type") == 3)
+    menu = next(c for c in buttons(answer(result)).values() if c.get("type") == 3)
     assert menu["options"][0]["label"] == f"1. {plain}"
     shown = await world.alice.slash(world.channel, "paper show", paper=choices[0]["value"])
     assert embed_of(shown).title == plain.replace("qPOTS", "q`POTS`").replace("Pareto", "*Pareto*")  # the card's markup

@@ -111,6 +111,7 @@ async def test_mentions_in_a_paper_ping_nobody(simcord_env: simcord.Env, world: 
     assert stored.ping_user_ids == []
     assert role.id not in stored.ping_role_ids
     callback = [r for r in simcord_env.http_requests if r.path.endswith("/callback")][-1]
+    assert callback.json is not None
     assert callback.json["data"]["allowed_mentions"] == {"parse": []}
 
 

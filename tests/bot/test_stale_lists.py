@@ -11,7 +11,7 @@ import simcord
 
 from bot.client import PaperBot
 from bot.views import PAGE_SIZE, PAGINATOR_TIMEOUT
-from tests.bot.conftest import World
+from tests.bot.conftest import World, message_controls
 from tests.bot.test_papers import buttons, embed_of, embed_of_message, frequent_word_query
 
 RESTARTED_SEARCH_NOTE = "This result list is from before the bot restarted — run `/paper search` again."
@@ -27,7 +27,7 @@ def private_note(result: simcord.InteractionResult, clicked: int) -> str:
 
 def component_states(world: World, message_id: int) -> list[bool]:
     message = next(m for m in world.channel.history() if m.id == message_id)
-    return [c.disabled for row in message.components for c in row.children]  # type: ignore[attr-defined]
+    return [control.disabled for control in message_controls(message)]
 
 
 async def click_control(actor: simcord.MemberActor, message: discord.Message, control: str,

@@ -23,7 +23,9 @@ def test_cooldown_says_when_to_retry_in_whole_seconds() -> None:
     cooldown = app_commands.Cooldown(1, 30.0)
     assert user_message(app_commands.CommandOnCooldown(cooldown, 12.2)) == (
         "Slow down a little — you can use this command again in 13 s.")
-    assert user_message(app_commands.CommandOnCooldown(cooldown, 0.01)).endswith("again in 1 s.")  # type: ignore[union-attr]
+    brief = user_message(app_commands.CommandOnCooldown(cooldown, 0.01))
+    assert brief is not None
+    assert brief.endswith("again in 1 s.")
 
 
 def test_a_long_rate_limit_says_when_to_retry() -> None:

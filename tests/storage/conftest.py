@@ -5,8 +5,9 @@ from __future__ import annotations
 import functools
 import json
 import shutil
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 import pytest
@@ -15,7 +16,8 @@ from storage import _corpus_text
 from storage.db import open_database
 from storage.enrich import enrich
 from storage.loader import load_corpus
-from storage.models import LoadReport, RawRecord
+from storage.models import LoadReport, Paper, RawRecord
+from storage.papers import PaperRepository
 from storage.parsing import MIN_ABSTRACT_WORDS
 from storage.search import SearchEngine
 
@@ -61,9 +63,14 @@ def write_seed_file(path: Path, abstracts: list[str], header: str = "Test Venue 
     return path
 
 
-def write_json(path: Path, records: list[dict[str, object]]) -> Path:
-    """Write records as a JSON list."""
-    path.write_text(json.dumps(records, indent=1, ensure_ascii=False), encoding="utf-8")
+def write_json(path: Path, records: Sequence[Mapping[str, object]]) -> Path:
+    """Write records as a JSON list (any mappings: a test's `dict[str, str]` records as they are)."""
+    return write_json_value(path, records)
+
+
+def write_json_value(path: Path, value: object) -> Path:
+    """Write any JSON value: a corpus file that is no list of records (one paper, a wrapper object, a string)."""
+    path.write_text(json.dumps(value, indent=1, ensure_ascii=False), encoding="utf-8")
     return path
 
 
@@ -91,11 +98,17 @@ async def db(tmp_path: Path) -> AsyncIterator[aiosqlite.Connection]:
         await conn.close()
 
 
-def assert_all_loaded(report: LoadReport, papers: int) -> None:
-    """Fail unless the load kept every record a test wrote: one the loader skips (too short, not prose, a
-    duplicate, a missing field) would leave the test checking a corpus other than the one it describes."""
+def assert_nothing_skipped(report: LoadReport) -> None:
+    """Fail if the load skipped a record: one too short, not prose, a duplicate, with a missing field (each is a
+    problem or a duplicate note in its report) would leave the test checking a corpus other than the one it
+    describes."""
     assert not report.problems, [str(problem) for problem in report.problems]
     assert report.duplicate_notes == []
+
+
+def assert_all_loaded(report: LoadReport, papers: int) -> None:
+    """Fail unless the load kept every record a test wrote, `papers` of them (`assert_nothing_skipped`)."""
+    assert_nothing_skipped(report)
     assert report.active == papers
 
 
@@ -109,10 +122,11 @@ async def engine_with_titles(db: aiosqlite.Connection, folder: Path, titles: lis
     return await SearchEngine.open(db, meaning=False)
 
 
-Records = list[dict[str, object]]
+Records = list[Mapping[str, object]]  # a test's records as written: `dict[str, str]` ones too
 
 
-async def engine_over(db: aiosqlite.Connection, folder: Path, files: dict[str, Records]) -> SearchEngine:
+async def engine_over(db: aiosqlite.Connection, folder: Path,
+                      files: Mapping[str, Sequence[Mapping[str, object]]]) -> SearchEngine:
     """A words-only engine over JSON corpus files written into `folder` (file name -> records; a file's name is
     its records' venue when they name none), loaded as `paperbot ingest` loads them."""
     report = await load_corpus(db, [write_json(folder / name, records) for name, records in files.items()])
@@ -150,12 +164,31 @@ async def titles_found(engine: SearchEngine, query: str) -> set[str]:
     return {hit.paper.title for hit in (await engine.search(query)).hits}
 
 
+async def rows_of(db: aiosqlite.Connection, sql: str, parameters: tuple[object, ...] = ()) -> list[aiosqlite.Row]:
+    """Every row `sql` gives, as a list (aiosqlite declares its rows a mere Iterable: no len(), no [0])."""
+    return list(await db.execute_fetchall(sql, parameters))
+
+
+async def scalar(db: aiosqlite.Connection, sql: str, parameters: tuple[object, ...] = ()) -> Any:
+    """The first column of the first row `sql` gives; the test fails if it gives no row."""
+    async with db.execute(sql, parameters) as cursor:
+        row = await cursor.fetchone()
+    assert row is not None, f"no row for {sql!r}"
+    return row[0]
+
+
 async def id_titled(db: aiosqlite.Connection, start: str) -> str:
     """The id of the one stored paper whose title starts with `start`."""
-    async with db.execute("SELECT id FROM papers WHERE title LIKE ? || '%'", (start,)) as cursor:
-        rows = await cursor.fetchall()
+    rows = await rows_of(db, "SELECT id FROM papers WHERE title LIKE ? || '%'", (start,))
     assert len(rows) == 1
     return str(rows[0][0])
+
+
+async def stored_paper(db: aiosqlite.Connection, paper_id: str) -> Paper:
+    """The stored paper with this id; the test fails if there is none."""
+    paper = await PaperRepository(db).by_id(paper_id)
+    assert paper is not None, f"no paper {paper_id}"
+    return paper
 
 
 async def paper_titled(db: aiosqlite.Connection, title: str) -> str:

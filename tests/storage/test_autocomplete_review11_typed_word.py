@@ -13,13 +13,13 @@ import aiosqlite
 import pytest
 
 from storage.search import SearchEngine
-from tests.storage.conftest import engine_over, paper_titled
+from tests.storage.conftest import Records, engine_over, paper_titled
 
 DROPOUT = "Variational Bayesian Dropout: Pitfalls and Fixes"
 DRO = "Robust Inference under Distribution Shift"
 GRAPHICAL = "Inference in Probabilistic Graphical Models by Message Passing"
 LINK = "Probabilistic Inference of a Monotone Link Function"
-RECORDS: list[dict[str, object]] = [
+RECORDS: Records = [
     {"title": DROPOUT, "abstract": "Variational Bayesian dropout is a popular approximate inference method for deep "
                                   "networks. We show the pitfalls of its log-uniform prior and fix them."},
     {"title": DRO, "abstract": "Variational Bayesian inference under distribution shift: distributionally "

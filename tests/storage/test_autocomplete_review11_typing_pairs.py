@@ -12,11 +12,11 @@ import aiosqlite
 import pytest
 
 from storage.search import SearchEngine
-from tests.storage.conftest import engine_over
+from tests.storage.conftest import Records, engine_over
 
 KERNELS = "Sparse Graph Kernels for Molecules"
 APART = "Kernel Machines on a Sparse Graph"
-RECORDS: list[dict[str, object]] = [
+RECORDS: Records = [
     {"title": KERNELS, "abstract": "We compute sparse graph kernels between molecules in linear time, comparing the "
                                   "random walks of two molecules."},
     {"title": APART, "abstract": "A kernel machine per node of a sparse graph learns from the signals of its "

@@ -57,7 +57,7 @@ def test_the_first_pieces_papers_are_sent_to_enrichment_before_the_rest_is_split
     splits_at_each_send: list[int] = []
 
     class WatchedPool(_corpus_build.ProcessPoolExecutor):
-        def submit(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        def submit(self, *args: Any, **kwargs: Any) -> Any:
             splits_at_each_send.append(len(splits))
             return super().submit(*args, **kwargs)
 

@@ -17,18 +17,16 @@ from storage.db import (
     schema_version,
     transaction,
 )
+from tests.storage.conftest import scalar
 
 
 async def test_new_database_is_fully_migrated_with_wal_and_foreign_keys(tmp_path: Path) -> None:
     conn = await open_database(tmp_path / "nested" / "bot.db")
     try:
         assert await schema_version(conn) == migrations()[-1][0]
-        async with conn.execute("PRAGMA journal_mode") as cursor:
-            assert (await cursor.fetchone())[0] == "wal"
-        async with conn.execute("PRAGMA foreign_keys") as cursor:
-            assert (await cursor.fetchone())[0] == 1
-        async with conn.execute("PRAGMA busy_timeout") as cursor:
-            assert (await cursor.fetchone())[0] >= 1000
+        assert await scalar(conn, "PRAGMA journal_mode") == "wal"
+        assert await scalar(conn, "PRAGMA foreign_keys") == 1
+        assert await scalar(conn, "PRAGMA busy_timeout") >= 1000
     finally:
         await conn.close()
 
@@ -43,8 +41,7 @@ async def test_reopening_keeps_data_and_applies_nothing_twice(tmp_path: Path) ->
 
     conn = await open_database(path)
     try:
-        async with conn.execute("SELECT title FROM papers WHERE id = 'abc'") as cursor:
-            assert (await cursor.fetchone())[0] == "T"
+        assert await scalar(conn, "SELECT title FROM papers WHERE id = 'abc'") == "T"
         assert await schema_version(conn) == migrations()[-1][0]
     finally:
         await conn.close()
@@ -65,8 +62,7 @@ async def test_transaction_rolls_back_everything_on_error(tmp_path: Path) -> Non
                     "INSERT INTO papers (id, title, abstract, abstract_raw) VALUES ('x', 'T', 'A', 'A')"
                 )
                 raise RuntimeError("half-way")
-        async with conn.execute("SELECT count(*) FROM papers") as cursor:
-            assert (await cursor.fetchone())[0] == 0
+        assert await scalar(conn, "SELECT count(*) FROM papers") == 0
     finally:
         await conn.close()
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import sqlite3
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -37,13 +38,14 @@ def fingerprint(path: Path) -> tuple[str, int]:
 
 
 @pytest.mark.parametrize("opener", [open_database, open_database_read_only])
-async def test_a_database_from_a_newer_paperbot_is_refused_and_left_as_it_was(opener: object, tmp_path: Path) -> None:
+async def test_a_database_from_a_newer_paperbot_is_refused_and_left_as_it_was(
+        opener: Callable[[Path], Awaitable[object]], tmp_path: Path) -> None:
     path = await newer_database(tmp_path / "paperbot.db")
     before = fingerprint(path)
     assert before[1] == 0
 
     with pytest.raises(SchemaTooNewError) as refused:
-        await opener(path)  # type: ignore[operator]
+        await opener(path)
 
     assert (refused.value.version, refused.value.known) == (NEWER, migrations()[-1][0])
     assert str(refused.value) == (f"a newer paperbot wrote it (schema version {NEWER}; this one knows up to "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 
@@ -13,9 +14,9 @@ from storage.models import Paper, RawRecord
 from tests.storage.conftest import SHARED_DATASETS, seed_paragraphs
 
 
-def enriched(abstract: str, **fields: object) -> Paper:
+def enriched(abstract: str, **fields: Any) -> Paper:  # fields: RawRecord's keywords
     return enrich(RawRecord(abstract=abstract, source_file="/corpus/icml.txt", source_ref="paragraph 4 (line 9)",
-                            **fields))  # type: ignore[arg-type]
+                            **fields))
 
 
 def seed_paper(marker: str) -> Paper:
@@ -163,10 +164,11 @@ def test_titles_are_short_headlines_never_cut_mid_word() -> None:
     ("Bandits with graphs. We consider feedback graphs and present unidentifiability results for Bernoulli "
      "rewards. We then propose TaS-FG (Track and Stop for Feedback Graphs), an asymptotically optimal algorithm.",
      "TaS-FG: Track and Stop for Feedback Graphs"),
-    # no contribution read: the headline is the opening sentence, without its "In this paper, we"
+    # "In this paper we argue that …" reads as "In this paper, we argue that …": the claim (session 18; it was the
+    # opening sentence without its "In this paper we": "Arguing that sufficient width …")
     ("In this paper we argue that sufficient width of a feedforward network is equally important as depth "
      "for the loss landscape. Experiments on MNIST confirm the theory.",
-     "Arguing that sufficient width of a feedforward network is equally important as depth"),
+     "Sufficient width of a feedforward network is equally important as depth for the loss landscape"),
     ("In this paper we extend the SF&GPI framework in two ways. One of them generalises the previous results "
      "to many tasks at once.", "Extending the SF&GPI framework in two ways"),
     ("In this paper we can resort to regression discontinuity design to estimate a local causal effect. "

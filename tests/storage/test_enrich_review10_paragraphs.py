@@ -17,7 +17,7 @@ from storage import _corpus_build, loader
 from storage import enrich as enrich_module
 from storage.enrich import ENRICH_VERSION, display_abstract, enrich, paper_id
 from storage.loader import load_corpus
-from storage.models import RawRecord
+from storage.models import Paper, RawRecord
 from storage.papers import PaperRepository
 from storage.search import SearchEngine
 from tests.storage.conftest import SHARED_DATASETS, write_json
@@ -35,7 +35,7 @@ def _record(abstract: str) -> RawRecord:
     return RawRecord(abstract=abstract, source_file="papers.json", source_ref="record 1")
 
 
-async def _stored(db: aiosqlite.Connection) -> list[object]:
+async def _stored(db: aiosqlite.Connection) -> list[Paper]:
     papers = PaperRepository(db)
     return await papers.by_ids(sorted(await papers.active_ids()))
 
@@ -52,7 +52,7 @@ async def test_paragraphs_of_json_csv_and_html_abstracts_stay_apart(db: aiosqlit
 
     await load_corpus(db, [json_file, csv_file, html_file])
 
-    by_title = {paper.title: paper for paper in await _stored(db)}  # type: ignore[attr-defined]
+    by_title = {paper.title: paper for paper in await _stored(db)}
     assert by_title["From JSON"].abstract == SHOWN  # before: one paragraph, "…gave it. We propose …"
     assert by_title["From CSV"].abstract == SHOWN.replace("ParaKeep", "CsvKeep")
     assert by_title["From HTML"].abstract == SHOWN.replace("ParaKeep", "HtmlKeep")
@@ -110,4 +110,4 @@ async def test_a_corpus_stored_by_the_old_version_gets_its_paragraphs_on_reload(
 
     assert (report.updated, report.skipped_unchanged) == (1, False)
     [paper] = await _stored(db)
-    assert paper.abstract == f"{FIRST}\n\n{SECOND}"  # type: ignore[attr-defined]
+    assert paper.abstract == f"{FIRST}\n\n{SECOND}"

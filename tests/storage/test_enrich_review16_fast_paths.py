@@ -105,6 +105,8 @@ def _introduced_in_every_token_read(obj: str, *, after_naming: bool = False, kno
             continue
         words = head[: match.start()].rstrip(" *“\"'").split()
         previous = words[-1].lower() if words else ""
+        if text._names_an_old_one(words, previous, token):  # one the object builds on (session 18)
+            continue
         if after_naming or not words or previous.endswith(("(", ",", ":", "—", "–")) \
                 or previous in text._BEFORE_A_NEW_NAME or (previous in text._HEAD_NOUNS and len(words) > 1):
             found.append(token)

@@ -37,7 +37,7 @@ OLD = {
 
 
 def respelled(name: str) -> re.Pattern[str]:
-    return getattr(text if name == "_EMPHASIS" else enrich, name)  # type: ignore[no-any-return]
+    return getattr(text if name == "_EMPHASIS" else enrich, name)
 
 
 def matches(pattern: re.Pattern[str], sample: str) -> list[object]:

@@ -34,8 +34,7 @@ from storage.enrich import (
 )
 from storage.loader import load_corpus
 from storage.models import RawRecord
-from storage.papers import PaperRepository
-from tests.storage.conftest import write_json
+from tests.storage.conftest import stored_paper, write_json
 
 LEAD = "We study message passing on graphs. "
 TAIL = " Experiments on public benchmarks confirm what the analysis predicts, and the code is released."
@@ -74,7 +73,7 @@ async def test_a_stored_abstracts_long_bold_claim_is_shown_in_bold(db: aiosqlite
     [(paper_id, stored)] = await db.execute_fetchall("SELECT id, abstract FROM papers")
 
     assert stored == f"{LEAD}**{claim}**, and **four** more.{TAIL}"
-    card = paper_embed(await PaperRepository(db).by_id(paper_id))  # type: ignore[arg-type]
+    card = paper_embed(await stored_paper(db, paper_id))
     assert card.description is not None
     assert f"**{claim}**" in card.description
     assert "\\" not in card.description  # was "\\*\\*We prove … graph\\*\\*" and "***\\*four****"

@@ -20,10 +20,9 @@ from hypothesis import strategies as st
 from bot.embeds import paper_embed
 from storage.enrich import display_title, title_emphasis
 from storage.loader import load_corpus
-from storage.papers import PaperRepository
 from storage.parsing import readable
 from storage.search import SearchEngine, label, plain_title
-from tests.storage.conftest import write_json
+from tests.storage.conftest import stored_paper, write_json
 
 ABSTRACT = ("We match flows on graphs with optimal transport. Experiments on public benchmarks confirm what the "
             "analysis predicts, and the code is released.")
@@ -59,7 +58,7 @@ async def test_a_long_bold_italic_title_is_stored_shown_and_labelled_without_mar
     [(paper_id, title)] = await db.execute_fetchall("SELECT id, title FROM papers")
 
     assert title == f"***{words}***"
-    card = paper_embed(await PaperRepository(db).by_id(paper_id))  # type: ignore[arg-type]
+    card = paper_embed(await stored_paper(db, paper_id))
     assert card.title is not None
     assert card.title.startswith("***Learning to Learn Flows")
     assert "\\" not in card.title  # was "\\*\\*\\*Learning to Learn Flows on Graphs…"

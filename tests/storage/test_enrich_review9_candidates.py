@@ -14,7 +14,8 @@ oracle; review 17 made a base form that may be a noun a verb before "the", "our"
 "data", and a participle in -ing after its noun one before a determiner, "the distribution generating the data"
 giving "distribution", and "focus" the verb of the noun before it, "ATE estimation focus on" giving "ATE estimation",
 a word in -s after an adverb in -ly a verb, "efficiently prunes", and "not" after an auxiliary a verb's, "do not
-discriminate": so does the oracle.)
+discriminate": so does the oracle; review 18 made the noun "focus" before "on" no phrase, "with explicit focus on"
+giving nothing, and a word alone after a copula, "A and W are dense, …", an adjective, no phrase: so does the oracle.)
 """
 
 from __future__ import annotations
@@ -57,6 +58,13 @@ def _verb_before_its_preposition(run: list[str], low: str, previous: str) -> boo
         low in text._VERB_OR_NOUN_BEFORE_ITS_PREPOSITION.get(run[-1], ()) and text._said_of_its_subject(run, previous))
 
 
+def _predicate(run: list[str], previous: str, sentence: str) -> bool:
+    """Whether the run is one word after a copula, or after an adverb or "not" after one, saying what its subject is
+    (review 18)."""
+    return len(run) == 1 and (previous in text._COPULAS or previous.endswith("ly") or previous == "not") \
+        and text._is_predicate(run[0], previous, sentence)
+
+
 def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     """The loop as it was before the rewrite (7b1cb64), token and chunk indexes included."""
     found: list[str] = []
@@ -74,6 +82,8 @@ def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                     content.pop()
                     run.pop()
                     found.append(text._phrase(run, plain))
+                elif run and _predicate(run, previous, sentence):  # since review 18: "A and W are dense, …"
+                    pass
                 elif run:
                     found.append(text._phrase(run, plain) if closes_badly else text._head_words(run, plain))
                 run = []
@@ -89,6 +99,9 @@ def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                     run.pop()
                     if run:
                         found.append(text._phrase(run, plain))
+                elif run and (low in text._VERB_OR_NOUN_BEFORE_ITS_PREPOSITION.get(run[-1], ())  # review 18:
+                              or _predicate(run, previous, sentence)):  # "with explicit focus on", "are dense and"
+                    pass
                 elif run:
                     found.append(text._phrase(run, plain) if closes_badly else text._head_words(run, plain))
                 run = []
@@ -152,7 +165,7 @@ WORDS = ["we", "We", "that", "to", "can", "by", "By", "while", "thereby", "There
          "2024", "3.5", "quickly", "Deep", "deep", "Transformer", "transformer", "proposed", "novel", "Using",
          "algorithms", "data", "run", "CNNs", "series", "bias", "generalizes", "support", "tend", "sometimes", "our",
          "framework", "rests", "on", "focus", "generating", "testing", "contributing", "ViTs", "LanczOs", "not", "do",
-         "efficiently", "only", "samples"]
+         "efficiently", "only", "samples", "are", "is", "dense", "L-smooth", "approximately", "with", "explicit"]
 MARKS = [" ", " ", " ", " ", ", ", "; ", ". ", " (", ") ", ": ", " - ", " – ", "-", "’", "? ", "\n\n"]
 
 

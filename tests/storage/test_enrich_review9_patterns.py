@@ -28,8 +28,9 @@ _PLAIN_SUBJECT = (r"(?:\bwe\b|\b(?:this|the present|our) (?:paper|work|study|art
                   r"contribution)\b|\bhere,? we\b)")
 PLAIN = {
     "_INTRO": re.compile(
-        _PLAIN_SUBJECT + r"(?:\s+(?:also|further|first|then|therefore|thus|hence|instead|newly|additionally|"
-        r"furthermore|finally|here|now|formally|jointly|hereby|herein|therein|" + text._LY_ADVERB + r")\b)*+"
+        _PLAIN_SUBJECT + r"(?:\s+have)?(?:\s+(?:also|further|first|then|therefore|thus|hence|instead|newly|"
+        r"additionally|furthermore|finally|here|now|formally|jointly|hereby|herein|therein|"
+        + text._LY_ADVERB + r")\b)*+"
         r"\s+(?P<verb>" + text._CREATE_VERBS + r")(?:e?s|d|ed)?\b"
         r"(?!(?<=build)\s+(?:up)?on\b)(?!(?<=builds)\s+(?:up)?on\b)(?!(?<=contribute)\s+to\b)"
         r"[,:]?\s*", re.IGNORECASE),
@@ -45,7 +46,8 @@ PLAIN = {
         r"(?:,\s+(?:and\s+)?|\s+and\s+)(?:then\s+|also\s+|further\s+)?(?P<verb>(?:use|apply|applie|train|"
         r"stud(?:y|ie)|present|propose|"
         r"introduce|develop|derive|provide|analy[sz]e|compare|extend|design|implement|test|employ|exploit|leverage|"
-        r"illustrate|characteri[sz]e|explore|examine|investigate|discusse?|obtain|give|offer|conduct|perform)s?)\s+"
+        r"illustrate|characteri[sz]e|explore|examine|investigate|discusse?|obtain|give|offer|conduct|perform)s?"
+        r"|(?:validate|verifie|evaluate)[sd]?)\s+"  # (session 18: "… and validated them")
         r"(?:it|them|this|these|those|that|the|a|an|our|its|their|two|three|several|how|whether|new|novel|some|"
         r"empirical|theoretical|extensive|numerical|experimental|efficient|simple|tight|sharp|upper|lower|optimal)\b"),
     "_ANAPHORIC_TAIL": re.compile(
@@ -57,7 +59,7 @@ PLAIN = {
 
 
 def respelled(name: str) -> re.Pattern[str]:
-    return getattr(enrich if name == "_ANAPHORIC_TAIL" else text, name)  # type: ignore[no-any-return]
+    return getattr(enrich if name == "_ANAPHORIC_TAIL" else text, name)
 
 
 def found(pattern: re.Pattern[str], sample: str) -> object:

@@ -16,9 +16,9 @@ from storage import enrich as enrich_module
 from storage.db import open_database
 from storage.enrich import paper_id
 from storage.loader import corpus_stats, load_corpus, summary
-from storage.models import LoadReport, Problem
+from storage.models import LoadReport, Paper, Problem, RawRecord
 from storage.papers import PaperRepository
-from tests.storage.conftest import BUNDLED, REPO, write_json, write_seed_file
+from tests.storage.conftest import BUNDLED, REPO, scalar, stored_paper, write_json, write_seed_file
 
 SEED_NAMES = sorted(p.name for p in BUNDLED.glob("*.txt"))
 
@@ -59,8 +59,7 @@ async def test_unchanged_corpus_is_skipped_then_touched_files_are_compared_by_co
     forced = await load_corpus(db, [seed_dir], force=True)
     assert not forced.skipped_unchanged
     assert (forced.added, forced.updated, forced.unchanged, forced.retired) == (0, 0, 38, 0)
-    async with db.execute("SELECT count(*) FROM corpus_loads") as cursor:
-        assert (await cursor.fetchone())[0] == 2  # skipped loads are not recorded
+    assert await scalar(db, "SELECT count(*) FROM corpus_loads") == 2  # skipped loads are not recorded
 
 
 async def test_a_new_enrichment_version_re_enriches_an_unchanged_corpus(
@@ -130,11 +129,9 @@ async def test_a_load_that_fails_half_way_leaves_the_previous_corpus(
     with pytest.raises(sqlite3.IntegrityError, match="disk full"):
         await load_corpus(db, [new])
     assert await PaperRepository(db).active_ids() == before
-    async with db.execute("SELECT count(*) FROM papers") as cursor:
-        assert (await cursor.fetchone())[0] == 10
+    assert await scalar(db, "SELECT count(*) FROM papers") == 10
     assert len(await fts_ids(db, "unlearning")) > 0
-    async with db.execute("SELECT count(*) FROM corpus_loads") as cursor:
-        assert (await cursor.fetchone())[0] == 1
+    assert await scalar(db, "SELECT count(*) FROM corpus_loads") == 1
     await db.execute("DROP TRIGGER fail_half_way")
     assert not (await load_corpus(db, [new])).skipped_unchanged  # the failed load was not recorded
 
@@ -194,9 +191,8 @@ async def test_bulk_path_rebuilds_the_index_and_restores_its_triggers(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(loader, "BULK_THRESHOLD", 1)
     await load_corpus(db, [seed_dir])
-    async with db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'papers_fts%'"
-                          ) as cursor:
-        assert (await cursor.fetchone())[0] == 3
+    assert await scalar(db, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'papers_fts%'"
+                        ) == 3
     assert len(await fts_ids(db, "shadowkv")) == 1
     async with db.execute("INSERT INTO papers_fts (papers_fts, rank) VALUES ('integrity-check', 1)"):
         pass
@@ -237,9 +233,8 @@ async def test_a_failure_while_the_workers_still_enrich_leaves_the_previous_corp
         await load_corpus(db, [write_seed_file(tmp_path / "new.txt", abstracts[10:30])])
     assert await PaperRepository(db).active_ids() == before
     assert len(await fts_ids(db, "unlearning")) > 0
-    async with db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'papers_fts%'"
-                          ) as cursor:
-        assert (await cursor.fetchone())[0] == 3  # dropped for the bulk load, back with the rollback
+    assert await scalar(db, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'papers_fts%'"
+                        ) == 3  # dropped for the bulk load, back with the rollback
 
 
 async def test_an_in_memory_database_is_refused_with_a_clear_message(abstracts: list[str], tmp_path: Path) -> None:
@@ -276,9 +271,9 @@ async def test_reload_after_an_edit_enriches_only_the_new_abstract(
     enriched: list[str] = []
     real_enrich = _corpus_build.enrich
 
-    def counting_enrich(record: object) -> object:
-        enriched.append(record.abstract)  # type: ignore[attr-defined]
-        return real_enrich(record)  # type: ignore[arg-type]
+    def counting_enrich(record: RawRecord) -> Paper:
+        enriched.append(record.abstract)
+        return real_enrich(record)
 
     monkeypatch.setattr(_corpus_build, "enrich", counting_enrich)
     # New venue in the header, paragraphs reordered, one abstract added.
@@ -303,7 +298,7 @@ async def test_a_title_given_later_replaces_the_generated_one_and_back(
     corpus = write_json(tmp_path / "papers.json", [{"abstract": abstracts[0]}])
     await load_corpus(db, [corpus])
     pid = paper_id(abstracts[0])
-    generated = (await PaperRepository(db).by_id(pid)).title  # type: ignore[union-attr]
+    generated = (await stored_paper(db, pid)).title
     write_json(corpus, [{"abstract": abstracts[0], "title": "The Real Title", "github": "https://github.com/a/b"}])
     assert (await load_corpus(db, [corpus])).updated == 1
     titled = await PaperRepository(db).by_id(pid)
@@ -367,7 +362,12 @@ async def test_titled_records_reuse_their_enrichment_too(
     await load_corpus(db, [corpus])
     enriched: list[str] = []
     real_enrich = _corpus_build.enrich
-    monkeypatch.setattr(_corpus_build, "enrich", lambda record: enriched.append(record.title) or real_enrich(record))
+
+    def counting_enrich(record: RawRecord) -> Paper:
+        enriched.append(record.title or "")
+        return real_enrich(record)
+
+    monkeypatch.setattr(_corpus_build, "enrich", counting_enrich)
     write_json(corpus, [{"title": f"Paper {i} (revised)", "abstract": a} for i, a in enumerate(abstracts[:4])])
     report = await load_corpus(db, [corpus])
     assert enriched == []

@@ -129,6 +129,8 @@ class CorpusEdits(RuleBasedStateMachine):
             return {row[0]: bool(row[1]) for row in await cursor.fetchall()}
 
 
+_PROFILE = settings.default  # the "paperbot" profile tests/conftest.py loads
+assert _PROFILE is not None
 CorpusEdits.TestCase.settings = settings(
-    settings.default, max_examples=max(5, settings.default.max_examples // 6), stateful_step_count=12)
+    _PROFILE, max_examples=max(5, _PROFILE.max_examples // 6), stateful_step_count=12)
 test_corpus_edits = CorpusEdits.TestCase

@@ -17,17 +17,25 @@ from storage.parsing import (
     _LINE_STARTING_AN_OBJECT,
     _NEXT_TOP_LEVEL_OBJECT,
     MAX_ABSTRACT_CHARS,
+    ParseResult,
     _MalformedJSONError,
     _ValueReader,
     parse_file,
     parse_paths,
 )
-from tests.storage.conftest import BUNDLED, SHARED_DATASETS, seed_paragraphs, write_json, write_seed_file
+from tests.storage.conftest import (
+    BUNDLED,
+    SHARED_DATASETS,
+    seed_paragraphs,
+    write_json,
+    write_json_value,
+    write_seed_file,
+)
 
 
-def messages(result: object) -> list[str]:
+def messages(result: ParseResult) -> list[str]:
     """Every problem as the user reads it: 'file:where: message'."""
-    return [str(p) for p in result.problems]  # type: ignore[attr-defined]
+    return [str(p) for p in result.problems]
 
 
 # --- good input --------------------------------------------------------------------------------------
@@ -237,7 +245,7 @@ def test_malformed_json_record_is_skipped_and_the_others_load(tmp_path: Path, ab
 
 
 def test_json_that_is_not_a_list_at_all(tmp_path: Path) -> None:
-    config = write_json(tmp_path / "settings.json", {"theme": "dark", "size": 3})  # type: ignore[arg-type]
+    config = write_json_value(tmp_path / "settings.json", {"theme": "dark", "size": 3})
     truncated = tmp_path / "cut.json"
     truncated.write_text('{"papers": [{"abstract": "x"')
     assert messages(parse_file(config)) == [
@@ -246,7 +254,7 @@ def test_json_that_is_not_a_list_at_all(tmp_path: Path) -> None:
 
 
 def test_json_records_without_abstract_or_not_objects(tmp_path: Path, abstracts: list[str]) -> None:
-    path = write_json(tmp_path / "mixed.json", [{"title": "no abstract"}, "a string", {"abstract": abstracts[0]}])
+    path = write_json_value(tmp_path / "mixed.json", [{"title": "no abstract"}, "a string", {"abstract": abstracts[0]}])
     result = parse_file(path)
     assert len(result.records) == 1
     assert result.records[0].source_ref == "record 3"
@@ -309,7 +317,7 @@ def test_json_and_jsonl_with_nothing_usable(tmp_path: Path) -> None:
 
 
 def test_abstracts_in_a_papers_key_and_a_venue_field(tmp_path: Path, abstracts: list[str]) -> None:
-    path = write_json(tmp_path / "export.json", {"papers": [{"abstract": abstracts[0], "venue": "COLT 2024",  # type: ignore[arg-type]
+    path = write_json_value(tmp_path / "export.json", {"papers": [{"abstract": abstracts[0], "venue": "COLT 2024",
                                                              "authors": "A. One;B. Two"}]})
     (record,) = parse_file(path).records
     assert (record.venue, record.authors) == ("COLT 2024", ("A. One", "B. Two"))
@@ -483,7 +491,7 @@ def test_openreview_notes_give_their_fields_never_an_objects_python_text(tmp_pat
     api2 = write_json(tmp_path / "api2.json", [{"id": "n1", "content": {
         "title": {"value": "Sparse attention"}, "abstract": {"value": abstracts[0]},
         "authors": {"value": ["Ada Lovelace", "Alan Turing"]}, "venue": {"value": "ICML 2025 poster"}}}])
-    api1 = write_json(tmp_path / "api1.json", {"notes": [{"id": "n2", "content": {  # type: ignore[arg-type]
+    api1 = write_json_value(tmp_path / "api1.json", {"notes": [{"id": "n2", "content": {
         "title": "Dense attention", "abstract": abstracts[1], "authors": ["Grace Hopper"]}}]})
     flat = write_json(tmp_path / "flat.json", [{"title": {"value": "Flat"}, "abstract": {"value": abstracts[2]}},
                                                {"title": {"en": "Other", "fr": "Autre"}, "abstract": abstracts[3]}])
@@ -547,10 +555,10 @@ def test_a_json_file_holding_one_paper(tmp_path: Path, abstracts: list[str]) -> 
     # list of papers: "record 1: expected an object with an 'abstract' field, got str", once per author.
     folder = tmp_path / "papers"
     folder.mkdir()
-    write_json(folder / "1.json", {"title": "One", "abstract": abstracts[0], "authors": ["A. One", "B. Two"]})  # type: ignore[arg-type]
-    write_json(folder / "2.json", {"id": "n2", "content": {"title": {"value": "Two"},  # type: ignore[arg-type]
+    write_json_value(folder / "1.json", {"title": "One", "abstract": abstracts[0], "authors": ["A. One", "B. Two"]})
+    write_json_value(folder / "2.json", {"id": "n2", "content": {"title": {"value": "Two"},
                                                            "abstract": {"value": abstracts[1]}}})
-    write_json(folder / "3.json", {"abstract": "Our collection.", "papers": [{"abstract": abstracts[2]}]})  # type: ignore[arg-type]
+    write_json_value(folder / "3.json", {"abstract": "Our collection.", "papers": [{"abstract": abstracts[2]}]})
     result = parse_paths([folder])
     assert [(r.title, r.authors, r.source_ref) for r in result.records] == [
         ("One", ("A. One", "B. Two"), "record 1"), ("Two", (), "record 1"), (None, (), "record 1")]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from pathlib import Path
 
 import aiosqlite
@@ -16,7 +17,7 @@ from storage.parsing import decode, parse_file
 NOTE = "not UTF-8; read as Windows-1252 (Excel's CSV export)"
 
 
-def _table(rows: list[tuple[str, ...]]) -> str:
+def _table(rows: Sequence[tuple[str, ...]]) -> str:
     table = io.StringIO()
     csv.writer(table, lineterminator="\r\n").writerows(rows)
     return table.getvalue()
@@ -117,7 +118,7 @@ def test_utf16_without_a_byte_order_mark_is_text_not_binary(tmp_path: Path, abst
     assert [str(p) for p in parse_file(image).problems] == [f"{image}: binary file, not a text corpus"]
 
 
-@given(st.text(st.characters(exclude_categories=("Cs",)), min_size=1).filter(lambda text: not text.isascii()),
+@given(st.text(st.characters(exclude_categories=["Cs"]), min_size=1).filter(lambda text: not text.isascii()),
        st.binary(min_size=1, max_size=3).filter(lambda stray: not stray.isascii()), st.integers(min_value=0))
 def test_a_utf8_text_with_stray_bytes_is_never_read_as_windows_1252(text: str, stray: bytes, at: int) -> None:
     # Any text with a character beyond ASCII, as UTF-8, with bytes UTF-8 cannot read put between two of its

@@ -50,7 +50,8 @@ def test_an_inverted_index_reads_in_position_order_and_ignores_what_is_no_positi
         tmp_path: Path, abstracts: list[str]) -> None:
     words = abstracts[0].split()
     index = _inverted(" ".join(words))
-    shuffled = dict(reversed(list(index.items())))  # JSON objects have no order to rely on
+    # JSON objects have no order to rely on
+    shuffled: dict[str, list[object]] = {word: list(at) for word, at in reversed(index.items())}
     shuffled["stray"] = ["x", None]  # not positions: no word of the text
     path = tmp_path / "works.jsonl"
     path.write_text(json.dumps({"title": "One", "abstract_inverted_index": shuffled}) + "\n"

@@ -35,7 +35,12 @@ def _title_of(tmp_path: Path, title: str) -> str | None:
 def test_a_hostile_marked_up_title_is_cut_before_its_markup_is_read(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     read: list[int] = []
-    monkeypatch.setattr(parsing, "readable", lambda text: read.append(len(text)) or readable(text))
+
+    def reading(text: str) -> str:
+        read.append(len(text))
+        return readable(text)
+
+    monkeypatch.setattr(parsing, "readable", reading)
     title = "<jats:title>Section</jats:title> a <i>word</i> " * 500  # 24,000 characters
 
     stored = _title_of(tmp_path, title)

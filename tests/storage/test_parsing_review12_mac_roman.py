@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from pathlib import Path
 
 import aiosqlite
@@ -18,7 +19,7 @@ NOTE = "not UTF-8; read as Mac Roman (Excel for Mac's CSV export)"
 WINDOWS_NOTE = "not UTF-8; read as Windows-1252 (Excel's CSV export)"
 
 
-def _table(rows: list[tuple[str, ...]]) -> str:
+def _table(rows: Sequence[tuple[str, ...]]) -> str:
     table = io.StringIO()
     csv.writer(table, lineterminator="\r").writerows(rows)  # Excel for Mac ends its lines with CR
     return table.getvalue()

@@ -11,7 +11,7 @@ import aiosqlite
 import pytest
 
 from storage.loader import load_corpus
-from tests.storage.conftest import write_json
+from tests.storage.conftest import scalar, write_json
 
 # A pretty-printed formula, as exports indent it: the whitespace between its tags is no text.
 INDENTED = """O(<mml:math>
@@ -43,6 +43,5 @@ async def test_a_mathml_formula_reads_as_written(db: aiosqlite.Connection, tmp_p
     abstract = (f"<jats:p>We give an algorithm whose cost is {formula} on every input, and show that no "
                 "algorithm of this kind can do better on graphs of bounded degree.</jats:p>")
     await load_corpus(db, [write_json(tmp_path / "crossref.json", [{"title": "Bounds", "abstract": abstract}])])
-    async with db.execute("SELECT abstract FROM papers") as cursor:
-        stored = (await cursor.fetchone())[0]
+    stored = await scalar(db, "SELECT abstract FROM papers")
     assert stored.startswith(f"We give an algorithm whose cost is {shown} on every input, and show")

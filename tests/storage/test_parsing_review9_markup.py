@@ -14,7 +14,7 @@ from storage import parsing
 from storage.loader import load_corpus
 from storage.papers import PaperRepository
 from storage.parsing import parse_file
-from tests.storage.conftest import write_json
+from tests.storage.conftest import scalar, write_json
 
 # As api.crossref.org/works/<doi> gives it: a JATS "Abstract" heading, then paragraphs over indented lines.
 CROSSREF_ABSTRACT = (
@@ -119,8 +119,7 @@ async def test_a_loaded_crossref_record_shows_and_indexes_clean_text(db: aiosqli
         words = {word.lower() for keyword in paper.keywords for word in keyword.split()}
         assert words, paper.keywords
         assert not words & markup_words, paper.keywords
-    async with db.execute("SELECT count(*) FROM papers_fts WHERE papers_fts MATCH 'jats OR italic OR strong'") as rows:
-        assert tuple(await rows.fetchone()) == (0,)
+    assert await scalar(db, "SELECT count(*) FROM papers_fts WHERE papers_fts MATCH 'jats OR italic OR strong'") == 0
 
 
 class _CountedSearches:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -26,9 +27,10 @@ async def retire(conn: aiosqlite.Connection, pid: str) -> None:
     await conn.execute("UPDATE papers SET active = 0 WHERE id = ?", (pid,))
 
 
-async def pick_id(picks: PickRepository, day: date, **kwargs: object) -> str:
+async def pick_id(picks: PickRepository, day: date, *, topic: str | None = None,
+                  candidates: Sequence[str] | None = None) -> str:
     """The id of the pick for `day`; fails the test when there is none."""
-    paper = await picks.pick_for(day, **kwargs)  # type: ignore[arg-type]
+    paper = await picks.pick_for(day, topic=topic, candidates=candidates)
     assert paper is not None
     return paper.id
 

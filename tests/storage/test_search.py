@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiosqlite
@@ -13,11 +12,11 @@ import pytest
 from storage._search_index import IndexDoc, SearchIndex
 from storage.loader import load_corpus
 from storage.search import EmptyQueryError, SearchEngine, label
-from tests.storage.conftest import BUNDLED, write_seed_file
+from tests.storage.conftest import BUNDLED, rows_of, scalar, write_seed_file
 
 
 @pytest.fixture
-async def engine(db: aiosqlite.Connection) -> AsyncIterator[SearchEngine]:
+async def engine(db: aiosqlite.Connection) -> SearchEngine:
     """A search engine over the bundled corpus (38 ICML 2025 abstracts)."""
     await load_corpus(db, [BUNDLED])
     return await SearchEngine.open(db)
@@ -25,9 +24,7 @@ async def engine(db: aiosqlite.Connection) -> AsyncIterator[SearchEngine]:
 
 async def paper_containing(db: aiosqlite.Connection, phrase: str) -> str:
     """The id of the one active paper whose abstract contains `phrase` (the answer key, from the text)."""
-    async with db.execute("SELECT id FROM papers WHERE active = 1 AND instr(abstract_raw, ?) > 0",
-                          (phrase,)) as cursor:
-        rows = await cursor.fetchall()
+    rows = await rows_of(db, "SELECT id FROM papers WHERE active = 1 AND instr(abstract_raw, ?) > 0", (phrase,))
     assert len(rows) == 1, f"{phrase!r} is in {len(rows)} abstracts"
     return str(rows[0][0])
 
@@ -275,8 +272,7 @@ async def test_latex_in_a_query_is_read_as_text(engine: SearchEngine, db: aiosql
 
 
 async def test_a_six_thousand_character_query_works(engine: SearchEngine, db: aiosqlite.Connection) -> None:
-    async with db.execute("SELECT abstract FROM papers WHERE abstract_raw LIKE '%We present ShadowKV%'") as cur:
-        abstract = (await cur.fetchone())[0]
+    abstract = await scalar(db, "SELECT abstract FROM papers WHERE abstract_raw LIKE '%We present ShadowKV%'")
     query = (abstract + " ") * (6000 // len(abstract) + 1)
     results = await engine.search(query[:6000])
     assert results.hits[0].paper.id == await paper_containing(db, "We present ShadowKV")

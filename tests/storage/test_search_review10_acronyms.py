@@ -12,12 +12,12 @@ import aiosqlite
 import pytest
 
 from storage.search import SearchEngine
-from tests.storage.conftest import engine_over, paper_titled, surveys
+from tests.storage.conftest import Records, engine_over, paper_titled, surveys
 
 DEFINES = "Online Processes with a Local Scale"
 SPELLS = "Parameter Estimation in Contaminated Mixture of Experts"
 ONE_WORD = "Gaussian Mixture Models for Orchards"
-RECORDS: list[dict[str, object]] = [
+RECORDS: Records = [
     {"title": DEFINES,
      "abstract": "Mixture-of-experts (MoE) models are popular in machine learning; we give an online MoE whose "
                  "experts are processes with a local scale, and a MoE gating that is learnt online."},

@@ -10,10 +10,10 @@ import aiosqlite
 import pytest
 
 from storage.search import SearchEngine
-from tests.storage.conftest import engine_over, paper_titled, surveys
+from tests.storage.conftest import Records, engine_over, paper_titled, surveys
 
 SAMPLER = "A Streaming Sampler for Large Graphs"
-RECORDS: list[dict[str, object]] = [
+RECORDS: Records = [
     {"title": "Sparse Coding of Natural Images",
      "abstract": "Natural images are coded by a sparse set of learned filters; we study sparse coding of image "
                  "patches and the dictionaries it learns from natural scenes."},

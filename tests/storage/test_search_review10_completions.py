@@ -14,13 +14,13 @@ import aiosqlite
 import pytest
 
 from storage.search import SearchEngine
-from tests.storage.conftest import engine_over, paper_titled
+from tests.storage.conftest import Records, engine_over, paper_titled
 
 RL = ("Offline", "Hierarchical", "Multi-Agent", "Safe", "Model-Based", "Inverse", "Distributional")
 AUGMENTED = "Caching with Predictions"
 LEARNT = "Features for Ranking Documents"
 SHADOW = "Shadow Tomography of Quantum States"
-RECORDS: list[dict[str, object]] = [
+RECORDS: Records = [
     *({"title": f"{kind} Reinforcement Learning", "abstract": f"{kind} reinforcement learning: an agent learning "
                                                              "a policy from rewards, with a regret bound."}
       for kind in RL),

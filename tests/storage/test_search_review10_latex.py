@@ -12,13 +12,13 @@ import aiosqlite
 import pytest
 
 from storage.search import SearchEngine
-from tests.storage.conftest import engine_over, paper_titled
+from tests.storage.conftest import Records, engine_over, paper_titled
 
 # The titles as written in the corpus file, and as stored (display text).
 SPARSE_LATEX, SPARSE = r"Fast $\ell_1$-Regularized Regression on Streams", "Fast ℓ₁-Regularized Regression on Streams"
 BRIDGE_LATEX, BRIDGE = r"Schr\"odinger Bridges for Image Translation", "Schrödinger Bridges for Image Translation"
 MEDIAN_LATEX, MEDIAN = r"A Fr\'echet Median in $O(\log n)$ Time", "A Fréchet Median in O(log n) Time"
-RECORDS: list[dict[str, object]] = [
+RECORDS: Records = [
     {"title": SPARSE_LATEX, "authors": ["Ann Lasso"],
      "abstract": r"We fit $\ell_1$-regularized least squares on a data stream with one pass and a sketch whose "
                  r"size grows with the number of nonzero coefficients."},

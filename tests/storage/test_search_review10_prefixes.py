@@ -11,12 +11,12 @@ import aiosqlite
 import pytest
 
 from storage.search import SearchEngine
-from tests.storage.conftest import engine_over, paper_titled, surveys
+from tests.storage.conftest import Records, engine_over, paper_titled, surveys
 
 BANDITS = "Regret Bounds for Contextual Bandits"
 CONVEX = "Convex Relaxations of Sparse Regression"
 AGAIN = "Born Again Trees"
-RECORDS: list[dict[str, object]] = [
+RECORDS: Records = [
     {"title": BANDITS, "authors": ["Ada Lovelace"],
      "abstract": "Contextual bandits choose an arm from side information; we bound the regret of a bandit that "
                  "explores optimistically."},

@@ -16,7 +16,7 @@ import pytest
 
 from storage._search_text import acronyms
 from storage.search import SearchEngine
-from tests.storage.conftest import engine_over, paper_titled
+from tests.storage.conftest import Records, engine_over, paper_titled
 
 TAIL = " Experiments on standard benchmarks support the analysis."
 DEFINES = "Training Generators with Critics"
@@ -28,7 +28,7 @@ DEFINES_RLHF = "Aligning Assistants to Raters"
 SPELLS_RLHF = "Reward Hacking in Reinforcement Learning from Human Feedback"
 DEFINES_SVGD = "Particle Methods for Posteriors"
 SPELLS_SVGD = "Convergence of Stein Variational Gradient Descent"
-RECORDS: list[dict[str, object]] = [
+RECORDS: Records = [
     {"title": DEFINES,
      "abstract": "Generative adversarial networks (GANs) pit a generator against a critic; we train GANs whose "
                  "critic is regularised, and our GAN matches the data better." + TAIL},
@@ -110,6 +110,7 @@ def test_a_phrase_of_words_the_corpus_met_late_is_found_too() -> None:
             IndexDoc("apart", "Quasar kernels", (), (),
                      "A quasar variational study; gradient descent on kernels of many particles.")]
     index = SearchIndex.build(docs)
-    assert index.term_id("quasar") is not None
-    assert index.term_id("quasar") >= 0xFFFF
+    quasar = index.term_id("quasar")
+    assert quasar is not None
+    assert quasar >= 0xFFFF
     assert {index.ids[p] for p in index.rank("QVGD").order} == {"defines", "spells"}

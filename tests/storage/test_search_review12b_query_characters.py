@@ -14,12 +14,12 @@ import pytest
 
 from storage._search_text import fold, query_words, words
 from storage.search import SearchEngine, SearchResults
-from tests.storage.conftest import engine_over, surveys
+from tests.storage.conftest import Records, engine_over, surveys
 
 INVISIBLE = {"zero-width space": "\u200b", "word joiner": "\u2060", "byte order mark": "\ufeff",
              "soft hyphen": "\u00ad"}
 PERSIAN = "می\u200cخواهم"  # a zero-width non-joiner inside a Persian word, as the script writes it
-RECORDS: list[dict[str, object]] = [
+RECORDS: Records = [
     {"title": "Attention Is Not All You Need",
      "abstract": "We study self-attention in transformers and show when attention layers lose rank with depth."},
     {"title": "Retention Networks for Language",
@@ -81,7 +81,7 @@ async def test_a_word_written_with_a_zero_width_non_joiner_is_found_as_written(e
 # Compatibility forms: letters typed full-width (an East Asian keyboard), circled, or as a ligature (a PDF's "ﬁ") are
 # the plain letters. Words already met that way (`fold` is NFKC); a method name typed in capitals did not:
 # "ＳＰＡＲＳＥ" was no name typed as one, and the paper about sparse coding came before the one introducing SPARSE.
-NAMES: list[dict[str, object]] = [
+NAMES: Records = [
     {"title": "Sparse Coding of Natural Images",
      "abstract": "Natural images are coded by a sparse set of learned filters; we study sparse coding of image "
                  "patches and the dictionaries it learns from natural scenes."},

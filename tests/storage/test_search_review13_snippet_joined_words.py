@@ -11,11 +11,11 @@ import aiosqlite
 import pytest
 
 from storage.search import SearchEngine
-from tests.storage.conftest import engine_over
+from tests.storage.conftest import Records, engine_over
 from tests.storage.test_search_review13_snippet_invisible import SURVEYS
 
 TAIL = " Experiments on public benchmarks support the analysis."
-RECORDS: list[dict[str, object]] = [
+RECORDS: Records = [
     {"title": "Sparsified Clustering", "abstract": "We speed up K-means clustering by sparsifying the data." + TAIL},
     {"title": "Quantile Control", "abstract": "A Q-learning method for quantiles, and its input/output maps." + TAIL},
     *SURVEYS,

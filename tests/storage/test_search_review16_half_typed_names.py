@@ -12,7 +12,7 @@ import aiosqlite
 import pytest
 
 from storage.search import SearchEngine
-from tests.storage.conftest import engine_over, papers_about, surveys
+from tests.storage.conftest import Records, engine_over, papers_about, surveys
 from tests.storage.test_search_review11_did_you_mean import corpus  # noqa: F401 (fixture: the two dev datasets)
 from tests.storage.test_search_review14_unknown_names import papers_by
 
@@ -34,7 +34,7 @@ def _paper(title: str, authors: str, abstract: str) -> dict[str, object]:
     return {"title": title, "authors": authors, "abstract": abstract}
 
 
-PAPERS = [
+PAPERS: Records = [
     _paper("Herding Revisited", "Max Welling; Ana Silva",
            "Herding draws samples deterministically by matching moments, a dynamical system with weights."),
     _paper("Bayesian Dark Knowledge", "Ana Silva; Max Welling",

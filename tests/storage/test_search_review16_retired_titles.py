@@ -14,7 +14,7 @@ import aiosqlite
 
 from storage.loader import load_corpus
 from storage.search import SearchEngine, retired_titled
-from tests.storage.conftest import write_json
+from tests.storage.conftest import rows_of, write_json
 
 TAIL = " We report results on four benchmarks and release the code for others to build on."
 OLD = [{"title": "$q\\texttt{POTS}$: Efficient Batch Multiobjective Optimization", "venue": "AISTATS 2025",
@@ -38,7 +38,8 @@ async def _retire_old(db: aiosqlite.Connection, tmp_path: Path) -> dict[str, str
 async def test_a_load_keys_the_titles_it_retires(db: aiosqlite.Connection, tmp_path: Path) -> None:
     retired = await _retire_old(db, tmp_path)
 
-    keys = dict(await db.execute_fetchall("SELECT venue, title_key FROM papers WHERE active = 0"))
+    rows = await db.execute_fetchall("SELECT venue, title_key FROM papers WHERE active = 0")
+    keys = {row[0]: row[1] for row in rows}  # venue: title key
     assert keys["AISTATS 2025"] == "qpotsefficientbatchmultiobjectiveoptimization"
     assert await retired_titled(db, "qPOTS: Efficient Batch Multiobjective Optimization") == [retired["AISTATS 2025"]]
     assert await retired_titled(db, "Graph Kernels Revisited") == [retired["ICML 2024"], retired["NeurIPS 2023"]]
@@ -50,8 +51,8 @@ async def test_the_lookup_reads_the_key_through_its_index(db: aiosqlite.Connecti
     await _retire_old(db, tmp_path)
     await db.execute("ANALYZE")  # statistics that make walking the retired papers look as cheap
 
-    plan = await db.execute_fetchall("EXPLAIN QUERY PLAN SELECT id FROM papers INDEXED BY papers_retired_title "
-                                     "WHERE active = 0 AND title_key = ?", ("x",))
+    plan = await rows_of(db, "EXPLAIN QUERY PLAN SELECT id FROM papers INDEXED BY papers_retired_title "
+                             "WHERE active = 0 AND title_key = ?", ("x",))
     assert "USING INDEX papers_retired_title (title_key=?)" in str(plan[0][3])
 
 

@@ -3,6 +3,7 @@ authors, long titles (session 8's review)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import aiosqlite
@@ -46,7 +47,8 @@ PAPERS_WITH_AUTHORS = [
 ]
 
 
-async def _engine_over(db: aiosqlite.Connection, tmp_path: Path, records: list[dict[str, object]]) -> SearchEngine:
+async def _engine_over(db: aiosqlite.Connection, tmp_path: Path,
+                       records: Sequence[Mapping[str, object]]) -> SearchEngine:
     await load_corpus(db, [write_json(tmp_path / "neurips2024.json", records)])
     return await SearchEngine.open(db, meaning=False)
 

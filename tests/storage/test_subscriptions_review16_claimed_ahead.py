@@ -65,7 +65,9 @@ async def test_the_day_a_clock_set_ahead_claimed_is_claimed_again_when_it_comes_
         # Claimed on its day now: never again (a second tick, another process, a restart).
         for minute in (1, 2, 30):
             assert await SubscriptionRepository(conn).claim_due(at(2027, 2, 1, 9, minute)) == 0
-        assert (await repo.delivery(sid, date(2027, 2, 1))).message_id == 7  # type: ignore[union-attr]
+        sent = await repo.delivery(sid, date(2027, 2, 1))
+        assert sent is not None
+        assert sent.message_id == 7
     finally:
         await conn.close()
 
@@ -80,7 +82,9 @@ async def test_a_day_posted_stays_posted_after_a_clock_set_back_claimed_an_earli
 
         for minute in (30, 35):  # corrected, the same day
             assert await SubscriptionRepository(conn).claim_due(at(2027, 2, 1, 9, minute)) == 0
-        assert (await repo.delivery(sid, date(2027, 2, 1))).status == "sent"  # type: ignore[union-attr]
+        kept = await repo.delivery(sid, date(2027, 2, 1))
+        assert kept is not None
+        assert kept.status == "sent"
     finally:
         await conn.close()
 

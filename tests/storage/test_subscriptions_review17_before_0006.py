@@ -78,8 +78,9 @@ async def test_a_day_claimed_a_year_ahead_before_0006_gets_its_card_when_it_come
         assert taken_over.claimed_at == at(2027, 2, 1, 9, 1)
         for minute in (2, 30, 45):  # once: other ticks, a restart
             assert await claim(conn, at(2027, 2, 1, 9, minute)) == 0
-        assert (await repo.delivery(1, date(2027, 2, 1))).message_id == int(  # type: ignore[union-attr]
-            at(2027, 2, 1, 9, 1).timestamp())
+        kept = await repo.delivery(1, date(2027, 2, 1))
+        assert kept is not None
+        assert kept.message_id == int(at(2027, 2, 1, 9, 1).timestamp())
     finally:
         await conn.close()
 
