@@ -64,6 +64,7 @@ _VENUE_MARK = "~"
 VENUES_SHOWN = 5
 VENUE_IN_MESSAGE = 150  # characters of a venue's name in a reply (real ones are under 120)
 _SIMILAR_PREFIX = "paper:similar:"
+MAX_TOPIC = 100  # characters of a topic /paper random takes (its option's longest)
 _RANDOM_PREFIX = "paper:random:"
 _LIST_PREFIX = "paper:list:"
 _SIMILAR_HEADING = "Papers similar to “{}”"
@@ -238,10 +239,29 @@ class RandomButton(_ReportingItem, discord.ui.DynamicItem[discord.ui.Button[Any]
         spend_button("random", interaction)
         bot = _bot(interaction)
         venue = await _kept_venue(bot, self.venue_key, self.paper_id) if self.venue_key else None
-        paper = await random_paper(bot, self.topic, venue=venue, exclude=self.paper_id)
+        topic = whole_topic(interaction.message, self.topic)
+        paper = await random_paper(bot, topic, venue=venue, exclude=self.paper_id)
         await interaction.response.send_message(
-            embed=paper_embed(paper, heading=random_heading(self.topic, venue)),
-            view=paper_card_view(paper.id, random_button=True, topic=self.topic, venue=venue), ephemeral=True)
+            embed=paper_embed(paper, heading=random_heading(topic, venue)),
+            view=paper_card_view(paper.id, random_button=True, topic=topic, venue=venue), ephemeral=True)
+
+
+# The topic a random card's heading names (random_heading), up to its closing quote.
+_HEADING_TOPIC = re.compile(r" about “(?P<topic>.+)”$")
+
+
+def whole_topic(card: discord.Message | None, topic: str | None) -> str | None:
+    """The topic of "Another random": the one the card's heading names when the button's custom_id holds it cut (a
+    topic of more than ~70 characters is cut at a word to fit Discord's 100 beside the paper id, `_fit_topic`), else
+    `topic`. The cut one, a word or two shorter, matched papers the topic typed did not: another random paper "about"
+    it was about something else, under a heading naming the cut topic."""
+    if not topic or card is None or not card.embeds:
+        return topic
+    named = _HEADING_TOPIC.search(card.embeds[0].author.name or "")
+    whole = named["topic"] if named else None
+    if whole is None or whole == topic or not whole.startswith(topic) or len(whole) > MAX_TOPIC:
+        return topic  # a heading cut at Discord's 256 characters ends in "…", not in the closing quote
+    return whole
 
 
 async def _kept_venue(bot: PaperBot, venue_key: str, paper_id: str) -> Venue:

@@ -28,7 +28,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 74
+ENRICH_VERSION = 75
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -288,6 +288,8 @@ def display_title(raw: str) -> str:
     underscore, escaped too, and so is a mark escaped for markdown already ("A\\*"), once. A link is left as written."""
     if "*" not in raw and "_" not in raw:
         return display_text(raw)
+    if "****" in raw:  # "****four**": a bold "four" after two stars, as an abstract's (_doubled_stars_dropped)
+        raw = _doubled_stars_dropped(raw, _without_verbatim(raw))[0]
     held = _own_marks_held(raw, title_emphasis(raw))
     return _held_marks_escaped(display_text(held))
 
@@ -310,25 +312,44 @@ def _display_paragraph(text: str) -> str:
 # Bold inside bold is bold: Discord shows "****four****" as a bold "four" and "*****five*****" in bold italics, no star
 # shown. The card shows them so, as "**four**" and "***five***" (it showed "***\\*four****", a star of it escaped), and
 # so do a search snippet and a headline: the stars beyond the last two (three, of an odd run) of each run are dropped,
-# in runs as long as each other around a stretch with no star (read up to the next star: hostile runs stay fast).
-_DOUBLED_EMPHASIS = re.compile(r"(?<![\\*])(\*{4,})(?=[^\s*])[^*]+(?<=[^\s\\])\1(?!\*)")
+# in runs around a stretch with no star (read up to the next star: hostile runs stay fast). Runs two or more stars
+# apart in length ("****four**", "**four****", a converter's slip) pair as many stars as the shorter has, next to the
+# text, and show the others as written, outside the emphasis: a bold "four" after "**" (it showed a bold "**four"
+# in an abstract and a title, and a bold "four**" in a title). Runs one star apart are left to the emphasis patterns:
+# "***a** b*" is italics around bold.
+_STARS_AROUND = re.compile(r"(?<![\\*])(\*{2,})(?=[^\s*])[^*]+(?<=[^\s\\])(\*{2,})(?!\*)")
 
 
 def _doubled_stars_dropped(text: str, prose: str) -> tuple[str, str]:
-    """`text` and its `prose` (_without_verbatim: the same length) without the stars of "****x****" beyond bold's
-    (`_DOUBLED_EMPHASIS`), found in the prose."""
-    dropped = []
-    for pair in _DOUBLED_EMPHASIS.finditer(prose):
-        extra = len(pair[1]) - (3 if len(pair[1]) % 2 else 2)
-        dropped += [(pair.start(), pair.start() + extra), (pair.end() - extra, pair.end())]
-    if not dropped:
+    """`text` and its `prose` (_without_verbatim: the same length) with the runs of stars around a stretch that
+    `_STARS_AROUND` finds in the prose evened out (`_evened_runs`): the same edits in both, so they stay aligned."""
+    edits = [edit for pair in _STARS_AROUND.finditer(prose) for edit in _evened_runs(pair)]
+    if not edits:
         return text, prose
-    kept, at = [], 0
-    for start, end in dropped:
-        kept.append((at, start))
+    return _edited(text, edits), _edited(prose, edits)
+
+
+def _evened_runs(pair: re.Match[str]) -> list[tuple[int, int, str]]:
+    """(start, end, replacement) of the opening and closing runs of `pair`: the stars both runs have, next to the text
+    (the last two of four or more, three of an odd number: bold inside bold is bold), and the longer run's others
+    held as literal stars (_LITERAL_MARKS_HELD) outside them; none for runs that show as they are."""
+    opening, closing = len(pair[1]), len(pair[2])
+    shared = min(opening, closing)
+    if abs(opening - closing) < 2 and (opening != closing or shared < 4):
+        return []
+    kept = "*" * (shared if shared < 4 else 3 if shared % 2 else 2)
+    literal = _LITERAL_MARKS_HELD["*"]
+    return [(*pair.span(1), literal * (opening - shared) + kept), (*pair.span(2), kept + literal * (closing - shared))]
+
+
+def _edited(text: str, edits: Sequence[tuple[int, int, str]]) -> str:
+    """`text` with each (start, end, replacement) of `edits` (in order, none overlapping) made."""
+    parts, at = [], 0
+    for start, end, replacement in edits:
+        parts += [text[at:start], replacement]
         at = end
-    kept.append((at, len(text)))
-    return "".join(text[start:end] for start, end in kept), "".join(prose[start:end] for start, end in kept)
+    parts.append(text[at:])
+    return "".join(parts)
 
 
 def _headline_markdown(plain: str) -> str:
@@ -353,8 +374,9 @@ _LITERAL_MARKS_HELD = {"*": "\ue010", "_": "\ue011"}
 # title's closings listed once (`_TitleMarks`), not by reading on from each opening, as a title of marks is read at
 # every load (a pattern reading up to 300 characters from each left a longer title's "***…***" escaped).
 # A run of stars, where a pair may open in its first three: a hostile title's thousand stars in a row, or a star after
-# each word, are tried at three places, not at each.
-_TITLE_OPENING = re.compile(r"(?<![\\\w*])\*+")
+# each word, are tried at three places, not at each. A run may open right after an escaped star, as Discord reads
+# "\\*\\***four**" (a bold "four" after two stars as written: _doubled_stars_dropped's "****four**").
+_TITLE_OPENING = re.compile(r"(?<![\\\w*])\*+|(?<=(?<!\\)\\\*)\*+")
 _STAR_RUN = re.compile(r"\*+")
 # Where bold may close: "**" after neither a space nor a backslash, and before neither a word nor a star.
 _BOLD_CLOSING = re.compile(r"(?<=[^\s\\])\*(?=\*(?![\w*]))")

@@ -47,6 +47,21 @@ _THREE_DIGITS = re.compile(r"^\s*(\d)(\d{2})\s*([ap]\.?m\.?)?\s*$", re.IGNORECAS
 _TIME_WORDS = {"noon": time(12), "midday": time(12), "midnight": time(0)}
 
 
+_BACKTICKS = re.compile(r"`+")
+
+
+def code_span(typed: str) -> str:
+    """What someone typed as a Markdown code span that shows all of it as typed, its backticks too: fenced by a run
+    of backticks longer than any inside it, with a space inside the fence beside a backtick (Discord drops it). A
+    single backtick around "9`<t:0:R>" showed the code "9" and then a live timestamp, "55 years ago"."""
+    if "`" not in typed:
+        return f"`{typed}`"
+    fence = "`" * (max(len(run) for run in _BACKTICKS.findall(typed)) + 1)
+    before = " " if typed.startswith("`") else ""
+    after = " " if typed.endswith("`") else ""
+    return f"{fence}{before}{typed}{after}{fence}"
+
+
 class ScheduleError(ValueError):
     """A post time or time zone people typed that cannot be used; the message says why."""
 
@@ -76,7 +91,7 @@ def parse_post_time(text: str | None) -> time:
         return word
     match = _TIME.match(text)
     if not match:
-        raise ScheduleError(f"`{typed[:40]}` is not a time of day: " + _time_advice(text.strip()))
+        raise ScheduleError(f"{code_span(typed[:40])} is not a time of day: " + _time_advice(text.strip()))
     hour = int(match["hour"] or match["hhmm_hour"])
     minute = int(match["minute"] or match["hhmm_minute"] or 0)
     if match["second"] and int(match["second"]):
@@ -377,7 +392,7 @@ def _country_zone(text: str, countries: CountryTable | None) -> str | None:
     listed = ", ".join(shown[:-1]) + " or " + shown[-1]
     more = len(country.zones) - SHOWN_COUNTRY_ZONES
     raise ScheduleError(
-        f"`{text.strip()[:60]}` has several time zones: type yours, such as {listed}"
+        f"{code_span(text.strip()[:60])} has several time zones: type yours, such as {listed}"
         + (f" ({more} more: the option suggests them as you type its name)" if more > 0 else "")
         + "; your city works too")
 
@@ -423,7 +438,7 @@ def resolve_timezone(text: str | None, countries: CountryTable | None = None) ->
     name = _zone_names().get(cleaned) or _city_zones().get(cleaned.replace("-", "_")) or _country_zone(text, countries)
     if name is None:
         typed = text.strip()[:60]
-        raise ScheduleError(f"`{typed}` is not a time zone I know: " + (
+        raise ScheduleError(f"{code_span(typed)} is not a time zone I know: " + (
             _abbreviation_advice(typed) or _offset_advice(typed)
             or "use an IANA name such as Europe/Berlin, America/New_York or UTC, or a city such as Tokyo "
                "(the option suggests them as you type)"))

@@ -71,7 +71,8 @@ async def test_a_long_bold_italic_title_is_stored_shown_and_labelled_without_mar
 
 # Discord's reading of a title's emphasis with no bound on a pair's length (the patterns title_emphasis used, with
 # "{1,300}?" made "+?"): the oracle title_emphasis must agree with, slow on hostile titles (4 s on "**a " * 5000).
-_OPENING = re.compile(r"(?<![\\\w*])\*+")
+# A run opens after an escaped star too ("\\*\\***four**": session 18).
+_OPENING = re.compile(r"(?<![\\\w*])\*+|(?<=(?<!\\)\\\*)\*+")
 _RUN = re.compile(r"\*+")
 _PAIRS = (re.compile(r"\*(?=\S)(?P<text>(?:\*\*|\\.|[^*\\])+?)(?<=[^\s\\])\*(?![\w*])", re.DOTALL),
           re.compile(r"\*\*(?=\S)(?P<text>.+?)(?<=[^\s\\])\*\*(?![\w*])", re.DOTALL))
