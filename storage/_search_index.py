@@ -182,12 +182,13 @@ class Ranking:
 class NameReading:
     """A query read as people's names (SearchIndex._part_of_a_name): the words of the one author's name it names
     (`person`, particles aside), the papers it leaves out as no paper of theirs (`others`), the papers listed before
-    the others (`first`: an author whose name has the words whole where another's has them
-    only in a hyphenated word)."""
+    the others (`first`: co-authors' joint papers, an author whose name has the words whole where another's has them
+    only in a hyphenated word), and whether it names `coauthors` by their surnames."""
 
     person: tuple[str, ...] = ()
     others: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
     first: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint32))
+    coauthors: bool = False
 
 
 def fuse_meaning(ranking: Ranking, cosines: np.ndarray) -> Ranking:
@@ -803,6 +804,16 @@ class SearchIndex:
             return np.zeros(0, np.uint32)
         return _papers_of_every(rows, self.author_surname_offsets, self.author_surname_papers)
 
+    def _papers_of_each(self, run: Sequence[str]) -> np.ndarray:
+        """The papers, sorted, in which one folded word of `run` at least is the surname of one of the authors, for a
+        `run` of co-authors' surnames (`_joint_papers`): "tomczak welling" is also Tomczak's papers without Welling,
+        and Welling's without Tomczak."""
+        rows = self._surname_rows(run)
+        if rows is None:
+            return np.zeros(0, np.uint32)
+        offsets, papers = self.author_surname_offsets, self.author_surname_papers
+        return np.unique(np.concatenate([papers[offsets[row]:offsets[row + 1]] for row in rows]))
+
     def _surname_rows(self, run: Sequence[str]) -> list[int] | None:
         """Where each folded word of `run` (two or more, particles aside, each once) is in `author_surnames`, or None
         when one is no author's surname, or only one word is."""
@@ -1311,7 +1322,7 @@ class SearchIndex:
         then the name's words are returned too (Ranking.person), and the papers where an author has the name whole,
         to be listed first (`papers_named(whole=True)`: "Jun Zhu" is Jun Zhu's, then Jun-Yan Zhu's). A particle of the
         name is such a word: "Guy Van den Broeck" is not Benjamin Van Roy. Co-authors' surnames ("Tomczak Welling")
-        are their joint papers. No words and no papers when the
+        leave out the papers none of them wrote, and list their joint papers first. No words and no papers when the
         query names nobody the corpus has."""
         nobody = NameReading()
         corrected = {term.word: [term.corrected] for term in terms if term.corrected}
@@ -1327,12 +1338,12 @@ class SearchIndex:
             return nobody
         postings = [self.post_docs[self.offsets[tid]:self.offsets[tid + 1]] for tid in tids]
         spelt = [(corrected.get(word) or [word])[0] for word in typed]
-        whole, first = self.papers_named(spelt), np.zeros(0, np.uint32)
+        whole, first, coauthors = self.papers_named(spelt), np.zeros(0, np.uint32), False
         person = tuple(word for word in spelt if not is_name_particle(word)) if len(whole) else ()
         if len(whole):
             first = self.papers_named(spelt, whole=True)
         elif len(joint := self._joint_papers(spelt)):  # co-authors' surnames ("Tomczak Welling"), no citing paper
-            whole = joint
+            whole, first, coauthors = self._papers_of_each(spelt), joint, True
         else:  # a name no author's has side by side ("Fei-Fei Li"): the papers with every word
             whole = functools.reduce(np.intersect1d, postings)
         if not len(whole):
@@ -1341,7 +1352,7 @@ class SearchIndex:
         # the person's either, unless it is one of theirs.
         found = [self._postings_of(by_word[word]) for word in dict.fromkeys(typed) if word in by_word]
         others = np.setdiff1d(np.unique(np.concatenate([*postings, *found])), whole, assume_unique=True)
-        return NameReading(person, others, first if len(first) < len(whole) else np.zeros(0, np.uint32))
+        return NameReading(person, others, first if len(first) < len(whole) else np.zeros(0, np.uint32), coauthors)
 
     def _joined_name(self, typed: list[str], by_word: dict[str, QueryTerm]) -> tuple[list[str], dict[str, QueryTerm]]:
         """The words of a typed name with its hyphenated words joined as the query terms group them
