@@ -1417,7 +1417,8 @@ class SearchIndex:
     def explain(self, query: str, positions: Sequence[int]) -> list[dict[str, float]]:
         """For each given paper, what its score for `query` is made of: each query word's share, the
         method-name bonus ("names"), the word-pair bonus ("pairs") and what surnames written beside their query
-        neighbour add as words ("surnames as words"). For diagnostics."""
+        neighbour add as words ("surnames as words"). A query read as people's names (`_part_of_a_name`) adds its
+        reading (`_name_reading_parts`). For diagnostics."""
         terms = self.query_terms(query)
         chosen = np.asarray(positions, np.int64)
         parts: list[dict[str, float]] = [{} for _ in positions]
@@ -1435,6 +1436,8 @@ class SearchIndex:
         for row, name, pair, written in zip(parts, names[chosen].tolist(), pairs.tolist(), beside.tolist(),
                                             strict=True):
             row["names"], row["pairs"], row["surnames as words"] = name, pair, written
+        if reading.person or reading.coauthors:
+            _name_reading_parts(reading, chosen, parts)
         return parts
 
     def _name_bonus(self, query: str, scores: np.ndarray) -> None:
@@ -1641,6 +1644,21 @@ class SearchIndex:
                         and not self._mostly_a_name(match) and self._known_within(match, within)):
                     found.append((-score, -self.words[match], match))
         return [match for _, _, match in sorted(found)[:limit]]
+
+
+def _name_reading_parts(reading: NameReading, chosen: np.ndarray, parts: list[dict[str, float]]) -> None:
+    """Add to each explained paper (`parts`, one per paper `chosen`) how the query's reading as people's names ranks
+    it: as no paper of theirs, whatever its words add up to ("no paper of the named authors": minus the rest, the
+    nothing the ranking gives it), and, where the reading lists some papers first, whether it is one of them (1 or 0,
+    an order, not a score: "their joint paper, listed first" for co-authors' surnames, "named whole, listed first"
+    for an author's name that another's has only in a hyphenated word)."""
+    left_out = np.isin(chosen, reading.others)
+    listed_first = np.isin(chosen, reading.first) if len(reading.first) else None
+    first_key = "their joint paper, listed first" if reading.coauthors else "named whole, listed first"
+    for at, row in enumerate(parts):
+        row["no paper of the named authors"] = -sum(row.values()) if left_out[at] else 0.0
+        if listed_first is not None:
+            row[first_key] = float(listed_first[at])
 
 
 def _first_found(first: np.ndarray, scores: np.ndarray, size: int) -> np.ndarray | None:

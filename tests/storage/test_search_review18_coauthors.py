@@ -1,10 +1,11 @@
 """Two co-authors' surnames list their joint papers first, then each one's other papers (session 18's review), on real
-temporary SQLite files.
+temporary SQLite files; and the search explanation shows that reading.
 
 "Tomczak Welling" listed one result, the paper the two wrote together: a person typing two surnames looks for their
 work, and the list stopped there, as if neither had written anything else. Their joint papers come first whatever
 the words score, then the papers of either, by score; a paper that only cites them ("(Tomczak and Welling, 2018)"),
-or writes "Wolfe conditions", is still no paper of theirs."""
+or writes "Wolfe conditions", is still no paper of theirs. `SearchIndex.explain`, which shows what surnames read as
+words add, now shows this reading too: which papers it lists first, and which it leaves out."""
 
 from __future__ import annotations
 
@@ -55,6 +56,26 @@ async def test_their_joint_paper_stays_first_when_meaning_reorders_the_list(engi
     fused = fuse_meaning(ranking, cosines)
     first, *rest = (index.titles[at] for at in fused.order.tolist())
     assert (first, set(rest)) == (JOINT, THEIR_OTHERS)
+
+
+async def test_the_explanation_shows_the_coauthors_reading(engine: SearchEngine) -> None:
+    index = engine.index
+    joint, other, citing = (index.titles.index(title) for title in (JOINT, "Sampling Without Regret", CITING["title"]))
+    explained = dict(zip((joint, other, citing), index.explain("Hutter Wolfe", [joint, other, citing]), strict=True))
+
+    assert explained[joint]["their joint paper, listed first"] == 1.0
+    assert explained[other]["their joint paper, listed first"] == 0.0
+    assert explained[other]["no paper of the named authors"] == 0.0
+    # The citing paper's words score, and the reading takes it all away: no result of the search.
+    assert explained[citing]["hutter"] > 0
+    left_out = {part: value for part, value in explained[citing].items() if part != "their joint paper, listed first"}
+    assert sum(left_out.values()) == pytest.approx(0.0, abs=1e-5)
+
+
+async def test_a_query_naming_nobody_is_explained_as_before(engine: SearchEngine) -> None:
+    index = engine.index
+    (parts,) = index.explain("line searches", [index.titles.index(JOINT)])
+    assert set(parts) == {"line", "searches", "names", "pairs", "surnames as words"}
 
 
 # One load of the two datasets (a few seconds): the case as it was found.

@@ -78,6 +78,13 @@ async def test_meaning_does_not_lift_the_hyphenated_name_above_the_whole_one(eng
                                                                  "Dual Learning of Translations"]
 
 
+async def test_the_explanation_says_which_author_is_named_whole(engine: SearchEngine) -> None:
+    index = engine.index
+    whole, split = index.titles.index("Multi-Rate Time Series"), index.titles.index("Dual Learning of Translations")
+    explained = index.explain("Yan Liu", [whole, split])
+    assert [parts["named whole, listed first"] for parts in explained] == [1.0, 0.0]
+
+
 # One load of the two datasets (a few seconds): the cases as they were found.
 async def test_the_dev_sets_authors_named_whole_come_first(corpus: SearchEngine,  # noqa: F811
                                                            db: aiosqlite.Connection) -> None:
