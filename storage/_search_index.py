@@ -173,21 +173,39 @@ class Ranking:
     # The folded words of the one author's name the query names, particles aside, when it names one the corpus has
     # (SearchIndex._part_of_a_name): a result's authors bold that author's name, not a co-author's sharing a word.
     person: tuple[str, ...] = ()
+    # How many papers at the head of `order` are listed first whatever their scores (NameReading.first: the papers
+    # co-authors wrote together, an author named whole): a re-ranking by meaning keeps them there.
+    leading: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class NameReading:
+    """A query read as people's names (SearchIndex._part_of_a_name): the words of the one author's name it names
+    (`person`, particles aside), the papers it leaves out as no paper of theirs (`others`), the papers listed before
+    the others (`first`: co-authors' joint papers, an author whose name has the words whole where another's has them
+    only in a hyphenated word), and whether it names `coauthors` by their surnames."""
+
+    person: tuple[str, ...] = ()
+    others: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    first: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint32))
+    coauthors: bool = False
 
 
 def fuse_meaning(ranking: Ranking, cosines: np.ndarray) -> Ranking:
     """Re-order the ranking's head (one cosine per head paper) by word score plus closeness in meaning.
 
     The bonus is relative to the best score, so it weighs the same for a two-word query as for a
-    long title; it is never negative, so the re-ordered head stays above the rest.
+    long title; it is never negative, so the re-ordered head stays above the rest. The papers listed first
+    (`Ranking.leading`) are re-ordered among themselves, and stay first.
     """
     head = min(len(cosines), len(ranking.order))
     if head == 0:
         return ranking
     order, scores = ranking.order, ranking.scores
-    bonus = SEMANTIC_WEIGHT * float(scores[0]) * np.maximum(cosines[:head], 0)
+    best = float(scores.max()) if ranking.leading else float(scores[0])  # the first ones may score less
+    bonus = SEMANTIC_WEIGHT * best * np.maximum(cosines[:head], 0)
     fused = scores[:head] + bonus.astype(np.float32)
-    resorted = np.lexsort((order[:head], -fused))
+    resorted = np.lexsort((order[:head], -fused, np.arange(head) >= ranking.leading))
     return replace(ranking, order=np.concatenate((order[:head][resorted], order[head:])),
                    scores=np.concatenate((fused[resorted], scores[head:])))
 
@@ -260,6 +278,12 @@ class SearchIndex:
         self.author_surnames = np.zeros(0, np.uint64)
         self.author_surname_offsets = np.zeros(1, np.int64)
         self.author_surname_papers = np.zeros(0, np.uint32)
+        # The author_pairs a paper has only by splitting an author's hyphenated word, laid out as author_pairs: "jun
+        # zhu" of Jun-Yan Zhu, "li fei" of Li Fei-Fei (their names read whole are "junyan zhu", "li feifei"), where
+        # no author of the paper has the pair whole. "Jun Zhu" is Jun Zhu's papers first, then Jun-Yan Zhu's.
+        self.hyphen_part_pairs = np.zeros(0, np.uint64)
+        self.hyphen_part_offsets = np.zeros(1, np.int64)
+        self.hyphen_part_papers = np.zeros(0, np.uint32)
 
     @classmethod
     def build(cls, docs: Iterable[IndexDoc]) -> SearchIndex:
@@ -742,18 +766,32 @@ class SearchIndex:
             return False
         return self._name_rows(run) is not None or self._name_rows(run[::-1]) is not None
 
-    def papers_named(self, run: Sequence[str]) -> np.ndarray:
+    def papers_named(self, run: Sequence[str], *, whole: bool = False) -> np.ndarray:
         """The papers, sorted, one of whose authors' names has the folded words of `run` side by side, in this order
         or the reverse (see `_side_by_side_in_a_name`): "thomas laurent" is Thomas Laurent's papers, not the one by
         Thomas Moreau and Laurent Oudre. Particles aside: "Guy Van den Broeck" is also the papers writing Guy Broeck
-        (`_note_name_pairs`)."""
+        (`_note_name_pairs`). `whole`: only those where the name is read with no hyphenated word split
+        (`hyphen_part_pairs`): "jun zhu" is Jun Zhu's, not Jun-Yan Zhu's."""
         unjoined = [word for word in run if not is_name_particle(word)]
         run = unjoined if len(unjoined) > 1 else run
         found = []
         for ordered in (run, run[::-1]):
             rows = self._name_rows(ordered) if all(map(_may_name_someone, ordered)) else None
             if rows is not None:
-                found.append(_papers_of_every(rows, self.author_pair_offsets, self.author_pair_papers))
+                papers = _papers_of_every(rows, self.author_pair_offsets, self.author_pair_papers)
+                found.append(np.setdiff1d(papers, self._split_for(ordered), assume_unique=True) if whole else papers)
+        return np.unique(np.concatenate(found)) if found else np.zeros(0, np.uint32)
+
+    def _split_for(self, run: Sequence[str]) -> np.ndarray:
+        """The papers having a pair of `run`'s words (side by side, in this order) only by splitting an author's
+        hyphenated word (`hyphen_part_pairs`)."""
+        tids = [self._name_term(word) for word in run]
+        codes = [(first << 32) | second for first, second in itertools.pairwise(tids)
+                 if first is not None and second is not None]
+        keys, offsets, papers = self.hyphen_part_pairs, self.hyphen_part_offsets, self.hyphen_part_papers
+        rows = np.searchsorted(keys, np.asarray(codes, np.uint64))
+        found = [papers[offsets[row]:offsets[row + 1]] for row, code in zip(rows.tolist(), codes, strict=True)
+                 if row < len(keys) and int(keys[row]) == code]
         return np.unique(np.concatenate(found)) if found else np.zeros(0, np.uint32)
 
     def _joint_papers(self, run: Sequence[str]) -> np.ndarray:
@@ -761,14 +799,29 @@ class SearchIndex:
         surname of one of the authors (`author_surnames`): "tomczak welling" is the paper Jakub Tomczak and Max
         Welling wrote together. None for a run with a word that is no author's surname, and for one word alone
         (that is the person's papers)."""
-        surnames = list(dict.fromkeys(word for word in run if not is_name_particle(word)))
-        tids = [self._name_term(word) if _may_name_someone(word) else None for word in surnames]
-        if len(tids) < 2 or None in tids:
-            return np.zeros(0, np.uint32)
-        rows = _rows_holding(self.author_surnames, np.asarray(tids, np.uint64))
+        rows = self._surname_rows(run)
         if rows is None:
             return np.zeros(0, np.uint32)
         return _papers_of_every(rows, self.author_surname_offsets, self.author_surname_papers)
+
+    def _papers_of_each(self, run: Sequence[str]) -> np.ndarray:
+        """The papers, sorted, in which one folded word of `run` at least is the surname of one of the authors, for a
+        `run` of co-authors' surnames (`_joint_papers`): "tomczak welling" is also Tomczak's papers without Welling,
+        and Welling's without Tomczak."""
+        rows = self._surname_rows(run)
+        if rows is None:
+            return np.zeros(0, np.uint32)
+        offsets, papers = self.author_surname_offsets, self.author_surname_papers
+        return np.unique(np.concatenate([papers[offsets[row]:offsets[row + 1]] for row in rows]))
+
+    def _surname_rows(self, run: Sequence[str]) -> list[int] | None:
+        """Where each folded word of `run` (two or more, particles aside, each once) is in `author_surnames`, or None
+        when one is no author's surname, or only one word is."""
+        surnames = list(dict.fromkeys(word for word in run if not is_name_particle(word)))
+        tids = [self._name_term(word) if _may_name_someone(word) else None for word in surnames]
+        if len(tids) < 2 or None in tids:
+            return None
+        return _rows_holding(self.author_surnames, np.asarray(tids, np.uint64))
 
     def _name_rows(self, run: Sequence[str]) -> list[int] | None:
         """Where each word of `run` and the next are in `author_pairs` (side by side in an author's name, in this
@@ -1189,24 +1242,31 @@ class SearchIndex:
         self._name_bonus(query, scores)
         if within is not None:
             scores *= within
-        person, others = self._part_of_a_name(query, terms)
-        scores[others] = 0
+        reading = self._part_of_a_name(query, terms)
+        scores[reading.others] = 0
         top = float(scores.max())
         if top <= 0:
             return empty
-        floor = top * RELEVANCE_FLOOR
-        total = int(np.count_nonzero(scores >= floor))
+        kept = scores >= top * RELEVANCE_FLOOR
+        first = _first_found(reading.first, scores, self.size)
+        if first is not None:
+            kept |= first
+        total = int(np.count_nonzero(kept))
         keep = min(candidates, total)
-        part = np.argpartition(-scores, keep - 1)[:keep] if keep < self.size else np.arange(self.size)
-        part = part[scores[part] >= floor]
+        chosen = scores if first is None else scores + top * first  # the first ones are candidates before any other
+        part = np.argpartition(-chosen, keep - 1)[:keep] if keep < self.size else np.arange(self.size)
+        part = part[kept[part]]
         codes, weights = self.pair_query(query, terms)
         final = scores[part] + PAIR_WEIGHT * self.pair_bonus(part, codes, weights)
-        if not person:
+        if not reading.person:
             final += self.surnames_written_beside(part, query, terms)
         if partial:
             final += PAIR_WEIGHT * self.typing_pair_bonus(part, query, terms)
-        order = np.lexsort((part, -final))
-        return Ranking(part[order], final[order], total, terms, typed_partial, person)
+        if first is None:
+            order, leading = np.lexsort((part, -final)), 0
+        else:
+            order, leading = np.lexsort((part, -final, ~first[part])), int(np.count_nonzero(first[part]))
+        return Ranking(part[order], final[order], total, terms, typed_partial, reading.person, leading)
 
     def _name_completed(self, query: str, partial: bool) -> tuple[str, bool]:
         """The query with its last word completed into the one name word that follows the word before it in the
@@ -1253,15 +1313,18 @@ class SearchIndex:
         nexts = [tid for word in self._completions(start) if (tid := self.term_id(word)) is not None]
         return bool(self._papers_with_pairs(first, nexts).any())
 
-    def _part_of_a_name(self, query: str, terms: Sequence[QueryTerm]) -> tuple[tuple[str, ...], np.ndarray]:
+    def _part_of_a_name(self, query: str, terms: Sequence[QueryTerm]) -> NameReading:
         """The papers that have some words of the person's name the query is typed with (`typed_name`: "Max Welling",
         alone or beside a topic) but not that name, when the corpus has it whole: each word written in authors' names,
         one mostly so, and some paper has them all. They are no papers of that person: "Max Welling" listed his 3
         papers, then 20 that write "max" (min-max). Where one author's name has the words (`papers_named`), a paper
         with them in two authors' names is none either: "Thomas Laurent" is not Thomas Moreau with Laurent Oudre; and
-        then the name's words are returned too (Ranking.person). A particle of the name is such a word: "Guy Van den
-        Broeck" is not Benjamin Van Roy. No words and no papers when the query names nobody the corpus has."""
-        nobody: tuple[tuple[str, ...], np.ndarray] = ((), np.zeros(0, np.int64))
+        then the name's words are returned too (Ranking.person), and the papers where an author has the name whole,
+        to be listed first (`papers_named(whole=True)`: "Jun Zhu" is Jun Zhu's, then Jun-Yan Zhu's). A particle of the
+        name is such a word: "Guy Van den Broeck" is not Benjamin Van Roy. Co-authors' surnames ("Tomczak Welling")
+        leave out the papers none of them wrote, and list their joint papers first. No words and no papers when the
+        query names nobody the corpus has."""
+        nobody = NameReading()
         corrected = {term.word: [term.corrected] for term in terms if term.corrected}
         typed = self._name_typed(query, lambda word: corrected.get(word, []))
         name = [word for word in typed if not is_name_particle(word)]
@@ -1275,18 +1338,21 @@ class SearchIndex:
             return nobody
         postings = [self.post_docs[self.offsets[tid]:self.offsets[tid + 1]] for tid in tids]
         spelt = [(corrected.get(word) or [word])[0] for word in typed]
-        whole = self.papers_named(spelt)
+        whole, first, coauthors = self.papers_named(spelt), np.zeros(0, np.uint32), False
         person = tuple(word for word in spelt if not is_name_particle(word)) if len(whole) else ()
-        if not len(whole):  # co-authors' surnames ("Tomczak Welling"): the papers they wrote together, no citing one
-            whole = self._joint_papers(spelt)
-        if not len(whole):  # a name no author's has side by side ("Fei-Fei Li"): the papers with every word
+        if len(whole):
+            first = self.papers_named(spelt, whole=True)
+        elif len(joint := self._joint_papers(spelt)):  # co-authors' surnames ("Tomczak Welling"), no citing paper
+            whole, first, coauthors = self._papers_of_each(spelt), joint, True
+        else:  # a name no author's has side by side ("Fei-Fei Li"): the papers with every word
             whole = functools.reduce(np.intersect1d, postings)
         if not len(whole):
             return nobody
         # Whatever a word of the name found (its other forms, "Benjamini" for "Benjamin"; a particle) is no paper of
         # the person's either, unless it is one of theirs.
         found = [self._postings_of(by_word[word]) for word in dict.fromkeys(typed) if word in by_word]
-        return person, np.setdiff1d(np.unique(np.concatenate([*postings, *found])), whole, assume_unique=True)
+        others = np.setdiff1d(np.unique(np.concatenate([*postings, *found])), whole, assume_unique=True)
+        return NameReading(person, others, first if len(first) < len(whole) else np.zeros(0, np.uint32), coauthors)
 
     def _joined_name(self, typed: list[str], by_word: dict[str, QueryTerm]) -> tuple[list[str], dict[str, QueryTerm]]:
         """The words of a typed name with its hyphenated words joined as the query terms group them
@@ -1351,7 +1417,8 @@ class SearchIndex:
     def explain(self, query: str, positions: Sequence[int]) -> list[dict[str, float]]:
         """For each given paper, what its score for `query` is made of: each query word's share, the
         method-name bonus ("names"), the word-pair bonus ("pairs") and what surnames written beside their query
-        neighbour add as words ("surnames as words"). For diagnostics."""
+        neighbour add as words ("surnames as words"). A query read as people's names (`_part_of_a_name`) adds its
+        reading (`_name_reading_parts`). For diagnostics."""
         terms = self.query_terms(query)
         chosen = np.asarray(positions, np.int64)
         parts: list[dict[str, float]] = [{} for _ in positions]
@@ -1363,11 +1430,14 @@ class SearchIndex:
         self._name_bonus(query, names)
         codes, weights = self.pair_query(query, terms)
         pairs = PAIR_WEIGHT * self.pair_bonus(chosen, codes, weights)
-        person, _others = self._part_of_a_name(query, terms)
-        beside = np.zeros(len(chosen), np.float32) if person else self.surnames_written_beside(chosen, query, terms)
+        reading = self._part_of_a_name(query, terms)
+        beside = (np.zeros(len(chosen), np.float32) if reading.person
+                  else self.surnames_written_beside(chosen, query, terms))
         for row, name, pair, written in zip(parts, names[chosen].tolist(), pairs.tolist(), beside.tolist(),
                                             strict=True):
             row["names"], row["pairs"], row["surnames as words"] = name, pair, written
+        if reading.person or reading.coauthors:
+            _name_reading_parts(reading, chosen, parts)
         return parts
 
     def _name_bonus(self, query: str, scores: np.ndarray) -> None:
@@ -1576,6 +1646,31 @@ class SearchIndex:
         return [match for _, _, match in sorted(found)[:limit]]
 
 
+def _name_reading_parts(reading: NameReading, chosen: np.ndarray, parts: list[dict[str, float]]) -> None:
+    """Add to each explained paper (`parts`, one per paper `chosen`) how the query's reading as people's names ranks
+    it: as no paper of theirs, whatever its words add up to ("no paper of the named authors": minus the rest, the
+    nothing the ranking gives it), and, where the reading lists some papers first, whether it is one of them (1 or 0,
+    an order, not a score: "their joint paper, listed first" for co-authors' surnames, "named whole, listed first"
+    for an author's name that another's has only in a hyphenated word)."""
+    left_out = np.isin(chosen, reading.others)
+    listed_first = np.isin(chosen, reading.first) if len(reading.first) else None
+    first_key = "their joint paper, listed first" if reading.coauthors else "named whole, listed first"
+    for at, row in enumerate(parts):
+        row["no paper of the named authors"] = -sum(row.values()) if left_out[at] else 0.0
+        if listed_first is not None:
+            row[first_key] = float(listed_first[at])
+
+
+def _first_found(first: np.ndarray, scores: np.ndarray, size: int) -> np.ndarray | None:
+    """Which papers of the index (a mask of `size`) are listed first (NameReading.first) among those found (a score
+    above nothing), or None when there are none."""
+    if not len(first):
+        return None
+    mask = np.zeros(size, bool)
+    mask[first] = scores[first] > 0
+    return mask if mask.any() else None
+
+
 def _joined_as_typed(shown: Sequence[str], typed: Sequence[str], joins: dict[tuple[str, str], str]) -> str:
     """The words `shown` for the query's words `typed`, each two joined as the query joined them (`joins`: a hyphen or
     a slash, "multi-agnet" shown "multi-agent"), else by a space."""
@@ -1733,6 +1828,8 @@ class _Builder:
         self.pair_counts = array("I")
         self.author_pairs = array("Q")  # see SearchIndex.author_pairs
         self.author_pair_owners = array("I")  # the paper of each of author_pairs
+        self.hyphen_part_pairs = array("Q")  # see SearchIndex.hyphen_part_pairs
+        self.hyphen_part_owners = array("I")  # the paper of each of hyphen_part_pairs
         self.author_surnames = array("Q")  # see SearchIndex.author_surnames
         self.author_surname_owners = array("I")  # the paper of each of author_surnames
         self.name_entries: dict[str, array[int]] = {}  # method name key -> papers introducing it
@@ -1810,37 +1907,50 @@ class _Builder:
         at `position`."""
         all_words: list[str] = []
         joined: list[str] = []
+        whole: set[int] = set()  # the pairs of names read whole: "jun zhu" of Jun Zhu, "junyan zhu" of Jun-Yan Zhu
+        parts: set[int] = set()  # those read only by splitting a hyphenated word: "jun zhu", "yan zhu" of Jun-Yan Zhu
         for author in authors:
             name_words, name_joined = analyse(author)
             all_words += name_words
             joined += name_joined
-            self._note_name_pairs(name_words, position)
+            pairs = self._note_name_pairs(name_words, position)
             if name_joined:  # "Feifei Li", as "Fei-Fei Li" is typed too, is her name side by side
-                self._note_name_pairs(name_joined_words(author), position)
+                whole_pairs = self._note_name_pairs(name_joined_words(author), position)
+                parts |= pairs - whole_pairs
+                pairs = whole_pairs
+            whole |= pairs
+        for code in parts - whole:
+            self.hyphen_part_pairs.append(code)
+            self.hyphen_part_owners.append(position)
         return all_words, joined
 
-    def _note_name_pairs(self, name_words: list[str], position: int) -> None:
+    def _note_name_pairs(self, name_words: list[str], position: int) -> set[int]:
         """Note the words of one author's name that stand side by side, initials and stop words left out ("Chris J.
         Oates" is "chris oates"), as the paper's at `position`; those of the name without its particles: "Guy Van
         den Broeck" is the Guy Broeck other papers write too; and its first name beside its last, its middle names
-        left out, as people type a name: "Elias Wirth" is Elias Samuel Wirth."""
+        left out, as people type a name: "Elias Wirth" is Elias Samuel Wirth. The pairs' codes noted."""
         kept = [word for word in name_words if len(word) > 1 and word not in STOPWORDS]
         unjoined = [word for word in kept if not is_name_particle(word)]
+        noted: set[int] = set()
         for run in (kept, unjoined) if 1 < len(unjoined) < len(kept) else (kept,):
-            self._note_side_by_side(run, position)
+            noted.update(self._note_side_by_side(run, position))
         if len(unjoined) > 2:
-            self._note_side_by_side([unjoined[0], unjoined[-1]], position)
+            noted.update(self._note_side_by_side([unjoined[0], unjoined[-1]], position))
         if unjoined and unjoined[-1] == name_words[-1]:  # "Kaiming He": a stop word is no term; nor "kaiming" his
             self.author_surnames.append(self._name_term(unjoined[-1]))
             self.author_surname_owners.append(position)
+        return noted
 
-    def _note_side_by_side(self, run: list[str], position: int) -> None:
-        """Note each word of `run` and the next as side by side in an author's name of the paper at `position`."""
+    def _note_side_by_side(self, run: list[str], position: int) -> list[int]:
+        """Note each word of `run` and the next as side by side in an author's name of the paper at `position`; the
+        pairs' codes."""
         if len(run) < 2:
-            return
+            return []
         tids = [self._name_term(word) for word in run]
-        self.author_pairs.extend((first << 32) | second for first, second in itertools.pairwise(tids))
-        self.author_pair_owners.extend([position] * (len(tids) - 1))
+        codes = [(first << 32) | second for first, second in itertools.pairwise(tids)]
+        self.author_pairs.extend(codes)
+        self.author_pair_owners.extend([position] * len(codes))
+        return codes
 
     def _name_term(self, word: str) -> int:
         """The term of a word of an author's name as written (SearchIndex._name_term), added if new."""
@@ -1921,6 +2031,9 @@ class _Builder:
         index.author_pairs, index.author_pair_offsets, index.author_pair_papers = _papers_by_pair(
             np.frombuffer(self.author_pairs, np.uint64), np.frombuffer(self.author_pair_owners, np.uint32))
         self.author_pairs, self.author_pair_owners = array("Q"), array("I")
+        index.hyphen_part_pairs, index.hyphen_part_offsets, index.hyphen_part_papers = _papers_by_pair(
+            np.frombuffer(self.hyphen_part_pairs, np.uint64), np.frombuffer(self.hyphen_part_owners, np.uint32))
+        self.hyphen_part_pairs, self.hyphen_part_owners = array("Q"), array("I")
         index.author_surnames, index.author_surname_offsets, index.author_surname_papers = _papers_by_pair(
             np.frombuffer(self.author_surnames, np.uint64), np.frombuffer(self.author_surname_owners, np.uint32))
         self.author_surnames, self.author_surname_owners = array("Q"), array("I")

@@ -637,6 +637,15 @@ def _emphasis_marks(finders: Sequence[_LazyPairs | _PatternPairs], text: str) ->
     return marks
 
 
+def displayed_emphasis(display: str) -> set[int]:
+    """The positions of the emphasis marks in an abstract's display text (its own marks escaped), read as the card
+    reads an abstract's (`_ABSTRACT_EMPHASIS`): a pair as long as its paragraph, one inside another, hostile runs of
+    marks fast. A search snippet shows the words without these marks, and escapes any other."""
+    if "*" not in display and "_" not in display:
+        return set()
+    return _emphasis_marks(_ABSTRACT_EMPHASIS, _without_verbatim(display))
+
+
 def _own_marks_held(raw: str, emphasis: set[int],
                     hold: Callable[[str, int, int, set[int]], str] | None = None) -> str:
     """`raw` with its own asterisks and underscores held (_LITERAL_MARKS_HELD): those outside its links, code spans,

@@ -754,4 +754,4 @@ def _rank_pages(index: SearchIndex, text: str, candidates: int, wanted: int, *, 
     whole = index.rank(text, partial=partial, candidates=head.total, within=within)
     rest = ~np.isin(whole.order, head.order)
     return replace(head, order=np.concatenate((head.order, whole.order[rest])),
-                   scores=np.concatenate((head.scores, whole.scores[rest])))
+                   scores=np.concatenate((head.scores, whole.scores[rest])), leading=whole.leading)
