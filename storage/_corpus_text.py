@@ -779,8 +779,11 @@ def _own_names(found: list[str], plain: str) -> list[str]:
     ("outperforms the state-of-the-art HMC"), the family of a name it coins ("PCL" of "called sparse PCL"), and
     emphasised letters that only spell the start of the name defined after them ("**WIN** rate **D**ominance
     (WIND)")."""
+    if not found:
+        return found
     unique = set(found)
-    return [name for name in found if not _compared_against(name, plain) and not any(
+    cues = _cue_ends(plain)
+    return [name for name in found if not (cues and _compared_against(name, plain, cues)) and not any(
         other != name and (other.endswith(f" {name}") or _spells_part_of(name, other, plain)) for other in unique)]
 
 
@@ -809,12 +812,35 @@ _NOT_THE_COMPARED = wordset("and or but nor while whilst whereas which that wher
                             "by from into to as via our ours we its their both either is are was were be has have can")
 
 
-def _compared_against(name: str, plain: str) -> bool:
-    """Whether the text names `name` as what its work is compared against, within a few words after the cue."""
-    for match in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", plain):
-        cue = _COMPARISON_CUE.search(plain, max(0, match.start() - 120), match.start())
-        if cue and not any(word.lower() in _NOT_THE_COMPARED for word in cue.group(1).split()):
-            return True
+# Where a comparison may start, found once per abstract by substring (a regex without a leading literal tries every
+# position): most abstracts have none, or none a name follows closely. _COMPARISON_CUE then reads the words.
+_CUE_WORDS = ("outperform", "surpass", "beat", "than", "compared", "improv")
+
+
+def _cue_ends(plain: str) -> list[int]:
+    """Where each possible comparison cue ends in `plain`."""
+    ends = []
+    for word in _CUE_WORDS:
+        start = plain.find(word)
+        while start >= 0:
+            ends.append(start + len(word))
+            start = plain.find(word, start + 1)
+    return ends
+
+
+def _compared_against(name: str, plain: str, cues: Sequence[int]) -> bool:
+    """Whether the text names `name` as what its work is compared against, within a few words after a cue (`cues`:
+    where each possible one ends)."""
+    start = plain.find(name)
+    while start >= 0:
+        end = start + len(name)
+        whole = (start == 0 or not (plain[start - 1].isalnum() or plain[start - 1] in "_-")) and (
+            end == len(plain) or not (plain[end].isalnum() or plain[end] in "_-"))
+        if whole and any(start - 120 <= cue <= start for cue in cues):
+            cue = _COMPARISON_CUE.search(plain, max(0, start - 120), start)
+            if cue and not any(word.lower() in _NOT_THE_COMPARED for word in cue.group(1).split()):
+                return True
+        start = plain.find(name, end)
     return False
 
 
