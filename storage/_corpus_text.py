@@ -741,7 +741,8 @@ def names_for(plain: str, marked: str) -> tuple[str, ...]:
     """Method names / acronyms the abstract introduces, in order of first appearance."""
     sentence_list = sentences(plain)
     intro = intro_sentences(sentence_list)
-    first_intro = intro[0] if intro else len(sentence_list)
+    # "The Local Learning Coefficient (LLC) is introduced as …" opens the contribution as "we propose" would
+    first_intro = min(intro[:1] + _passive_intros(sentence_list), default=len(sentence_list))
     found: list[str] = []
     for index in intro:
         sentence = sentence_list[index]
@@ -763,7 +764,84 @@ def names_for(plain: str, marked: str) -> tuple[str, ...]:
         if len(emphasised.split()) <= 3:  # a plain word in emphasis is a name only if the text keeps using it
             found += [t for t in _NAME_TOKEN.findall(emphasised)
                       if is_name_like(t) or (is_name_like(t, emphasised=True) and recurs[t])]
-    return _in_text_order(found, plain)
+    return _in_text_order(_own_names(found, plain), plain)
+
+
+def _passive_intros(sentence_list: Sequence[str]) -> list[int]:
+    """The first sentence introducing a contribution in the passive ("A new method is proposed …"), if any."""
+    return [index for index, sentence in enumerate(sentence_list)
+            if (" proposed" in sentence or " introduced" in sentence or " presented" in sentence
+                or " developed" in sentence) and _PASSIVE_INTRO.search(sentence)][:1]
+
+
+def _own_names(found: list[str], plain: str) -> list[str]:
+    """The names found, without those the abstract says are not its own: a name it compares its work against
+    ("outperforms the state-of-the-art HMC"), the family of a name it coins ("PCL" of "called sparse PCL"), and
+    emphasised letters that only spell the start of the name defined after them ("**WIN** rate **D**ominance
+    (WIND)")."""
+    if not found:
+        return found
+    unique = set(found)
+    cues = _cue_ends(plain)
+    return [name for name in found if not (cues and _compared_against(name, plain, cues)) and not any(
+        other != name and (other.endswith(f" {name}") or _spells_part_of(name, other, plain)) for other in unique)]
+
+
+def _spells_part_of(piece: str, acronym: str, plain: str) -> bool:
+    """Whether `piece` only spells letters of a longer acronym defined right after it: "**WIN** rate **D**ominance
+    (WIND)", "**WE**ighted … (WEGP)", "**F**orgetfu**L** **I**terative **P**rivate **HA**rd **T**hresholding
+    (FLIPHAT)"; not a name used elsewhere too ("CAVs", then "Testing with CAVs (TCAV)")."""
+    capitals = "".join(ch for ch in piece if ch.isupper())
+    if len(capitals) < 2 or not (acronym.isalpha() and acronym.isupper()) or len(acronym) <= len(capitals) \
+            or capitals not in acronym:
+        return False
+    inside = [match.span() for match in re.finditer(re.escape(acronym), plain)]
+    return all(f"({acronym})" in plain[match.end():match.end() + 100]
+               for match in re.finditer(re.escape(piece), plain)
+               if not any(start <= match.start() < end for start, end in inside))
+
+
+# "outperforms the state-of-the-art HMC", "surpasses leading turnkey Hamiltonian Monte Carlo (HMC) methods",
+# "faster than SGLD", "compared with MAML": what the paper measures itself against (not "outperformed by X").
+_COMPARISON_CUE = re.compile(r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beats?|than|compared\s+(?:to|with)|"
+                             r"improv(?:es|ed|ing)\s+(?:on|over|upon))\s+(?!by\b)((?:[\w'’-]+\s+){0,6})\(?$")
+# Words that, between the cue and a name, show the name is no longer what is compared against: "than SGD with
+# comparable space requirement while S-SAGA …", "than the state-of-the-art algorithm and our RBCML", "outperforms
+# existing methods on both VFD Bench …".
+_NOT_THE_COMPARED = wordset("and or but nor while whilst whereas which that where when whose with without in on at for "
+                            "by from into to as via our ours we its their both either is are was were be has have can")
+
+
+# Where a comparison may start, found once per abstract by substring (a regex without a leading literal tries every
+# position): most abstracts have none, or none a name follows closely. _COMPARISON_CUE then reads the words.
+_CUE_WORDS = ("outperform", "surpass", "beat", "than", "compared", "improv")
+
+
+def _cue_ends(plain: str) -> list[int]:
+    """Where each possible comparison cue ends in `plain`."""
+    ends = []
+    for word in _CUE_WORDS:
+        start = plain.find(word)
+        while start >= 0:
+            ends.append(start + len(word))
+            start = plain.find(word, start + 1)
+    return ends
+
+
+def _compared_against(name: str, plain: str, cues: Sequence[int]) -> bool:
+    """Whether the text names `name` as what its work is compared against, within a few words after a cue (`cues`:
+    where each possible one ends)."""
+    start = plain.find(name)
+    while start >= 0:
+        end = start + len(name)
+        whole = (start == 0 or not (plain[start - 1].isalnum() or plain[start - 1] in "_-")) and (
+            end == len(plain) or not (plain[end].isalnum() or plain[end] in "_-"))
+        if whole and any(start - 120 <= cue <= start for cue in cues):
+            cue = _COMPARISON_CUE.search(plain, max(0, start - 120), start)
+            if cue and not any(word.lower() in _NOT_THE_COMPARED for word in cue.group(1).split()):
+                return True
+        start = plain.find(name, end)
+    return False
 
 
 class _Recurring(dict[str, bool]):
@@ -788,7 +866,8 @@ def titled_acronyms(sentence: str, *, owned: bool = False) -> list[str]:
         acronym = match.group(1)
         expansion = _TITLED_BEFORE.search(sentence, max(0, match.start() - 120), match.start())
         if expansion and is_name_like(acronym) and _initials_match(expansion.group(), acronym) and (
-                not owned or _OWNED.search(sentence, max(0, expansion.start() - 30), expansion.start())):
+                not owned or _OWNED.search(sentence, max(0, expansion.start() - 30), expansion.start())) \
+                and not _builds_on(sentence[max(0, expansion.start() - 60):expansion.start()].split()[-3:]):
             found.append(_singular(acronym))
     return found
 
@@ -817,10 +896,12 @@ def introduced_in(obj: str, *, after_naming: bool = False, known: Sequence[str] 
     """
     head = _head_region(obj)
     found = []
-    titled = [(_NAMED_RUN if after_naming else _APPOSITIVE_RUN).match(obj)]
+    titled = [(_NAMED_MODIFIED.match(obj) or _NAMED_RUN.match(obj)) if after_naming else _APPOSITIVE_RUN.match(obj)]
     if _has_naming_hint(obj):
-        titled += [_NAMED_RUN.match(obj, m.end()) for m in _NAMING.finditer(obj, 0, 250)]
-    found += [m.group(1) for m in titled if m and m.group(1) not in COMMON_ACRONYMS]  # "called Fenrir"
+        titled += [_NAMED_MODIFIED.match(obj, m.end()) or _NAMED_RUN.match(obj, m.end())
+                   for m in _NAMING.finditer(obj, 0, 250)]
+    found += [m.group(1) for m in titled if m and m.group(1) not in COMMON_ACRONYMS and (
+        " " not in m.group(1) or m.group(1).split()[0] not in STOPWORDS)]  # "called Fenrir", "called sparse PCL"
     if _TWO_CAPITALS.search(head) is None and not any(name in head for name in known):
         return found  # (two heads in three) no token is a name: a name has two capitals (is_name_like) or is known
     for match in _NAME_TOKEN.finditer(head):
@@ -829,7 +910,7 @@ def introduced_in(obj: str, *, after_naming: bool = False, known: Sequence[str] 
             continue
         words = head[: match.start()].rstrip(" *“\"'").split()
         previous = words[-1].lower() if words else ""
-        if _names_an_old_one(words, previous, token):
+        if _names_an_old_one(words, previous, token) or _NOT_WHOLE_OR_A_BASIS.match(head, match.end()):
             continue
         if after_naming or not words or previous.endswith(("(", ",", ":", "—", "–")) \
                 or previous in _BEFORE_A_NEW_NAME or (previous in _HEAD_NOUNS and len(words) > 1):
@@ -839,23 +920,68 @@ def introduced_in(obj: str, *, after_naming: bool = False, known: Sequence[str] 
 
 def _names_an_old_one(words: list[str], previous: str, name: str) -> bool:
     """Whether a name after `words` is one the object builds on: "a new version of the L-BFGS algorithm", "properties
-    of the LB-SGD algorithm", "an algorithm based on Follow-The-Regularized-Leader (FTRL)"."""
+    of the LB-SGD algorithm", "an algorithm based on Follow-The-Regularized-Leader (FTRL)", "an approach based on
+    distributionally robust optimization (DRO)", "understandings of the Gamma-Poisson (GaP) model", or one of what
+    the object is about: "a new perspective on two important algorithms: SVRG and …", "results on heavily
+    benchmarked datasets: CIFAR-10, …"."""
     if previous == "the":
         return len(words) > 1 and words[-2].lower() in _BEFORE_AN_OLD_NAME
+    if previous.endswith(":"):
+        return any(word.lower() in _ABOUT for word in words[-7:-1])
     if previous != "(" or len(words) < 3:
         return False
-    before = len(words) - 2  # the word before the spelled-out name, over its capitalised words and their "of", "with"
-    while before > 0 and (words[before][:1].isupper() or (
-            words[before] in _TITLE_CONNECTORS and words[before - 1][:1].isupper())):
-        before -= 1
-    return words[before].lower() in _BUILT_ON and before < len(words) - 2 and _initials_match(
-        " ".join(words[before + 1:-1]), name)
+    start = _spelled_out_start(words[:-1], name)
+    return start is not None and _builds_on(words[:start])
+
+
+# After a name: a bracket that is part of it ("CAT(κ) spaces": the name is not "CAT"), or "based" on it ("a Local
+# Coordinate Coding (LCC) based sampling method").
+_NOT_WHOLE_OR_A_BASIS = re.compile(r"\(|\)?[\s-]*based\b")
+_ABOUT = wordset("on over across against")  # "… on heavily benchmarked datasets: CIFAR-10"
+# What comes before a name the text builds on, but for "the": "based on", "properties of", "leverages" X.
+# ("devoted to X", "X with Y (Y)", "a framework of X", "the notion of X" name what the paper makes: no "to", no
+# "with", and no "of" after a noun that a name is the kind of.)
+_BUILDS_ON = wordset("of on in from over than beyond upon via using leverages leveraging uses exploits "
+                     "exploiting employs employing adopts adopting extends extending")
+
+
+def _builds_on(words: Sequence[str]) -> bool:
+    """Whether the words before a spelled-out name end on one saying the name is built on: "based on (the)",
+    "understandings of the", "leveraging the"; not "a framework of", "our framework of"."""
+    if not words or words[-1].lower() in ("a", "an"):
+        return False
+    kept = [word.lower() for word in words if word.lower() not in _ARTICLES]
+    if not kept or kept[-1] not in _BUILDS_ON:
+        return False
+    return kept[-1] != "of" or len(kept) < 2 or kept[-2] not in _KINDS
+
+
+def _spelled_out_start(words: Sequence[str], acronym: str) -> int | None:
+    """Where the words an acronym abbreviates start, its letters the initials of their words and hyphenated parts
+    ("Gamma-Poisson" (GaP), "leave-one-out cross-validation" (LO), "distributionally robust optimization" (DRO)), or
+    None when the words before it spell none."""
+    letters = "".join(ch for ch in _singular(acronym) if ch.isupper()).lower()
+    if len(letters) < 2:
+        return None
+    for start in range(len(words) - 1, max(-1, len(words) - 9), -1):
+        initials = "".join(part[0] for part in _SPACES_OR_HYPHENS.split(" ".join(words[start:])) if part).lower()
+        if initials[:1] == letters[0] and _holds_in_order(initials, letters):
+            return start
+    return None
+
+
+def _holds_in_order(text: str, letters: str) -> bool:
+    """Whether `letters` occur in `text` in order (not necessarily side by side)."""
+    rest = iter(text)
+    return all(letter in rest for letter in letters)
 
 
 # Title-cased words; a dash between two of them joins them ("Metropolis–Hastings"), not one before a clause.
 _TITLE_WORD = r"[A-Z][\w'’+-]*(?:[–—][A-Z][\w'’+-]*)*"
 _TITLE_RUN = rf"{_TITLE_WORD}(?:\s+(?:(?:of|for|and|with|in|via|on|to|the)\s+)?{_TITLE_WORD})*"
 _APPOSITIVE_RUN = re.compile(rf"^(?:the\s+)?({_TITLE_RUN})(?=,\s+(?:a|an|the|which)\s|:\s)")
+# "called sparse PCL": a word in small letters before the coined token is part of the name (not "called the …")
+_NAMED_MODIFIED = re.compile(r"[\s“\"*]*([a-z][a-z-]+\s+[A-Za-z0-9]*[A-Z][A-Za-z0-9]*[A-Z][\w+-]*)(?![\w(-])(?!\s*\()")
 _NAMED_RUN = re.compile(rf"[\s“\"*]*(?>({_TITLE_RUN}|[\w+-]*[A-Z][\w+-]*))(?!\s*\()")
 _HEAD_NOUNS = wordset(
     "method methods framework approach model algorithm technique system benchmark dataset architecture strategy "
@@ -864,6 +990,8 @@ _HEAD_NOUNS = wordset(
     "optimizer regularizer regularization layer operator kernel policy game environment platform"
 )
 _BEFORE_A_NEW_NAME = wordset("a an the our called named dubbed termed coined")
+# "a framework of X", "the notion of X" (not "a variant of X")
+_KINDS = _HEAD_NOUNS - {"variant"} | wordset("notion concept kind type form")
 _BEFORE_AN_OLD_NAME = wordset("of on to in with from over than beyond upon")
 _BUILT_ON = wordset("on upon")  # "based on", "built upon", "relying on" X (X)
 _TITLE_CONNECTORS = wordset("of for and with in via on to the from")
@@ -1175,6 +1303,8 @@ def _appositive_name(obj: str, names: Sequence[str]) -> tuple[str, str] | None:
     return (f"{subject} ({short})" if short else subject), rest
 
 
+# A sentence's opening article, moved after the name it described: "PMvGE: …, a simple framework"
+_LEADING_ARTICLE = re.compile(r"^(?:An?|The)(?= )")
 # "a method called Fenrir—an efficient approach to …": the appositive says more than "a method"
 _APPOSITIVE_AFTER = re.compile(r"^[–—]\s*(?:a|an)\s")
 
@@ -1190,6 +1320,7 @@ def _description_around(before: str, after: str) -> str:
     tail = _tail(after)
     if expansion and noun and not _ONLY_FILLER.fullmatch(noun) and (
             naming or noun.split()[-1].lower() in _HEAD_NOUNS):  # "a … method Rolling Query (RollingQ)"
+        noun = _LEADING_ARTICLE.sub(lambda article: article.group().lower(), noun)  # "…, a simple framework"
         return f"{expansion}, {noun} {tail}".strip()
     if expansion and noun and not _ONLY_FILLER.fullmatch(noun):  # "an invertible Fourier Neural Operator"
         return f"{noun} {expansion} {tail}".strip()

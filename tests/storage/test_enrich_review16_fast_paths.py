@@ -95,17 +95,21 @@ def _introduced_in_every_token_read(obj: str, *, after_naming: bool = False, kno
     """introduced_in as it was, each token of the head asked about (the oracle for its shortcuts)."""
     head = text._head_region(obj)
     found = []
-    titled = [(text._NAMED_RUN if after_naming else text._APPOSITIVE_RUN).match(obj)]
+    titled = [(text._NAMED_MODIFIED.match(obj) or text._NAMED_RUN.match(obj)) if after_naming
+              else text._APPOSITIVE_RUN.match(obj)]
     if text._has_naming_hint(obj):
-        titled += [text._NAMED_RUN.match(obj, m.end()) for m in text._NAMING.finditer(obj, 0, 250)]
-    found += [m.group(1) for m in titled if m and m.group(1) not in text.COMMON_ACRONYMS]
+        titled += [text._NAMED_MODIFIED.match(obj, m.end()) or text._NAMED_RUN.match(obj, m.end())
+                   for m in text._NAMING.finditer(obj, 0, 250)]
+    found += [m.group(1) for m in titled if m and m.group(1) not in text.COMMON_ACRONYMS and (
+        " " not in m.group(1) or m.group(1).split()[0] not in text.STOPWORDS)]
     for match in text._NAME_TOKEN.finditer(head):
         token = match.group()
         if not text.is_name_like(token) and token not in known:
             continue
         words = head[: match.start()].rstrip(" *“\"'").split()
         previous = words[-1].lower() if words else ""
-        if text._names_an_old_one(words, previous, token):  # one the object builds on (session 18)
+        if text._names_an_old_one(words, previous, token) or text._NOT_WHOLE_OR_A_BASIS.match(head, match.end()):
+            # one the object builds on, or a name cut short ("CAT" of "CAT(κ)") (session 18)
             continue
         if after_naming or not words or previous.endswith(("(", ",", ":", "—", "–")) \
                 or previous in text._BEFORE_A_NEW_NAME or (previous in text._HEAD_NOUNS and len(words) > 1):
