@@ -60,7 +60,8 @@ async def test_their_joint_paper_stays_first_when_meaning_reorders_the_list(engi
 
 async def test_the_explanation_shows_the_coauthors_reading(engine: SearchEngine) -> None:
     index = engine.index
-    joint, other, citing = (index.titles.index(title) for title in (JOINT, "Sampling Without Regret", str(CITING["title"])))
+    titles = (JOINT, "Sampling Without Regret", str(CITING["title"]))
+    joint, other, citing = (index.titles.index(title) for title in titles)
     explained = dict(zip((joint, other, citing), index.explain("Hutter Wolfe", [joint, other, citing]), strict=True))
 
     assert explained[joint]["their joint paper, listed first"] == 1.0
