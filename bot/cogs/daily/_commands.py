@@ -88,11 +88,11 @@ def describe(sub: Subscription, now: datetime, *, posted_day: date | None = None
         return f"{line} · ⏸️ held: this machine's time zone database does not have {sub.timezone}"
     if retrying is not None and sub.status == "active":
         line += (f" · ⏳ the card of {retrying.local_day:%b} {retrying.local_day.day} is late "
-                 f"({discord.utils.escape_markdown(one_line(retrying.error or 'failed', 120))}); "
+                 f"({as_typed(retrying.error or 'failed', 120)}); "
                  f"trying again <t:{int(retrying.next_attempt_at.timestamp())}:R>")
     elif given_up is not None and sub.status == "active":
         line += (f" · ⚠️ the card of {given_up.local_day:%b} {given_up.local_day.day} was not posted "
-                 f"({discord.utils.escape_markdown(one_line(given_up.error or 'failed', 120))})")
+                 f"({as_typed(given_up.error or 'failed', 120)})")
     return f"{line} · next post {timestamp(upcoming)}{clocks}" if upcoming else line
 
 
