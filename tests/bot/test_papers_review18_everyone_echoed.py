@@ -49,4 +49,5 @@ async def test_a_long_query_of_markup_is_cut_to_the_title_after_its_escapes(worl
 
     assert len(title) <= limits.EMBED_TITLE, len(title)
     assert title.startswith("Search: learning \\<@&1> \\@everyone \\<@&1>"), title
-    assert title.endswith("…") and not title.endswith("\\…"), title  # cut between escapes, never inside one
+    assert title.endswith("…"), title
+    assert not title.endswith("\\…"), title  # cut between escapes, never inside one
