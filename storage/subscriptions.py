@@ -552,6 +552,16 @@ def post_instant(day: date, at: time, tz: ZoneInfo) -> datetime:
     return wall.replace(tzinfo=tz, fold=0).astimezone(UTC)
 
 
+def second_reading(day: date, at: time, tz: ZoneInfo) -> datetime | None:
+    """The UTC instant at which the clock of `tz` reads `at` on local `day` a second time, the clocks having gone
+    back over it; None where it reads it once, or never. A post is due at the first reading (post_instant)."""
+    wall = datetime.combine(day, at)
+    if not _exists(wall, tz):
+        return None
+    second = wall.replace(tzinfo=tz, fold=1).astimezone(UTC)
+    return second if second != wall.replace(tzinfo=tz, fold=0).astimezone(UTC) else None
+
+
 def local_day(now: datetime, tz: ZoneInfo) -> date:
     """The calendar date in `tz` at the instant `now`."""
     return now.astimezone(tz).date()
