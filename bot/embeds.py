@@ -12,7 +12,7 @@ import discord
 from discord.utils import escape_markdown
 
 from bot import limits
-from bot.limits import one_line, truncate
+from bot.limits import as_typed, one_line, truncate
 from storage._search_snippet import cited_authors, matched_authors
 from storage.enrich import is_code_link
 from storage.models import Paper
@@ -69,7 +69,8 @@ def paper_embed(paper: Paper, *, heading: str | None = None, note: str | None = 
         embed.add_field(name=name, value=value, inline=inline)
     footer = _footer(paper) + (f" · {footer_note}" if footer_note else "")
     embed.set_footer(text=truncate(footer, limits.EMBED_FOOTER))
-    lead = f"*{escape_markdown(one_line(note, NOTE_BUDGET))}*\n\n" if note and note.strip() else ""
+    # The note names what people typed (a subscription's topic) and corpus names: all of it shown as written.
+    lead = f"*{as_typed(note, NOTE_BUDGET)}*\n\n" if note and note.strip() else ""
     room = min(limits.EMBED_DESCRIPTION, limits.EMBED_TOTAL - len(embed)) - len(lead)
     embed.description = lead + truncate(paper.abstract.strip() or "*(no abstract)*", room)
     return embed

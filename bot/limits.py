@@ -155,16 +155,24 @@ def one_line(text: str, limit: int, *, markdown: bool = False) -> str:
 
 
 # Discord's own markup in message text: mentions (<@id>, <@&role>, <#channel>), commands (</name:id>),
-# custom emoji (<:name:id>, <a:name:id>), timestamps (<t:…>) and the server's own pages (<id:browse>,
-# <id:customize>: shown as links). A backslash before it shows it as typed.
-_DISCORD_MARKUP = re.compile(r"<(?=[@#/:]|a:|t:|id:)")
+# custom emoji (<:name:id>, <a:name:id>), timestamps (<t:…>), the server's own pages (<id:browse>,
+# <id:customize>: shown as links) and the mentions of everyone ("@everyone", "@here": highlighted, pinging
+# nobody where no mention is allowed, but read as one). A backslash before it shows it as typed.
+_DISCORD_MARKUP = re.compile(r"<(?=[@#/:]|a:|t:|id:)|@(?=everyone|here)")
 
 
-def as_typed(text: str, limit: int) -> str:
-    """What someone typed, echoed inside the bot's words: one line (see one_line), with no markdown and
-    no mention, channel, command, emoji or timestamp made live from it: "<t:0:R>" reads "<t:0:R>", not
-    "55 years ago", and "<@&123>" as typed, not as a role's name."""
-    return _DISCORD_MARKUP.sub(r"\\<", escape_markdown(one_line(text, limit)))
+def as_typed(text: str, limit: int, *, room: int | None = None) -> str:
+    """Text shown as written inside the bot's words (what someone typed; a name a corpus or a server gives): one
+    line (see one_line) of at most `limit` of its characters, with no markdown and no mention, channel, command,
+    emoji or timestamp made live from it: "<t:0:R>" reads "<t:0:R>", not "55 years ago", "<@&123>" and "@everyone"
+    as typed, not as a role's chip or a highlighted mention.
+
+    For message content, embed descriptions, field values and titles (where Discord reads markdown); never for an
+    embed's author line or footer, a choice's name or a button's label, which show every backslash. Escaping adds
+    a character before each mark: `room`, a part's own limit (a title's 256), cuts the escaped text there again,
+    never inside an escape."""
+    shown = _DISCORD_MARKUP.sub(r"\\\g<0>", escape_markdown(one_line(text, limit)))
+    return shown if room is None else truncate(shown, room)
 
 
 def fits_custom_id(custom_id: str) -> bool:

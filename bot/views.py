@@ -271,7 +271,7 @@ async def _kept_venue(bot: PaperBot, venue_key: str, paper_id: str) -> Venue:
     if venue is not None:
         return venue
     paper = await bot.papers.by_id(paper_id)
-    name = discord.utils.escape_markdown(one_line(paper.venue, VENUE_IN_MESSAGE)) if paper and paper.venue else None
+    name = as_typed(paper.venue, VENUE_IN_MESSAGE) if paper and paper.venue else None
     gone = f"There are no papers from {name or 'this card’s venue'} here any more."
     venues = bot.search_engine.venues()
     if not venues:
@@ -296,7 +296,7 @@ def _fit_topic(button_key: str, topic: str | None) -> str | None:
 def shown_venue(venue: Venue) -> str:
     """A venue's name in a message: its Markdown shown as typed ("*SEM 2024" is no italics) and a name a
     misread column made long cut at a word, so the reply stays within Discord's 2,000 characters."""
-    return discord.utils.escape_markdown(one_line(venue.name, VENUE_IN_MESSAGE))
+    return as_typed(venue.name, VENUE_IN_MESSAGE)
 
 
 def random_heading(topic: str | None, venue: Venue | None = None) -> str:
@@ -330,7 +330,7 @@ def unknown_venue(error: UnknownVenueError) -> UserFacingError:
 
 def _venues_there(venues: Sequence[Venue]) -> str:
     """The first VENUES_SHOWN venues, most papers first, with their counts: "**ICML 2018** (582), … and 3 more"."""
-    there = ", ".join(f"**{discord.utils.escape_markdown(one_line(v.name, 60))}** ({v.papers:,})"
+    there = ", ".join(f"**{as_typed(v.name, 60)}** ({v.papers:,})"
                       for v in venues[:VENUES_SHOWN])
     more = f" and {len(venues) - VENUES_SHOWN:,} more" if len(venues) > VENUES_SHOWN else ""
     return there + more
@@ -585,9 +585,8 @@ class SearchPaginator(_ListView):
         footer = f"Page {self.page + 1}/{self.pages} · {self.total} {noun} · pick one below to open it"
         # Embed titles render markdown: the query is shown as typed (`__init__`, `*args`), not formatted.
         # A long query is cut (at a word) before the venue, which stays in view.
-        venue = f" · {discord.utils.escape_markdown(one_line(self.venue.name, 80))}" if self.venue else ""
-        query = one_line(discord.utils.escape_markdown(self.query), limits.EMBED_TITLE - len("Search: ") - len(venue),
-                         markdown=True)
+        venue = f" · {as_typed(self.venue.name, 80)}" if self.venue else ""
+        query = as_typed(self.query, limits.EMBED_TITLE, room=limits.EMBED_TITLE - len("Search: ") - len(venue))
         return results_embed(f"Search: {query}{venue}", lines, footer=footer)
 
     def _sync_components(self) -> None:

@@ -95,14 +95,14 @@ def parse_post_time(text: str | None) -> time:
     hour = int(match["hour"] or match["hhmm_hour"])
     minute = int(match["minute"] or match["hhmm_minute"] or 0)
     if match["second"] and int(match["second"]):
-        raise ScheduleError(f"`{typed}`: the daily paper is posted on the minute, so no seconds: "
+        raise ScheduleError(f"{code_span(typed)}: the daily paper is posted on the minute, so no seconds: "
                             f"type `{hour:02d}:{minute:02d}`")
     if match["half"]:
         if not 1 <= hour <= 12:
-            raise ScheduleError(f"`{typed}`: with am/pm the hour must be 1 to 12")
+            raise ScheduleError(f"{code_span(typed)}: with am/pm the hour must be 1 to 12")
         hour = hour % 12 + (12 if match["half"].lower().startswith("p") else 0)
     if hour > 23 or minute > 59:
-        raise ScheduleError(f"`{typed}` is not a time of day: hours go 00-23 and minutes 00-59")
+        raise ScheduleError(f"{code_span(typed)} is not a time of day: hours go 00-23 and minutes 00-59")
     return time(hour, minute)
 
 
@@ -550,6 +550,16 @@ def post_instant(day: date, at: time, tz: ZoneInfo) -> datetime:
         wall = wall.replace(second=0, microsecond=0) + timedelta(minutes=1)
         step += 1
     return wall.replace(tzinfo=tz, fold=0).astimezone(UTC)
+
+
+def second_reading(day: date, at: time, tz: ZoneInfo) -> datetime | None:
+    """The UTC instant at which the clock of `tz` reads `at` on local `day` a second time, the clocks having gone
+    back over it; None where it reads it once, or never. A post is due at the first reading (post_instant)."""
+    wall = datetime.combine(day, at)
+    if not _exists(wall, tz):
+        return None
+    second = wall.replace(tzinfo=tz, fold=1).astimezone(UTC)
+    return second if second != wall.replace(tzinfo=tz, fold=0).astimezone(UTC) else None
 
 
 def local_day(now: datetime, tz: ZoneInfo) -> date:

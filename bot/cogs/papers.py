@@ -376,7 +376,7 @@ def venue_choices(bot: PaperBot, typed: str) -> list[app_commands.Choice[str]]:
 def _no_results(query: str, suggestions: list[str], venue: Venue | None = None) -> str:
     """The friendly "nothing found" reply, with "did you mean" when search has ideas."""
     shown = as_typed(query, 100)
-    where = f" from {discord.utils.escape_markdown(one_line(venue.name, 80))}" if venue else ""
+    where = f" from {as_typed(venue.name, 80)}" if venue else ""
     message = f"No papers{where} match “{shown}”."
     if suggestions:
         message += f" Did you mean {_ideas(suggestions)}?"
@@ -387,7 +387,7 @@ def _no_results(query: str, suggestions: list[str], venue: Venue | None = None) 
 
 def _ideas(suggestions: list[str]) -> str:
     """"**a**, **b**" from the search engine's "did you mean" suggestions."""
-    return ", ".join(f"**{discord.utils.escape_markdown(one_line(s, 60))}**" for s in suggestions[:5])
+    return ", ".join(f"**{as_typed(s, 60)}**" for s in suggestions[:5])
 
 
 async def setup(bot: PaperBot) -> None:

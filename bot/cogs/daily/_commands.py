@@ -33,6 +33,7 @@ from storage.subscriptions import (
     local_day,
     parse_post_time,
     resolve_timezone,
+    second_reading,
     suggest_timezones,
     summer_time_hint,
     zone,
@@ -83,16 +84,16 @@ def describe(sub: Subscription, now: datetime, *, posted_day: date | None = None
     try:
         if upcoming is None:
             upcoming = sub.next_post_at(now, posted_day=posted_day)
-            clocks = skipped_time_note(sub, upcoming)
+            clocks = skipped_time_note(sub, upcoming) or repeated_time_note(sub, upcoming, now)
     except ScheduleError:  # stored where the tz database had the zone (see SubscriptionRepository.claim_due)
         return f"{line} · ⏸️ held: this machine's time zone database does not have {sub.timezone}"
     if retrying is not None and sub.status == "active":
         line += (f" · ⏳ the card of {retrying.local_day:%b} {retrying.local_day.day} is late "
-                 f"({discord.utils.escape_markdown(one_line(retrying.error or 'failed', 120))}); "
+                 f"({as_typed(retrying.error or 'failed', 120)}); "
                  f"trying again <t:{int(retrying.next_attempt_at.timestamp())}:R>")
     elif given_up is not None and sub.status == "active":
         line += (f" · ⚠️ the card of {given_up.local_day:%b} {given_up.local_day.day} was not posted "
-                 f"({discord.utils.escape_markdown(one_line(given_up.error or 'failed', 120))})")
+                 f"({as_typed(given_up.error or 'failed', 120)})")
     return f"{line} · next post {timestamp(upcoming)}{clocks}" if upcoming else line
 
 
@@ -106,6 +107,22 @@ def skipped_time_note(sub: Subscription, upcoming: datetime | None) -> str:
         return ""
     return (f" (at {format_post_time(local)} {sub.timezone}: the clocks skip "
             f"{format_post_time(sub.post_time)} that day)")
+
+
+def repeated_time_note(sub: Subscription, upcoming: datetime | None, now: datetime) -> str:
+    """' (the clocks read 02:30 Europe/Berlin twice today, and the daily paper comes at the first, before they went
+    back)' while the clocks read the post time's hour a second time, the first reading passed and the second to
+    come, and the next post is another day's: else the clock reads the post time again soon and nothing comes, as
+    if the bot had the day wrong. The card is posted once a day, at the first reading (post_instant); ''
+    otherwise."""
+    if upcoming is None:
+        return ""
+    today = local_day(now, sub.tz)
+    second = second_reading(today, sub.post_time, sub.tz)
+    if second is None or not sub.due_at(today) <= now < second or local_day(upcoming, sub.tz) == today:
+        return ""
+    return (f" (the clocks read {format_post_time(sub.post_time)} {sub.timezone} twice today, and the daily paper "
+            "comes at the first, before they went back)")
 
 
 class DailyPosts(commands.Cog):

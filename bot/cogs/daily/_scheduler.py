@@ -29,6 +29,7 @@ import discord
 
 from bot.embeds import paper_embed
 from bot.errors import DISCORD_REFUSED
+from bot.limits import as_typed
 from bot.today import day_heading, day_pick
 from bot.views import paper_card_view
 from storage.db import busy, cannot_write, disk_refused
@@ -730,6 +731,6 @@ class DailyScheduler:
 
 def _pause_notice(sub: Subscription, reason: str, *, server: str | None = None) -> str:
     """What the server (or, by DM, the subscriber) is told when its daily paper is paused."""
-    where = f"<#{sub.channel_id}>" + (f" on **{discord.utils.escape_markdown(server)}**" if server else "")
+    where = f"<#{sub.channel_id}>" + (f" on **{as_typed(server, 100)}**" if server else "")
     return (f"I've paused the daily paper in {where}: {reason}. Once that is fixed, run "
             f"`/paper subscribe` in <#{sub.channel_id}> to resume it (the time, time zone and topic are kept).")
