@@ -579,9 +579,14 @@ def _without_dangling_end(cut: str) -> str:
     _without_dangling_participle); the pattern is anchored at the end, so only the tail is scanned (from every
     position, it costs)."""
     head, tail = cut[:-48], cut[-48:]
-    if _may_dangle(tail):
+    if _may_dangle(tail) and not _RELATIVE_VERB_AND_ADVERB.search(tail):
         tail = _DANGLING_ADVERB.sub("", tail)
     return _without_dangling_participle(head + tail)
+
+
+# "… an algorithm that converges geometrically| with …": the adverb says how the clause's verb does what it does, and
+# "… that converges" would say nothing (unlike "… in a computationally| and statistically efficient way").
+_RELATIVE_VERB_AND_ADVERB = re.compile(r"\s(?:that|which)\s+[a-z]+\s+[a-z]{3,}ally$")
 
 
 def _may_dangle(tail: str) -> bool:
@@ -910,7 +915,8 @@ def introduced_in(obj: str, *, after_naming: bool = False, known: Sequence[str] 
             continue
         words = head[: match.start()].rstrip(" *“\"'").split()
         previous = words[-1].lower() if words else ""
-        if _names_an_old_one(words, previous, token) or _NOT_WHOLE_OR_A_BASIS.match(head, match.end()):
+        if _names_an_old_one(words, previous, token) or _NOT_WHOLE_OR_A_BASIS.match(head, match.end()) \
+                or (previous == "(" and _spells_only_its_start(words[:-1], token)):
             continue
         if after_naming or not words or previous.endswith(("(", ",", ":", "—", "–")) \
                 or previous in _BEFORE_A_NEW_NAME or (previous in _HEAD_NOUNS and len(words) > 1):
@@ -943,6 +949,22 @@ _ABOUT = wordset("on over across against")  # "… on heavily benchmarked datase
 # "with", and no "of" after a noun that a name is the kind of.)
 _BUILDS_ON = wordset("of on in from over than beyond upon via using leverages leveraging uses exploits "
                      "exploiting employs employing adopts adopting extends extending")
+
+
+def _spells_only_its_start(words: Sequence[str], acronym: str) -> bool:
+    """Whether the words before a bracketed acronym spell only its first letters ("massively parallel (MPC)
+    algorithms": the Massively Parallel Computation model, written half): the acronym abbreviates a longer term the
+    text takes as known, not the phrase it follows, which is no name the paper gives."""
+    letters = _singular(acronym).lower()
+    if len(letters) < 3 or not acronym.isalpha() or not acronym.isupper() \
+            or _spelled_out_start(words, acronym) is not None:
+        return False
+    for count in range(len(letters) - 1, 1, -1):  # (words in small letters: "Black Box FDR (BB-FDR)" spells it all)
+        spelling = words[-count:]
+        if len(spelling) == count and all(word.islower() and word.isalpha() for word in spelling) \
+                and "".join(word[0] for word in spelling) == letters[:count]:
+            return True
+    return False
 
 
 def _builds_on(words: Sequence[str]) -> bool:
@@ -1089,7 +1111,8 @@ def contribution_sentence(sentence_list: Sequence[str], names: Sequence[str]
             continue
         if verb in _CLAIM_VERBS:
             claim = re.sub(r"^that\s+", "", obj)
-            if claim != obj and not re.match(r"^(?:to|it|this|these|there|we|our)\b", claim, re.IGNORECASE):
+            if claim != obj and not re.match(r"^(?:to|it|its|they|their|this|these|those|there|we|our)\b", claim,
+                                                 re.IGNORECASE):
                 return None, claim
             continue
         if verb in _AIM_VERBS:  # "this paper aims to quantify …" -> "Quantifying …"
@@ -1318,6 +1341,10 @@ def _description_around(before: str, after: str) -> str:
         noun, expansion = (before[: titled.start()], titled.group().strip()) if titled else (before, "")
     noun = noun.strip(" ,:").rstrip(" ([")  # "a new variant (called SADAGRAD) that …": no bracket left open
     tail = _tail(after)
+    ours = _OUR_KIND.search(noun) if naming and expansion else None
+    if ours:  # "…, our approach, called online sequential IWAE (OSIWAE), allows …": the name and what it does
+        verb = _SUBJECTS_VERB.match(after)
+        return f"{expansion}, {gerund(_which_verb(verb)).lower()} {verb.group(3)}" if verb else expansion
     if expansion and noun and not _ONLY_FILLER.fullmatch(noun) and (
             naming or noun.split()[-1].lower() in _HEAD_NOUNS):  # "a … method Rolling Query (RollingQ)"
         noun = _LEADING_ARTICLE.sub(lambda article: article.group().lower(), noun)  # "…, a simple framework"
@@ -1327,6 +1354,14 @@ def _description_around(before: str, after: str) -> str:
     if expansion:
         return f"{expansion} {tail}".strip()
     return f"{noun} {tail}".strip()
+
+
+# "our approach" before the name it is called: a kind of thing every paper has, said after the name as "…, our
+# approach" (and a noun phrase before it, "the asymptotic contrast, our approach", is the clause before's).
+_OUR_KIND = re.compile(r"(?:^|,\s)our\s+(?:[a-z-]+\s+)?(?:method|framework|approach|model|algorithm|technique|system|"
+                       r"scheme|estimator|procedure|strategy)$")
+# The verb whose subject is the name's appositive: "…, called X (X), allows for …".
+_SUBJECTS_VERB = re.compile(r"^,\s*([a-z]+?)(e?s)\s+(.*)")
 
 
 def _which_verb(which: re.Match[str]) -> str:

@@ -28,7 +28,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 76
+ENRICH_VERSION = 77
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -1216,8 +1216,39 @@ def _headline(text: str, names: tuple[str, ...]) -> str:
             name = _capitalise(name)  # "max-rank, a novel correction …" -> "Max-rank: …"
             titled = f"{name}: {_capitalise(description)}" if description else name
             return _without_novelty(_without_anaphora(clause_cut(titled, MAX_TITLE_CHARS)), f"{name}: ")
+        description = _named_briefly(_standing_alone(description))
         return _without_novelty(_without_anaphora(clause_cut(_capitalise(description), MAX_TITLE_CHARS)))
-    return _without_novelty(clause_cut(_capitalise(_opening(sentence_list or (plain,))), MAX_TITLE_CHARS))
+    opening = _standing_alone(_opening(sentence_list or (plain,)))
+    return _without_novelty(clause_cut(_capitalise(opening), MAX_TITLE_CHARS))
+
+
+# A headline's opening words that point back to a sentence its reader never saw: "Such exponential concentration …"
+# (the one the sentence before described), "This is a theoretical study of …". "Such" qualifies a noun that stands
+# without it; "This is a …" says what the paper is, and "A …" says it alone.
+_POINTING_OPENING = re.compile(r"(?:such|(?:this|these)\s+(?:is|are)(?=\s+(?:a|an|the)\s))\s+(?=[\w(\"“])",
+                               re.IGNORECASE)
+# What a sentence opens with when what it stands for is in the sentence before: "It", "They", "This shows …".
+_POINTING_WORDS = wordset("it its they their them he she his her this these that those such")
+
+
+def _standing_alone(text: str) -> str:
+    """`text` without an opening that points back: "Such exponential concentration …" -> "Exponential concentration
+    …", "This is a theoretical study …" -> "A theoretical study …"."""
+    pointing = _POINTING_OPENING.match(text)
+    return _capitalise(text[pointing.end():]) if pointing else text
+
+
+# "over a broader class of parameter spaces called CAT(κ) spaces": in a claim too long for a headline, the name says
+# what the words before it describe ("… can be achieved over CAT(κ) spaces").
+_DESCRIBED_THEN_CALLED = re.compile(r"\b(?:an?|the)\s+(?:[\w-]+\s+){1,8}?(?:called|termed|dubbed)\s+(?=[A-Z])")
+
+
+def _named_briefly(text: str) -> str:
+    """A text over a headline's length with "a … called X" read as X: "over a broader class of parameter spaces
+    called CAT(κ) spaces, …" -> "over CAT(κ) spaces, …"."""
+    if len(text) <= MAX_TITLE_CHARS or (" called " not in text and " termed " not in text and " dubbed " not in text):
+        return text
+    return _DESCRIBED_THEN_CALLED.sub("", text, count=1)
 
 
 # "A novel"/"A new" opening a headline: every paper's contribution is new, so the words say nothing and take the
@@ -1281,9 +1312,15 @@ def _opening(sentence_list: Sequence[str]) -> str:
     when no contribution could be read, so it never starts with the boilerplate."""
     for sentence in sentence_list:
         said = _without_boilerplate(sentence.rstrip("."))
-        if len(said.split()) >= MIN_OPENING_WORDS:
+        if len(said.split()) >= MIN_OPENING_WORDS and not _points_back(said):
             return said
     return _without_boilerplate(sentence_list[0].rstrip(".")) or sentence_list[0]
+
+
+def _points_back(sentence: str) -> bool:
+    """Whether a sentence opens with a word standing for what the one before it said ("It", "These methods"), which
+    no headline can open with, unless its opening reads without it ("Such …", "This is a …")."""
+    return sentence.split(None, 1)[0].lower() in _POINTING_WORDS and _POINTING_OPENING.match(sentence) is None
 
 
 def _without_boilerplate(sentence: str) -> str:

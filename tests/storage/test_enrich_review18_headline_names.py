@@ -111,7 +111,7 @@ def test_results_on_named_datasets_name_no_method() -> None:
 @pytest.mark.parametrize(("title", "headline", "names"), [
     # before: "CAT: A broader class of parameter spaces (κ) spaces"
     ("Robust Estimation in metric spaces: Achieving Exponential Concentration with a Fr\\'echet Median",
-     "Such exponential concentration", ()),
+     "Exponential concentration in presence of heavy tails can be achieved over CAT(κ) spaces", ()),
     # before: "WIN: A framework rate Dominance (WIND)", names ("WIN", "WIND")
     ("Faster WIND: Accelerating Iterative Best-of-$N$ Distillation for LLM Alignment",
      "WIND: A framework, WIN rate Dominance", ("WIND",)),

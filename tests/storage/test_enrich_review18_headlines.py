@@ -34,7 +34,7 @@ def _headline(abstract: str) -> str:
 @pytest.mark.parametrize(("title", "headline"), [
     # before: "DSBA: A stochastic algorithm that (1) converges geometrically with a rate linearly depending"
     ("Towards More Efficient Stochastic Decentralized Learning: Faster Convergence and Sparse Communication",
-     "DSBA: A stochastic algorithm that converges"),
+     "DSBA: A stochastic algorithm that converges geometrically"),
     # before: "Discrete event prediction framework for new users with limited history, without needing"
     ("New User Event Prediction Through the Lens of Causal Inference",
      "Discrete event prediction framework for new users with limited history"),
