@@ -579,7 +579,7 @@ def _without_dangling_end(cut: str) -> str:
     _without_dangling_participle); the pattern is anchored at the end, so only the tail is scanned (from every
     position, it costs)."""
     head, tail = cut[:-48], cut[-48:]
-    if _may_dangle(tail) and not _RELATIVE_VERB_AND_ADVERB.search(tail):
+    if _may_dangle(tail) and not (tail.endswith("ally") and _RELATIVE_VERB_AND_ADVERB.search(tail)):
         tail = _DANGLING_ADVERB.sub("", tail)
     return _without_dangling_participle(head + tail)
 
