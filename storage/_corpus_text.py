@@ -956,14 +956,13 @@ def _spells_only_its_start(words: Sequence[str], acronym: str) -> bool:
     algorithms": the Massively Parallel Computation model, written half): the acronym abbreviates a longer term the
     text takes as known, not the phrase it follows, which is no name the paper gives."""
     letters = _singular(acronym).lower()
-    if len(letters) < 3 or not acronym.isalpha() or not acronym.isupper() \
-            or _spelled_out_start(words, acronym) is not None:
+    if len(letters) < 3 or not acronym.isalpha() or not acronym.isupper():
         return False
     for count in range(len(letters) - 1, 1, -1):  # (words in small letters: "Black Box FDR (BB-FDR)" spells it all)
         spelling = words[-count:]
         if len(spelling) == count and all(word.islower() and word.isalpha() for word in spelling) \
                 and "".join(word[0] for word in spelling) == letters[:count]:
-            return True
+            return _spelled_out_start(words, acronym) is None
     return False
 
 
