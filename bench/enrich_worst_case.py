@@ -87,7 +87,10 @@ def hostile_texts(trios: int, seed: int) -> list[tuple[str, str]]:
              # Sentences opening with a capitalised word: each is looked for mid-sentence over the whole text.
              ("'Ab c. ' repeated", "Ab c. " * (MAX_ABSTRACT_CHARS // 6)),
              ("'Aa c. ' … 'Zz c. ' repeated", ("".join(f"{a}{b} c. " for a in ABC.upper() for b in ABC)
-                                               * 6)[:MAX_ABSTRACT_CHARS - 10])]
+                                               * 6)[:MAX_ABSTRACT_CHARS - 10]),
+             # Thousands of links, escaped ones and code spans among them: each was once checked against every other.
+             *((repr(unit) + " repeated", (unit * (MAX_ABSTRACT_CHARS // len(unit) + 1))[:MAX_ABSTRACT_CHARS - 10])
+               for unit in ("http://a\\_b x_y ", "`a` http://a.b/ _x_ ", "http://a.b/ `a` $x$ *y* "))]
     for combo in combos:
         unit = "".join(combo)
         texts.append((repr(unit), (unit * (MAX_ABSTRACT_CHARS // len(unit) + 1))[:MAX_ABSTRACT_CHARS - 10]))

@@ -9,10 +9,9 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import discord
-from discord.utils import escape_markdown
 
 from bot import limits
-from bot.limits import as_typed, one_line, truncate
+from bot.limits import as_typed, markup_escaped, one_line, truncate
 from storage._search_snippet import cited_authors, matched_authors
 from storage.enrich import is_code_link
 from storage.models import Paper
@@ -61,7 +60,7 @@ def paper_embed(paper: Paper, *, heading: str | None = None, note: str | None = 
     Always within Discord's limits, whatever the corpus holds; the abstract gets whatever the
     other parts leave of the 6,000-character total.
     """
-    embed = discord.Embed(title=one_line(paper.title, limits.EMBED_TITLE, markdown=True) or paper.id,
+    embed = discord.Embed(title=_as_written(paper.title, limits.EMBED_TITLE) or paper.id,
                           url=_safe_url(paper.url) or _safe_url(paper.pdf), colour=PAPER_COLOUR)
     if heading:
         embed.set_author(name=one_line(heading, limits.EMBED_AUTHOR))
@@ -72,8 +71,14 @@ def paper_embed(paper: Paper, *, heading: str | None = None, note: str | None = 
     # The note names what people typed (a subscription's topic) and corpus names: all of it shown as written.
     lead = f"*{as_typed(note, NOTE_BUDGET)}*\n\n" if note and note.strip() else ""
     room = min(limits.EMBED_DESCRIPTION, limits.EMBED_TOTAL - len(embed)) - len(lead)
-    embed.description = lead + truncate(paper.abstract.strip() or "*(no abstract)*", room)
+    embed.description = lead + truncate(markup_escaped(paper.abstract.strip()) or "*(no abstract)*", room)
     return embed
+
+
+def _as_written(text: str, limit: int) -> str:
+    """Corpus text with markdown (a title's emphasis is meant) on one line, its Discord markup shown as written (a
+    corpus file is nobody's vetted input: "<t:0:R>" was a live timestamp on the card), within `limit` escaped."""
+    return truncate(markup_escaped(one_line(text, limit, markdown=True)), limit)
 
 
 def results_embed(title: str, lines: Sequence[ResultLine], *, footer: str) -> discord.Embed:
@@ -88,11 +93,11 @@ def results_embed(title: str, lines: Sequence[ResultLine], *, footer: str) -> di
 
 def _result_line(line: ResultLine, budget: int) -> str:
     """`**3. Title**` / venue · id / snippet, within `budget` characters."""
-    heading = f"**{line.number}. {escape_markdown(one_line(plain_title(line.paper.title), 200))}**"
-    venue = escape_markdown(one_line(line.paper.venue, 120)) if line.paper.venue else ""
+    heading = f"**{line.number}. {as_typed(plain_title(line.paper.title), 200)}**"
+    venue = as_typed(line.paper.venue, 120) if line.paper.venue else ""
     details = " · ".join(part for part in (venue, f"`{line.paper.id}`") if part)
     text = f"{heading}\n{details}"
-    snippet = one_line(line.snippet, budget - len(text) - 1, markdown=True) if line.snippet else ""
+    snippet = _as_written(line.snippet, budget - len(text) - 1) if line.snippet else ""
     return truncate(f"{text}\n{snippet}" if snippet else text, budget)
 
 
@@ -109,7 +114,7 @@ def _card_fields(paper: Paper, matched: frozenset[str] = frozenset(), person: tu
     if paper.venue:
         # On one line, as result lists show it: a BibTeX booktitle is often written over two ("…Conference on\n
         # Machine Learning"), and the field showed both lines, the second indented.
-        venue = escape_markdown(one_line(paper.venue, limits.EMBED_FIELD_VALUE))
+        venue = as_typed(paper.venue, limits.EMBED_FIELD_VALUE)
         fields.append(("Venue", truncate(venue, _VENUE_BUDGET), True))
     links, shown = _links(paper)
     if links:  # "Code" only over a link to code: a project page, a video or the PDF alone are "Links"
@@ -146,8 +151,8 @@ def _link_lines(lines: Sequence[str], *, left_out: int) -> str:
 
 
 def _join(items: Sequence[str], budget: int) -> str:
-    """Comma-separated, markdown-escaped, whole items only, `… (+N more)` when cut."""
-    cleaned = [escape_markdown(one_line(item, 100)) for item in items if item.strip()]
+    """Comma-separated, shown as written (as_typed), whole items only, `… (+N more)` when cut."""
+    cleaned = [as_typed(item, 100) for item in items if item.strip()]
     shown = limits.whole_items(cleaned, budget, separator=", ", more=_more_items)
     if shown == len(cleaned):
         return truncate(", ".join(cleaned), min(budget, limits.EMBED_FIELD_VALUE))
@@ -165,7 +170,7 @@ def _authors(paper: Paper, matched: frozenset[str], person: tuple[str, ...] = ()
     hits = matched_authors(authors, matched, f"{paper.title} {paper.abstract}", person)
     if not hits:
         return _join(authors, _AUTHORS_BUDGET)
-    names = [escape_markdown(one_line(author, 100)) for author in authors]
+    names = [as_typed(author, 100) for author in authors]
     kept = {0, *hits[:_MATCHED_AUTHORS]}
     text = _cited(names, kept, hits)
     for at in range(len(names)):  # then the first authors, as many as the budget takes

@@ -157,8 +157,16 @@ def one_line(text: str, limit: int, *, markdown: bool = False) -> str:
 # Discord's own markup in message text: mentions (<@id>, <@&role>, <#channel>), commands (</name:id>),
 # custom emoji (<:name:id>, <a:name:id>), timestamps (<t:…>), the server's own pages (<id:browse>,
 # <id:customize>: shown as links) and the mentions of everyone ("@everyone", "@here": highlighted, pinging
-# nobody where no mention is allowed, but read as one). A backslash before it shows it as typed.
-_DISCORD_MARKUP = re.compile(r"<(?=[@#/:]|a:|t:|id:)|@(?=everyone|here)")
+# nobody where no mention is allowed, but read as one). A backslash before it shows it as typed; the backslashes
+# written before it are doubled first, or the one added would escape one of them ("\\<@1>": a backslash, a mention).
+_DISCORD_MARKUP = re.compile(r"(\\*)(<(?=[@#/:]|a:|t:|id:)|@(?=everyone|here))")
+
+
+def markup_escaped(text: str) -> str:
+    """`text` with Discord's own markup (mentions, channels, commands, emoji, timestamps, "@everyone", "@here")
+    shown as written, its markdown left as it is: for corpus text on a card, whose emphasis is meant. Longer by a
+    character per piece of markup (and per backslash before one): cut it afterwards."""
+    return _DISCORD_MARKUP.sub(lambda markup: f"{markup[1] * 2}\\{markup[2]}", text)
 
 
 def as_typed(text: str, limit: int, *, room: int | None = None) -> str:
@@ -171,7 +179,7 @@ def as_typed(text: str, limit: int, *, room: int | None = None) -> str:
     embed's author line or footer, a choice's name or a button's label, which show every backslash. Escaping adds
     a character before each mark: `room`, a part's own limit (a title's 256), cuts the escaped text there again,
     never inside an escape."""
-    shown = _DISCORD_MARKUP.sub(r"\\\g<0>", escape_markdown(one_line(text, limit)))
+    shown = markup_escaped(escape_markdown(one_line(text, limit)))
     return shown if room is None else truncate(shown, room)
 
 

@@ -264,7 +264,16 @@ _BEFORE_ITS_PREPOSITION: dict[str, frozenset[str]] = {
 # Verbs that are nouns too, before the preposition the verb takes: the noun's ("a strong focus on", "the research focus
 # on") unless the words before make it the verb of the noun before it ("adaptive ATE estimation focus on …", "modular
 # LfD focus either on …"; _said_of_its_subject). After a plural the word is dropped anyway ("existing methods focus").
-_VERB_OR_NOUN_BEFORE_ITS_PREPOSITION: dict[str, frozenset[str]] = {"focus": wordset("on upon either")}
+# So are verbs in -s that read as plural nouns, before the preposition the verb takes: "here depth acts as a
+# preconditioner", "this new measure correlates with …", "a node’s representation draws from …"; not after "the",
+# "our" … nor after an adjective ("the posterior draws from …", "collective acts as …"), nor "draws" as a noun
+# (_NOUNS_AS_OFTEN).
+_VERB_OR_NOUN_BEFORE_ITS_PREPOSITION: dict[str, frozenset[str]] = {
+    "focus": wordset("on upon either"), "acts": wordset("as"), "correlates": wordset("with"),
+    "draws": wordset("from upon")}
+# Of those, the nouns as often as verbs ("generating complete draws from the joint distribution"): verbs only after a
+# determiner of one thing (_one_of_them: "a node’s representation draws from …").
+_NOUNS_AS_OFTEN = wordset("draws")
 # Quick tests in _candidates before the calls and look-ups that seldom find anything: _ends_on_a_verb is true only
 # after a determiner or one of these before the run; a word keeps its preposition only if it is one of these.
 _BEFORE_A_SUBJECT_OF_ITS_VERB = _BEFORE_A_SUBJECT | _SINGULAR_DETERMINERS
@@ -273,7 +282,8 @@ _KEEPING_THEIR_PREPOSITION = frozenset(_BEFORE_ITS_PREPOSITION) | frozenset(_VER
 # noun ("only samples from …", "especially graphs with …"), after any other ("efficiently prunes over …") a verb.
 _BEFORE_A_NOUN_IN_S = wordset("only especially particularly mainly mostly namely merely solely primarily largely "
                               "notably exclusively specifically chiefly")
-_BEFORE_A_GERUND = wordset("by while without when after before through via thus thereby")
+_BEFORE_A_GERUND = wordset("by while without when after before through via thus thereby") | {",,"}  # ",,": a mark
+# after a predicate (_ANOTHER_PREDICATE_AFTER_A_MARK, defined below)
 # Verb forms that open or join clauses; they split keyphrase candidates like stop words do.
 VERBS = wordset(
     """achieves allows balances brings combines depends employs enables enhances exhibits generates helps
@@ -297,7 +307,7 @@ VERBS = wordset(
     admit admits infer infers inherit inherits outpace outpaces satisfy satisfies discover discovers motivate
     motivates develops describes tackles lacks assigns recovers selects sheds affects injects delivers addresses
     matters implies goes tries seeks deals derives resembles observes destroys interacts refers necessitates
-    distributes underestimates""")
+    distributes underestimates puts expresses""")
 # A verb's "-ing" form that takes an object and qualifies no noun of a technical term ("for improving alignment
 # quality", "of determining sparsity rates"; not "training data", "sampling algorithms", "normalizing flows",
 # "generating function", which stay content words): it opens a clause, as the verbs above do.
@@ -317,7 +327,10 @@ _SPLITTERS = STOPWORDS | VERBS | _VERBAL_GERUNDS | wordset(
     "cannot instead despite besides whilst amongst unless whereby "
     # prepositions and adverbs that are no part of a noun phrase ("HMC still", "versus OOD agreement")
     "beyond versus throughout inside outside aside still beforehand afterwards alongside together alone forever "
-    "sometimes")
+    "sometimes "
+    # words that praise what they open rather than name it ("the celebrated PEP framework", "the celebrated
+    # Sinkhorn’s algorithm"): a reader drops them from the keyphrase as from a name
+    "celebrated renowned famous well-known acclaimed seminal prominent popular ubiquitous")
 # Verbs in their base form that are no noun: after a noun the text does not know for a plural ("particles of SVGD
 # tend to …", "approaches for validation fail to …", "algorithms like DDPG suffer from …") they are its verb, not
 # the noun closing a keyphrase ("SVGD tend"). Written in small letters only: "ADAPT" may be a method's name. Base
@@ -342,7 +355,7 @@ def _base_forms(verbs: frozenset[str]) -> frozenset[str]:
     return frozenset(forms)
 # A participle or verb closing a run follows its noun ("a model trained on …", "which can lead to …"):
 # it is cut off the phrase ("model trained" -> "model"), unlike one before it ("trained models").
-_TRAILING_VERB_FORMS = wordset("lead leads perform relative")
+_TRAILING_VERB_FORMS = wordset("lead leads perform relative tied")  # "a novel approach tied to …"
 # So does a function of the formula after it, which the reader drops ("O(kn log n)", "min_x max_y f(x, y)"): "kn log",
 # "error rate log", "form min max" were keyphrases; "log marginal likelihood" keeps it.
 _TRAILING_OPERATORS = wordset("log min max")
@@ -1463,6 +1476,11 @@ def _math_adverbs_joined(plain: str) -> str | None:
     return "".join(pieces)
 
 
+# A word with a subscript or a superscript is a formula's symbol ("the curvature curv_f of the submodular term",
+# "x^(k)"): a break, not a word of the keyphrase before it ("curvature curv").
+_SYMBOL = re.compile(r"(?<![\w-])[A-Za-z]{2,}(?=[_^][\w{(])")
+
+
 def keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
     """5–8 keyphrases: specific noun phrases built from the abstract's recurring words; an adverb and the adjective
     it makes a term with one word in them (_MATH_ADVERB)."""
@@ -1482,6 +1500,8 @@ def _keywords_for(plain: str, names: Sequence[str]) -> tuple[str, ...]:
     """
     if "–" in plain:  # a token holds hyphens, not en dashes: "Kullback Leibler divergence" was one card's keyphrase
         plain = _JOINING_EN_DASH.sub("-", plain)
+    if "_" in plain or "^" in plain:
+        plain = _SYMBOL.sub(";", plain)
     phrases, word_counts = _candidates(plain)
     name_words = {w.lower() for n in names for w in n.split()}
     spelled, loosely = _spelled_out(plain)
@@ -1721,11 +1741,12 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     kinds, known, kind_of, tokens_of = _TOKEN_KINDS, _TOKEN_KINDS.get, _token_kind, _TOKEN.findall
     size, head_words = len, _head_words  # local names: looked up at each phrase
     content_kind, gerund, trailing, plural, named = _CONTENT, _GERUND, _TRAILING, _PLURAL, _ACRONYM | _CAPITALISED
-    singular, after_its_word, ends_on_a_verb = _SINGULAR_DETERMINERS, _BEFORE_ITS_PREPOSITION, _ends_on_a_verb
+    singular, ends_on_a_verb = _SINGULAR_DETERMINERS, _ends_on_a_verb
     base_verb, determiners, verb_or_participle = _BASE_VERB, _DETERMINERS, _BASE_VERB | _GERUND
-    verb_or_noun, auxiliaries, noun_pointers = _VERB_OR_NOUN_BEFORE_ITS_PREPOSITION, _AUXILIARIES, _BEFORE_A_NOUN_IN_S
+    auxiliaries, noun_pointers = _AUXILIARIES, _BEFORE_A_NOUN_IN_S
     verb_subjects, prepositions_kept = _BEFORE_A_SUBJECT_OF_ITS_VERB, _KEEPING_THEIR_PREPOSITION  # quick tests first
-    copulas, after_a_copula = _COPULAS, _BETWEEN_A_COPULA_AND_ITS_PREDICATE
+    copulas, after_a_copula, listing = _BEFORE_A_PREDICATE_WORD, _BETWEEN_A_COPULA_AND_ITS_PREDICATE, _LISTING
+    adverb_openers = _BEFORE_AN_ADVERB_AND_ITS_VERB
     proper: dict[str, bool] = {}  # each opening word looked for once: "Ab c. " * 3333 has 3,333 sentences
     participles: dict[str, bool] = {}  # and each pair of a noun and a word in -ing: "a b-ing the " * 1000
     for sentence in sentences(plain):
@@ -1761,9 +1782,8 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                         run.pop()
                         if run:
                             found.append(_phrase(run, plain))
-                    elif run[-1] in prepositions_kept and (low in after_its_word.get(run[-1], ())
-                                                           or low in verb_or_noun.get(run[-1], ())):
-                        if low in after_its_word.get(run[-1], ()) or _said_of_its_subject(run, previous):
+                    elif run[-1] in prepositions_kept and (reading := _before_its_preposition(run, low, previous)):
+                        if reading == _GOES_WITH_ITS_PREPOSITION:
                             content.pop()  # "SGD subject to …": the word goes with its preposition, not the noun before
                             run.pop()
                             if run:
@@ -1773,10 +1793,16 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                         found.append(_phrase(run, plain) if last & trailing else " ".join(run) if size(run) < 4
                                      else head_words(run, plain))
                     elif not ((previous in copulas or previous[-2:] in after_a_copula)
-                              and _is_predicate(run[0], previous, sentence)):
+                              and _is_predicate(run[0], previous, sentence, low)):
                         found.append(_phrase(run, plain) if last & trailing else run[0])
+                    elif (low or token) in listing:  # "the loss is convex and Lipschitz but …": said of it too
+                        run = []
+                        previous = _ANOTHER_PREDICATE if low else _ANOTHER_PREDICATE_AFTER_A_MARK
+                        continue
                     # else "when A and W are dense, …": what a thing is, not a thing (the word still counted)
                     run = []
+                elif previous in adverb_openers and low[-2:] == "ly" and low not in _NOT_ADVERBS_IN_LY:
+                    continue  # "that can aggressively handle …": the verb after the adverb opens no keyphrase either
                 previous = low if low != "not" or previous in auxiliaries else _CONTRASTING_NOT
             elif run:
                 if not last & plural:
@@ -1835,20 +1861,34 @@ def _ends_on_a_verb(run: list[str], after: str, before: str) -> bool:
 # the endings that let the look back (_is_predicate) be asked.
 _COPULAS = wordset("is are was were be been being become becomes remain remains")
 _BETWEEN_A_COPULA_AND_ITS_PREDICATE = frozenset(("ly", "ot"))  # an adverb in -ly, "not"
+# `previous` after a predicate dropped and "and" or "or", or a comma: the word alone after it is one too ("the loss is
+# convex and Lipschitz but …"), where a mark or a conjunction follows it (not "is small, accuracy drops"). After the
+# comma, as at a chunk's start, a word in -ing opens a clause ("HOP is highly versatile, accommodating …").
+_ANOTHER_PREDICATE, _ANOTHER_PREDICATE_AFTER_A_MARK = "and,", ",,"
+_ANOTHER_PREDICATES = frozenset((_ANOTHER_PREDICATE, _ANOTHER_PREDICATE_AFTER_A_MARK))
+_BEFORE_A_PREDICATE_WORD = _COPULAS | _ANOTHER_PREDICATES
+_AFTER_ANOTHER_PREDICATE = frozenset(("", "and", "or", "but", "nor"))  # "": a mark
+# Words of _BEFORE_A_VERB that an adverb in -ly may part from their verb ("a classifier that can aggressively handle
+# shifted distributions", "we carefully design …"): the word after the adverb is still the verb. Not "to", which is a
+# preposition too ("applied to fully connected networks"), nor the adverbs and "not" ("not necessarily convex").
+_BEFORE_AN_ADVERB_AND_ITS_VERB = wordset("we they it that which who can could may might will would should must")
+_NOT_ADVERBS_IN_LY = wordset("apply supply reply rely multiply comply imply")  # verbs: "we apply Gaussian processes"
 # Endings of nouns a copula may take without a determiner ("the goal is classification", "the answer is yes"…): the
 # word stays a candidate.
 _NOUN_ENDINGS = ("tion", "sion", "ment", "ness", "ity", "ance", "ence", "ism", "ogy", "phy", "ship", "ure", "ing")
 
 
-def _is_predicate(word: str, before: str, sentence: str) -> bool:
-    """Whether `word`, a run of one word after `before` (a copula, or an adverb or "not" after one), is what the
-    copula says its subject is: an adjective ("dense", "convex", "L-smooth", "Lipschitz"), not a plural, a name in
-    capitals ("MDP") nor a noun by its ending."""
+def _is_predicate(word: str, before: str, sentence: str, after: str) -> bool:
+    """Whether `word`, a run of one word after `before` (a copula, an adverb or "not" after one, or a predicate and
+    "and": _ANOTHER_PREDICATE) and before `after`, is what the copula says its subject is: an adjective ("dense",
+    "convex", "L-smooth", "Lipschitz"), not a plural, a name in capitals ("MDP") nor a noun by its ending."""
     kind = (_TOKEN_KINDS.get(word) or _token_kind(word))[1]
     if kind & _PLURAL or word.isupper() or word.rpartition("-")[2].lower().endswith(_NOUN_ENDINGS):
         return False
     if before in _COPULAS:
         return True
+    if before in _ANOTHER_PREDICATES:
+        return after in _AFTER_ANOTHER_PREDICATE
     needle = f" {before} {word}"  # the adverb and the word as written: in small letters mid-sentence
     at = sentence.find(needle)
     while at >= 0:
@@ -1858,15 +1898,42 @@ def _is_predicate(word: str, before: str, sentence: str) -> bool:
     return False
 
 
+_GOES_WITH_ITS_PREPOSITION, _NO_TOPIC = 1, 2
+
+
+def _before_its_preposition(run: list[str], after: str, before: str) -> int:
+    """How the run's last word (one of _KEEPING_THEIR_PREPOSITION) reads before `after`: _GOES_WITH_ITS_PREPOSITION
+    ("SGD subject to …", "ATE estimation focus on …", "depth acts as …": the run without it is the phrase), _NO_TOPIC
+    (the noun "focus": "with explicit focus on …", no phrase), or 0, a word of the phrase ("complete draws from …")."""
+    word = run[-1]
+    if after in _BEFORE_ITS_PREPOSITION.get(word, ()):
+        return _GOES_WITH_ITS_PREPOSITION
+    if after not in _VERB_OR_NOUN_BEFORE_ITS_PREPOSITION.get(word, ()):
+        return 0
+    if _said_of_its_subject(run, before):
+        return _GOES_WITH_ITS_PREPOSITION
+    return _NO_TOPIC if word == "focus" else 0
+
+
 def _said_of_its_subject(run: list[str], before: str) -> bool:
     """Whether the run's last word, a verb or a noun before the verb's preposition ("focus on"), is the verb of the
-    noun before it ("ATE estimation focus on …", "LfD focus either on …"): not after a determiner, as the noun of "the
-    research focus on …", nor after "with" ("with explicit focus on"), nor after a word that rates or qualifies it
-    ("with particular focus on", "renewed focus", "growing focus", "greater focus", "exclusive focus")."""
-    if len(run) < 2 or before in _DETERMINERS or before in _BEFORE_A_FOCUS:
+    noun before it ("ATE estimation focus on …", "LfD focus either on …", "depth acts as …"): not after a determiner,
+    as the noun of "the research focus on …" (unless one of one thing before a word in -s: _one_of_them), nor after
+    "with" ("with explicit focus on"), nor after a word that rates or qualifies it ("with particular focus on",
+    "renewed focus", "growing focus", "greater focus", "exclusive focus")."""
+    if len(run) < 2 or before in _BEFORE_A_FOCUS:
         return False
+    if before in _DETERMINERS or run[-1] in _NOUNS_AS_OFTEN:
+        return _one_of_them(run, before)
     word = run[-2]  # a field's noun in -ing is a subject ("reinforcement learning focus on"), "growing" is not
     return (word in _NOUN_GERUNDS or not word.endswith(_NOT_BEFORE_A_FOCUS)) and word.lower() not in _RATES_A_FOCUS
+
+
+def _one_of_them(run: list[str], before: str) -> bool:
+    """Whether a determiner of one thing opens a run closing on a word in -s, its verb: "a node’s representation
+    draws from …" (a plural's would be the owner's: "the sampler’s draws from …")."""
+    return before in _SINGULAR_DETERMINERS and not run[-2].endswith(_POSSESSIVE) and bool(
+        (_TOKEN_KINDS.get(run[-1]) or _token_kind(run[-1]))[1] & _PLURAL)  # "a research focus on": the noun
 
 
 _NOT_BEFORE_A_FOCUS = (*_NOT_BEFORE_A_VERB, "ed", "er", "ive", "ic")
@@ -1932,12 +1999,18 @@ def _capitalised_mid_sentence(word: str, text: str) -> bool:
 
 
 _ONE_CAPITAL_WORD = re.compile(r"[A-Z][a-z]+")
+# A number and a letter in small letters is a formula's term ("n^(-2r/(2r+1))", "O(2k)"), no keyphrase; "3D" and
+# "1st" are words, and "2x" a factor ("a 2x reduction").
+_DIGITS_AND_A_LETTER = re.compile(r"[0-9]+[a-wyz]")  # not "2x", twice
 _BEFORE_MID_SENTENCE_CAPITAL = frozenset("abcdefghijklmnopqrstuvwxyz,;")
 
 
 def _phrase(run: list[str], text: str) -> str:
-    """The run's head words (_head_words), less the verb forms closing it."""
+    """The run's head words (_head_words), less the verb forms closing it, and a possessive closing it read as its
+    owner ("a calculated optimal solution’s being evaluated …": "calculated optimal solution")."""
     while len(run) > 1 and (_TOKEN_KINDS.get(run[-1]) or _token_kind(run[-1]))[1] & _TRAILING:
+        if run[-1].endswith(_POSSESSIVE):
+            return _head_words([*run[:-1], run[-1][:-2]], text)
         run = run[:-1]
     return _head_words(run, text)
 
@@ -1946,7 +2019,10 @@ def _head_words(run: list[str], text: str) -> str:
     """The run's last three words (English puts the head noun last), unless the first of those closes a noun of two
     words the text writes on its own elsewhere (_ends_a_phrase): "series XAI baselines" of "time series XAI
     baselines" reads "XAI baselines", "Carlo gradient estimators" "Monte Carlo gradient estimators" (a name whole;
-    "preconditioned Crank-Nicolson Langevin samplers" keeps its name, "Crank-Nicolson Langevin samplers")."""
+    "preconditioned Crank-Nicolson Langevin samplers" keeps its name, "Crank-Nicolson Langevin samplers"). A run of
+    four or five words each with a capital is a name, whole ("we present Mean Field Reinforcement Learning …")."""
+    if len(run) < 6 and all(word[:1].isupper() for word in run):
+        return " ".join(run)
     if len(run) > 3 and (run[-4][:1].isupper() or not run[-3][:1].isupper()) \
             and _ends_a_phrase(f"{run[-4]} {run[-3]}", text):
         return " ".join(run[-4:] if run[-4][:1].isupper() else run[-2:])  # a name whole, else the head after it
@@ -1994,12 +2070,12 @@ def _token_kind(token: str) -> tuple[str, int]:
         low, kind = "", _BREAK  # no word: after it, a chunk starts
     elif low in _SPLITTERS or (low.endswith("ly") and low.rpartition("-")[2] not in _NOT_ADVERBS) or len(low) < 2 \
             or not low.strip(_DIGITS) or (_is_verb_form(low) and not _TWO_CAPITALS.search(token)) \
-            or (low in _VERBS_NOT_NOUNS and token == low):
+            or (low in _VERBS_NOT_NOUNS and token == low) or _DIGITS_AND_A_LETTER.fullmatch(token):
         kind = _SPLIT
     else:
         kind = _CONTENT | (_GERUND if low.endswith("ing") else 0) | (
             _TRAILING if low in _TRAILING_VERB_FORMS or (low in _TRAILING_OPERATORS and token == low)
-            or (low.endswith("ed") and len(low) > 4 and low not in _ED_NOUNS)
+            or (low.endswith("ed") and len(low) > 4 and low not in _ED_NOUNS) or low.endswith(_POSSESSIVE)
             else 0)
         if token != low:
             kind |= _ACRONYM if _TWO_CAPITALS.search(token) else _CAPITALISED

@@ -15,7 +15,10 @@ oracle; review 17 made a base form that may be a noun a verb before "the", "our"
 giving "distribution", and "focus" the verb of the noun before it, "ATE estimation focus on" giving "ATE estimation",
 a word in -s after an adverb in -ly a verb, "efficiently prunes", and "not" after an auxiliary a verb's, "do not
 discriminate": so does the oracle; review 18 made the noun "focus" before "on" no phrase, "with explicit focus on"
-giving nothing, and a word alone after a copula, "A and W are dense, …", an adjective, no phrase: so does the oracle.)
+giving nothing, and a word alone after a copula, "A and W are dense, …", an adjective, no phrase: so does the oracle;
+review 18b made the word alone after such an adjective and "and", "or" or a comma one too, "is convex and Lipschitz
+but", the verb after "can", "we" … and an adverb in -ly a verb, "can aggressively handle", and "acts", "correlates",
+"draws" before "as", "with", "from" the verb of the noun before them, "depth acts as": so does the oracle.)
 """
 
 from __future__ import annotations
@@ -54,15 +57,21 @@ def _base_verb_before(run: list[str], low: str, plain: str) -> bool:
 def _verb_before_its_preposition(run: list[str], low: str, previous: str) -> bool:
     """Whether the run's last word goes with the preposition after it ("SGD subject to", review 16), or is the verb
     of the noun before it ("LfD focus on", review 17)."""
-    return low in text._BEFORE_ITS_PREPOSITION.get(run[-1], ()) or (
-        low in text._VERB_OR_NOUN_BEFORE_ITS_PREPOSITION.get(run[-1], ()) and text._said_of_its_subject(run, previous))
+    return text._before_its_preposition(run, low, previous) == text._GOES_WITH_ITS_PREPOSITION
 
 
-def _predicate(run: list[str], previous: str, sentence: str) -> bool:
-    """Whether the run is one word after a copula, or after an adverb or "not" after one, saying what its subject is
-    (review 18)."""
-    return len(run) == 1 and (previous in text._COPULAS or previous.endswith("ly") or previous == "not") \
-        and text._is_predicate(run[0], previous, sentence)
+def _no_topic(run: list[str], low: str, previous: str) -> bool:
+    """Whether the run closes on the noun "focus" before "on" (review 18)."""
+    return run[-1] in text._KEEPING_THEIR_PREPOSITION and text._before_its_preposition(run, low, previous) == (
+        text._NO_TOPIC)
+
+
+def _predicate(run: list[str], previous: str, sentence: str, low: str) -> bool:
+    """Whether the run is one word after a copula, or after an adverb or "not" after one, or after such a word and
+    "and", saying what its subject is (review 18)."""
+    return len(run) == 1 and (previous in text._COPULAS or previous.endswith("ly") or previous == "not"
+                              or previous in text._ANOTHER_PREDICATES) \
+        and text._is_predicate(run[0], previous, sentence, low)
 
 
 def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
@@ -82,8 +91,13 @@ def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                     content.pop()
                     run.pop()
                     found.append(text._phrase(run, plain))
-                elif run and _predicate(run, previous, sentence):  # since review 18: "A and W are dense, …"
-                    pass
+                elif run and _predicate(run, previous, sentence, low):  # since review 18: "A and W are dense, …"
+                    if token.strip() == ",":  # since review 18b: "is smooth, convex and …"
+                        run = []
+                        previous = text._ANOTHER_PREDICATE_AFTER_A_MARK
+                        chunk_index += 1
+                        index = 0
+                        continue
                 elif run:
                     found.append(text._phrase(run, plain) if closes_badly else text._head_words(run, plain))
                 run = []
@@ -99,11 +113,19 @@ def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                     run.pop()
                     if run:
                         found.append(text._phrase(run, plain))
-                elif run and (low in text._VERB_OR_NOUN_BEFORE_ITS_PREPOSITION.get(run[-1], ())  # review 18:
-                              or _predicate(run, previous, sentence)):  # "with explicit focus on", "are dense and"
-                    pass
+                elif run and (_no_topic(run, low, previous)  # review 18: "with explicit focus on", "are dense and"
+                              or _predicate(run, previous, sentence, low)):
+                    if low in ("and", "or") and not _no_topic(run, low, previous):  # review 18b: "convex and Lipschitz"
+                        run = []
+                        previous = text._ANOTHER_PREDICATE
+                        index += 1
+                        continue
                 elif run:
                     found.append(text._phrase(run, plain) if closes_badly else text._head_words(run, plain))
+                elif (previous in text._BEFORE_AN_ADVERB_AND_ITS_VERB and low.endswith("ly")
+                      and low not in text._NOT_ADVERBS_IN_LY):  # since review 18b: "can aggressively handle"
+                    index += 1
+                    continue
                 run = []
                 # since review 17: "not" opens a verb after an auxiliary only ("do not discriminate")
                 previous = low if low != "not" or previous in text._AUXILIARIES else text._CONTRASTING_NOT
@@ -165,7 +187,9 @@ WORDS = ["we", "We", "that", "to", "can", "by", "By", "while", "thereby", "There
          "2024", "3.5", "quickly", "Deep", "deep", "Transformer", "transformer", "proposed", "novel", "Using",
          "algorithms", "data", "run", "CNNs", "series", "bias", "generalizes", "support", "tend", "sometimes", "our",
          "framework", "rests", "on", "focus", "generating", "testing", "contributing", "ViTs", "LanczOs", "not", "do",
-         "efficiently", "only", "samples", "are", "is", "dense", "L-smooth", "approximately", "with", "explicit"]
+         "efficiently", "only", "samples", "are", "is", "dense", "L-smooth", "approximately", "with", "explicit",
+         "convex", "Lipschitz", "or", "but", "aggressively", "handle", "apply", "depth", "acts", "as", "a",
+         "correlates", "draws", "from", "node’s", "solution’s", "Mean", "Field", "Reinforcement", "celebrated", "2r"]
 MARKS = [" ", " ", " ", " ", ", ", "; ", ". ", " (", ") ", ": ", " - ", " – ", "-", "’", "? ", "\n\n"]
 
 

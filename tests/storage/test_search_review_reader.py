@@ -13,7 +13,7 @@ from storage._search_index import IndexDoc, SearchIndex
 from storage._search_text import words
 from storage.loader import load_corpus
 from storage.search import SearchEngine
-from tests.storage.conftest import write_json, write_seed_file
+from tests.storage.conftest import assert_all_loaded, engine_over, write_seed_file
 
 
 async def test_a_snippet_keeps_the_subscripts_the_card_shows(db: aiosqlite.Connection, tmp_path: Path) -> None:
@@ -21,7 +21,7 @@ async def test_a_snippet_keeps_the_subscripts_the_card_shows(db: aiosqlite.Conne
     # underscores of "x\_T | x\_S" as one italic run and showed "p(x\T | x\S)".
     abstract = ("Masked models learn conditionals $p(x_T \\mid x_S)$ for subsets $S$ and $T$ of the "
                 "observed variables, and we ask when such conditionals are consistent with one joint.")
-    await load_corpus(db, [write_seed_file(tmp_path / "x.txt", [abstract])])
+    assert_all_loaded(await load_corpus(db, [write_seed_file(tmp_path / "x.txt", [abstract])]), 1)
     engine = await SearchEngine.open(db, meaning=False)
     hit = (await engine.search("consistent conditionals")).hits[0]
     assert "x\\_T | x\\_S" in hit.paper.abstract  # the card: x_T | x_S
@@ -49,8 +49,9 @@ PAPERS_WITH_AUTHORS = [
 
 async def _engine_over(db: aiosqlite.Connection, tmp_path: Path,
                        records: Sequence[Mapping[str, object]]) -> SearchEngine:
-    await load_corpus(db, [write_json(tmp_path / "neurips2024.json", records)])
-    return await SearchEngine.open(db, meaning=False)
+    """A words-only engine over `records` as one venue's file: the shared `engine_over`, which fails the test unless
+    every record loads (a paper skipped as too short passed a test looking for it as "not found")."""
+    return await engine_over(db, tmp_path, {"neurips2024.json": records})
 
 
 async def test_an_authors_surname_finds_their_papers(db: aiosqlite.Connection, tmp_path: Path) -> None:
