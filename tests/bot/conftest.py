@@ -285,7 +285,12 @@ def restart(simcord_env: simcord.Env, make_bot: Callable[..., PaperBot]) -> Rest
 @pytest.fixture
 def world(simcord_env: simcord.Env) -> World:
     """A server with channels and members with and without permissions."""
-    guild = simcord_env.create_guild("Paper Club")
+    return build_world(simcord_env, "Paper Club")
+
+
+def build_world(simcord_env: simcord.Env, server_name: str) -> World:
+    """The `world` fixture's server, channels and members, in a server called `server_name`."""
+    guild = simcord_env.create_guild(server_name)
     channel = guild.create_text_channel("general")
     me = guild.me
     assert me is not None

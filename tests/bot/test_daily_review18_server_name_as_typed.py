@@ -11,7 +11,7 @@ import pytest
 import simcord
 
 from bot.client import PaperBot
-from tests.bot.conftest import TestClock, World
+from tests.bot.conftest import TestClock, World, build_world
 from tests.bot.test_daily_delivery import subscribe, utc
 from tests.bot.test_daily_review_pause_notice import lose_by_nine
 
@@ -21,18 +21,7 @@ SERVER = "Lab <t:0:R> @everyone *club*"
 @pytest.fixture
 def world(simcord_env: simcord.Env) -> World:
     """tests.bot.conftest's server, named SERVER."""
-    guild = simcord_env.create_guild(SERVER)
-    me = guild.me
-    assert me is not None
-    no_bot = guild.create_text_channel(
-        "no-bot", overwrites={me: discord.PermissionOverwrite(send_messages=False, embed_links=False)})
-    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True, manage_guild=True))
-    return World(
-        guild=guild, channel=guild.create_text_channel("general"), no_bot=no_bot,
-        alice=guild.add_member(simcord_env.create_user("alice")),
-        bob=guild.add_member(simcord_env.create_user("bob")),
-        mod=guild.add_member(simcord_env.create_user("mod"), roles=[mods]),
-    )
+    return build_world(simcord_env, SERVER)
 
 
 async def test_the_pause_notice_names_the_server_as_typed(
