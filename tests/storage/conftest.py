@@ -57,6 +57,15 @@ def dev_set_card(title: str) -> tuple[str, ...]:
     return enrich(RawRecord(abstract=abstract, source_file=name, source_ref="record 1", title=title)).keywords
 
 
+def assert_card_drops(title: str, fragment: str, kept: str | None) -> None:
+    """The dev-set paper of that title shows no keyphrase `fragment`, and still shows `kept` (a real phrase beside it,
+    so that an empty or shifted card cannot pass)."""
+    keywords = dev_set_card(title)
+    assert fragment not in keywords, keywords
+    if kept is not None:
+        assert kept in keywords, keywords
+
+
 def write_seed_file(path: Path, abstracts: list[str], header: str = "Test Venue 2025 Papers") -> Path:
     """Write abstracts in the seed text format: a header line, then one abstract per paragraph."""
     path.write_text(header + "\n\n" + "\n\n".join(abstracts) + "\n", encoding="utf-8")
