@@ -759,8 +759,7 @@ def names_for(plain: str, marked: str) -> tuple[str, ...]:
     """Method names / acronyms the abstract introduces, in order of first appearance."""
     sentence_list = sentences(plain)
     intro = intro_sentences(sentence_list)
-    # "The Local Learning Coefficient (LLC) is introduced as …" opens the contribution as "we propose" would
-    first_intro = min(intro[:1] + _passive_intros(sentence_list), default=len(sentence_list))
+    first_intro = _first_intro(sentence_list, intro)
     found: list[str] = []
     for index in intro:
         sentence = sentence_list[index]
@@ -783,6 +782,14 @@ def names_for(plain: str, marked: str) -> tuple[str, ...]:
             found += [t for t in _NAME_TOKEN.findall(emphasised)
                       if is_name_like(t) or (is_name_like(t, emphasised=True) and recurs[t])]
     return _in_text_order(_own_names(found, plain), plain)
+
+
+def _first_intro(sentence_list: Sequence[str], intro: Sequence[int]) -> int:
+    """Where the contribution opens: the first sentence of `intro` ("we propose …"), or one before it introducing a
+    contribution in the passive ("The Local Learning Coefficient (LLC) is introduced as …"), or the end. Only the
+    sentences before the first of `intro` are read for the passive: one after it cannot open the contribution."""
+    first = intro[0] if intro else len(sentence_list)
+    return min(_passive_intros(sentence_list[:first]), default=first)
 
 
 def _passive_intros(sentence_list: Sequence[str]) -> list[int]:
