@@ -1005,10 +1005,19 @@ def _spelled_out_start(words: Sequence[str], acronym: str) -> int | None:
     if len(letters) < 2:
         return None
     for start in range(len(words) - 1, max(-1, len(words) - 9), -1):
+        if not _may_open_the_spelling(words[start], letters[0]):
+            continue  # (most words: no join, split and lower for them)
         initials = "".join(part[0] for part in _SPACES_OR_HYPHENS.split(" ".join(words[start:])) if part).lower()
         if initials[:1] == letters[0] and _holds_in_order(initials, letters):
             return start
     return None
+
+
+def _may_open_the_spelling(word: str, letter: str) -> bool:
+    """Whether the initials read from `word` on may start with `letter` (small): its first character past any
+    hyphens does, lower-cased, or is none (a word of only hyphens or opening with a space: the words after it tell)."""
+    first = word.lstrip("-")[:1]
+    return not first or first.isspace() or first.lower()[:1] == letter
 
 
 def _holds_in_order(text: str, letters: str) -> bool:

@@ -10,7 +10,7 @@ learn a new case, the quick test must learn it too.
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from storage import _corpus_text as text
@@ -35,3 +35,37 @@ def test_a_passive_introduction_before_we_propose_still_opens_the_contribution()
     plain = ("The Local Learning Coefficient (LLC) is introduced as a measure of model complexity. We propose an "
              "estimator of it based on SGLD.")
     assert "LLC" in text.names_for(plain, plain)
+
+
+def _spelled_out_start_reading_every_word(words: list[str], acronym: str) -> int | None:
+    """_spelled_out_start as it was before its quick test: the initials read from every word on."""
+    letters = "".join(ch for ch in text._singular(acronym) if ch.isupper()).lower()
+    if len(letters) < 2:
+        return None
+    for start in range(len(words) - 1, max(-1, len(words) - 9), -1):
+        initials = "".join(part[0] for part in text._SPACES_OR_HYPHENS.split(" ".join(words[start:])) if part).lower()
+        if initials[:1] == letters[0] and text._holds_in_order(initials, letters):
+            return start
+    return None
+
+
+_SPELLING_WORDS = st.one_of(
+    st.sampled_from(["distributionally", "robust", "optimization", "Gamma-Poisson", "leave-one-out",
+                     "cross-validation", "based", "on", "the", "-", "--", "-robust", "İnverse", "Σigma", "of"]),
+    st.text("abdgoprsDGOPRSİΣς- \t", min_size=1, max_size=7))
+_ACRONYMS = st.one_of(st.sampled_from(["DRO", "GaP", "LOO", "CV", "RO", "ΣR", "IR", "DROs", "X"]),
+                      st.text("ABDGOPRSİΣabs", min_size=1, max_size=5))
+
+
+@settings(max_examples=1000)
+@given(st.lists(_SPELLING_WORDS, max_size=10), _ACRONYMS)
+def test_the_spelled_out_start_is_where_reading_the_initials_from_every_word_finds_it(
+        words: list[str], acronym: str) -> None:
+    assert text._spelled_out_start(words, acronym) == _spelled_out_start_reading_every_word(words, acronym)
+
+
+def test_an_acronym_of_words_the_text_builds_on_is_still_no_name_of_its_own() -> None:
+    """"an approach based on distributionally robust optimization (DRO)": DRO is what the paper builds on."""
+    words = ["an", "approach", "based", "on", "distributionally", "robust", "optimization"]
+    assert text._spelled_out_start(words, "DRO") == 4
+    assert text._names_an_old_one([*words, "("], "(", "DRO")
