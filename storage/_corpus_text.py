@@ -1620,6 +1620,16 @@ def _cited(surname: str, plain: str) -> bool:
     return False
 
 
+# "et al" as _ET_AL reads it, anywhere: the literal "et" opening it, the regex engine scans for fast.
+_ET_AL_ANYWHERE = re.compile(r"et\s+al\b")
+
+
+def _may_cite(plain: str) -> bool:
+    """Whether `plain` writes what _cited looks for after a surname, "et al." or a year (19xx, 20xx), anywhere: most
+    abstracts cite no one, and then no phrase is read for surnames (_names_cited, a search per word)."""
+    return "19" in plain or "20" in plain or _ET_AL_ANYWHERE.search(plain) is not None
+
+
 def _opens_a_reference(plain: str, at: int) -> bool:
     """Whether the surname at `at`, or the co-author's before it ("Chi & Lange"), follows a bracket, a semicolon or a
     comma: a reference in brackets ("(Rolfe 2016)", "(Chi & Lange, 2015)", "(…; Jang et al., 2016)")."""
@@ -1646,6 +1656,13 @@ class _Picks:
         # The last two words of the chosen phrases of three words or more: where in `chosen`, and whether the words
         # before them only rate or place it ("standard", "optimal", "deep") rather than say which one it is.
         self._tails: dict[str, tuple[int, bool]] = {}
+        self._may_cite: bool | None = None  # _may_cite(plain), asked at the first capitalised phrase
+
+    def _cites(self) -> bool:
+        """Whether the abstract may cite anyone (_may_cite), read once."""
+        if self._may_cite is None:
+            self._may_cite = _may_cite(self._plain)
+        return self._may_cite
 
     def add(self, ranked: Sequence[tuple[float, str]], limit: int) -> None:
         """Take phrases of `ranked` (best first) until `limit` are chosen."""
@@ -1654,7 +1671,7 @@ class _Picks:
             if len(chosen) >= limit:
                 break
             low = phrase.lower()
-            if phrase[1:2].islower() and phrase[:1].isupper() and _names_cited(phrase, self._plain):
+            if phrase[1:2].islower() and phrase[:1].isupper() and self._cites() and _names_cited(phrase, self._plain):
                 self.cited.update(low.split())
                 continue
             for other in chosen_low:

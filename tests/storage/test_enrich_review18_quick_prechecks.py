@@ -10,7 +10,7 @@ learn a new case, the quick test must learn it too.
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from storage import _corpus_text as text
@@ -69,3 +69,26 @@ def test_an_acronym_of_words_the_text_builds_on_is_still_no_name_of_its_own() ->
     words = ["an", "approach", "based", "on", "distributionally", "robust", "optimization"]
     assert text._spelled_out_start(words, "DRO") == 4
     assert text._names_an_old_one([*words, "("], "(", "DRO")
+
+
+_CITING_PIECES = st.sampled_from([
+    "Landrieu", "Obozinski", "Ge", "Chi", "Lange", " ", "  ", "\n", " and ", " & ", "et", "al", " et al.", " et\tal",
+    "etal", "(", ")", ",", ";", "2017", "1998", "2x", "19", "20", "ICML", " 2018", "(Rolfe 2016)", "we study ", "Rolfe",
+])
+
+
+@example("Chi and Lange et\tal. show", "Chi")
+@given(st.lists(_CITING_PIECES, max_size=12).map("".join), st.sampled_from(["Landrieu", "Ge", "Chi", "Lange", "Rolfe"]))
+def test_a_surname_is_cited_only_in_an_abstract_the_quick_test_lets_through(plain: str, surname: str) -> None:
+    if text._cited(surname, plain):
+        assert text._may_cite(plain)
+
+
+def test_cited_authors_are_still_no_keyphrases() -> None:
+    """"introduced by Landrieu and Obozinski (2017)", "Ge et al. …": the surnames are who is cited, not the topic."""
+    plain = ("Cut pursuit was introduced by Landrieu and Obozinski (2017) for graph-structured signals. Landrieu "
+             "studied cut pursuit on point clouds. Ge et al. analysed Ge splitting, and Ge splitting is fast. "
+             "We extend cut pursuit to Landrieu graphs with Landrieu weights.")
+    keyphrases = text.keywords_for(plain, ())
+    assert "cut pursuit" in keyphrases
+    assert not {"Landrieu", "Ge"} & set(keyphrases)
