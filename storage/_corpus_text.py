@@ -2054,8 +2054,8 @@ def _head_words(run: list[str], text: str) -> str:
     baselines" reads "XAI baselines", "Carlo gradient estimators" "Monte Carlo gradient estimators" (a name whole;
     "preconditioned Crank-Nicolson Langevin samplers" keeps its name, "Crank-Nicolson Langevin samplers"). A run of
     four or five words each with a capital is a name, whole ("we present Mean Field Reinforcement Learning …")."""
-    if len(run) < 6 and all(word[:1].isupper() for word in run):
-        return " ".join(run)
+    if len(run) < 6 and run[0][:1].isupper() and all(word[:1].isupper() for word in run):  # (the first: no
+        return " ".join(run)  # generator for most runs)
     if len(run) > 3 and (run[-4][:1].isupper() or not run[-3][:1].isupper()) \
             and _ends_a_phrase(f"{run[-4]} {run[-3]}", text):
         return " ".join(run[-4:] if run[-4][:1].isupper() else run[-2:])  # a name whole, else the head after it

@@ -92,3 +92,18 @@ def test_cited_authors_are_still_no_keyphrases() -> None:
     keyphrases = text.keywords_for(plain, ())
     assert "cut pursuit" in keyphrases
     assert not {"Landrieu", "Ge"} & set(keyphrases)
+
+
+@given(st.lists(st.sampled_from(["Mean", "Field", "mean", "MDP", "", "Δ", "δ", "x"]), min_size=1, max_size=7))
+def test_a_run_of_capitalised_words_is_a_name_whole_whatever_its_first_word_tells(run: list[str]) -> None:
+    """_head_words asks the run's first word before the others: a run of words each with a capital still reads
+    whole, and no other run does."""
+    whole = len(run) < 6 and all(word[:1].isupper() for word in run)
+    assert (text._head_words(run, " ".join(run)) == " ".join(run)) or not whole
+    assert not whole or run[0][:1].isupper()
+
+
+def test_a_capitalised_name_of_four_words_stays_a_keyphrase_whole() -> None:
+    plain = ("We present Mean Field Reinforcement Learning for large games. Mean Field Reinforcement Learning "
+             "scales to many agents.")
+    assert "Mean Field Reinforcement Learning" in text.keywords_for(plain, ())
