@@ -759,8 +759,7 @@ def names_for(plain: str, marked: str) -> tuple[str, ...]:
     """Method names / acronyms the abstract introduces, in order of first appearance."""
     sentence_list = sentences(plain)
     intro = intro_sentences(sentence_list)
-    # "The Local Learning Coefficient (LLC) is introduced as …" opens the contribution as "we propose" would
-    first_intro = min(intro[:1] + _passive_intros(sentence_list), default=len(sentence_list))
+    first_intro = _first_intro(sentence_list, intro)
     found: list[str] = []
     for index in intro:
         sentence = sentence_list[index]
@@ -783,6 +782,14 @@ def names_for(plain: str, marked: str) -> tuple[str, ...]:
             found += [t for t in _NAME_TOKEN.findall(emphasised)
                       if is_name_like(t) or (is_name_like(t, emphasised=True) and recurs[t])]
     return _in_text_order(_own_names(found, plain), plain)
+
+
+def _first_intro(sentence_list: Sequence[str], intro: Sequence[int]) -> int:
+    """Where the contribution opens: the first sentence of `intro` ("we propose …"), or one before it introducing a
+    contribution in the passive ("The Local Learning Coefficient (LLC) is introduced as …"), or the end. Only the
+    sentences before the first of `intro` are read for the passive: one after it cannot open the contribution."""
+    first = intro[0] if intro else len(sentence_list)
+    return min(_passive_intros(sentence_list[:first]), default=first)
 
 
 def _passive_intros(sentence_list: Sequence[str]) -> list[int]:
@@ -998,10 +1005,19 @@ def _spelled_out_start(words: Sequence[str], acronym: str) -> int | None:
     if len(letters) < 2:
         return None
     for start in range(len(words) - 1, max(-1, len(words) - 9), -1):
+        if not _may_open_the_spelling(words[start], letters[0]):
+            continue  # (most words: no join, split and lower for them)
         initials = "".join(part[0] for part in _SPACES_OR_HYPHENS.split(" ".join(words[start:])) if part).lower()
         if initials[:1] == letters[0] and _holds_in_order(initials, letters):
             return start
     return None
+
+
+def _may_open_the_spelling(word: str, letter: str) -> bool:
+    """Whether the initials read from `word` on may start with `letter` (small): its first character past any
+    hyphens does, lower-cased, or is none (a word of only hyphens or opening with a space: the words after it tell)."""
+    first = word.lstrip("-")[:1]
+    return not first or first.isspace() or first.lower()[:1] == letter
 
 
 def _holds_in_order(text: str, letters: str) -> bool:
@@ -1604,6 +1620,16 @@ def _cited(surname: str, plain: str) -> bool:
     return False
 
 
+# "et al" as _ET_AL reads it, anywhere: the literal "et" opening it, the regex engine scans for fast.
+_ET_AL_ANYWHERE = re.compile(r"et\s+al\b")
+
+
+def _may_cite(plain: str) -> bool:
+    """Whether `plain` writes what _cited looks for after a surname, "et al." or a year (19xx, 20xx), anywhere: most
+    abstracts cite no one, and then no phrase is read for surnames (_names_cited, a search per word)."""
+    return "19" in plain or "20" in plain or _ET_AL_ANYWHERE.search(plain) is not None
+
+
 def _opens_a_reference(plain: str, at: int) -> bool:
     """Whether the surname at `at`, or the co-author's before it ("Chi & Lange"), follows a bracket, a semicolon or a
     comma: a reference in brackets ("(Rolfe 2016)", "(Chi & Lange, 2015)", "(…; Jang et al., 2016)")."""
@@ -1630,6 +1656,13 @@ class _Picks:
         # The last two words of the chosen phrases of three words or more: where in `chosen`, and whether the words
         # before them only rate or place it ("standard", "optimal", "deep") rather than say which one it is.
         self._tails: dict[str, tuple[int, bool]] = {}
+        self._may_cite: bool | None = None  # _may_cite(plain), asked at the first capitalised phrase
+
+    def _cites(self) -> bool:
+        """Whether the abstract may cite anyone (_may_cite), read once."""
+        if self._may_cite is None:
+            self._may_cite = _may_cite(self._plain)
+        return self._may_cite
 
     def add(self, ranked: Sequence[tuple[float, str]], limit: int) -> None:
         """Take phrases of `ranked` (best first) until `limit` are chosen."""
@@ -1638,7 +1671,7 @@ class _Picks:
             if len(chosen) >= limit:
                 break
             low = phrase.lower()
-            if phrase[1:2].islower() and phrase[:1].isupper() and _names_cited(phrase, self._plain):
+            if phrase[1:2].islower() and phrase[:1].isupper() and self._cites() and _names_cited(phrase, self._plain):
                 self.cited.update(low.split())
                 continue
             for other in chosen_low:
@@ -2029,8 +2062,8 @@ def _head_words(run: list[str], text: str) -> str:
     baselines" reads "XAI baselines", "Carlo gradient estimators" "Monte Carlo gradient estimators" (a name whole;
     "preconditioned Crank-Nicolson Langevin samplers" keeps its name, "Crank-Nicolson Langevin samplers"). A run of
     four or five words each with a capital is a name, whole ("we present Mean Field Reinforcement Learning …")."""
-    if len(run) < 6 and all(word[:1].isupper() for word in run):
-        return " ".join(run)
+    if len(run) < 6 and run[0][:1].isupper() and all(word[:1].isupper() for word in run):  # (the first: no
+        return " ".join(run)  # generator for most runs)
     if len(run) > 3 and (run[-4][:1].isupper() or not run[-3][:1].isupper()) \
             and _ends_a_phrase(f"{run[-4]} {run[-3]}", text):
         return " ".join(run[-4:] if run[-4][:1].isupper() else run[-2:])  # a name whole, else the head after it
