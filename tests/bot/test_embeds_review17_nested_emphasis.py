@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.embeds import paper_embed
-from storage.enrich import enrich
-from storage.models import RawRecord
+from tests._cards import card_of
 
 LEAD = "We study "
 TAIL = " words on graphs, and show that the method scales to a million nodes with a single GPU."
@@ -18,11 +16,7 @@ TAIL = " words on graphs, and show that the method scales to a million nodes wit
 
 def _card_abstract(abstract: str) -> str:
     """What the card's description shows of `abstract`, enriched as a corpus record is."""
-    record = RawRecord(abstract=abstract, title="Nested Emphasis", authors=(), venue="Test", url=None, pdf=None,
-                       code_url=None, source_file="papers.json", source_ref="record 1")
-    description = paper_embed(enrich(record)).description
-    assert description is not None
-    return description
+    return card_of(abstract, "Nested Emphasis")[1]
 
 
 @pytest.mark.parametrize("nested", [

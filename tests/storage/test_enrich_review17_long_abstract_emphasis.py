@@ -30,10 +30,9 @@ from storage.enrich import (
     _STAR_ITALICS_OPENING,
     _emphasis_marks,
     display_abstract,
-    enrich,
 )
 from storage.loader import load_corpus
-from storage.models import RawRecord
+from tests._cards import card_of
 from tests.storage.conftest import stored_paper, write_json
 
 LEAD = "We study message passing on graphs. "
@@ -48,11 +47,7 @@ def _claim(length: int) -> str:
 
 def _card_abstract(abstract: str) -> str:
     """What the card's description shows of `abstract`, enriched as a corpus record is."""
-    record = RawRecord(abstract=abstract, title="Long Emphasis", authors=(), venue="Test", url=None, pdf=None,
-                       code_url=None, source_file="papers.json", source_ref="record 1")
-    description = paper_embed(enrich(record)).description
-    assert description is not None
-    return description
+    return card_of(abstract, "Long Emphasis")[1]
 
 
 EMPHASIS = ["**{}**", "*{}*", "_{}_", "__{}__", "***{}***", "**A _{}_ b**", "*A **{}** b*"]

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.embeds import paper_embed
-from storage.enrich import enrich
-from storage.models import RawRecord
 from storage.search import plain_title
+from tests._cards import card_of
 
 LEAD = "We study "
 TAIL = " words on graphs, and show that the method scales to a million nodes with a single GPU."
@@ -21,12 +19,7 @@ TAIL = " words on graphs, and show that the method scales to a million nodes wit
 
 def _card(abstract: str, title: str = "Unequal Stars") -> tuple[str, str]:
     """The card's (title, description) of a record with `title` and `abstract`, enriched as a corpus record is."""
-    record = RawRecord(abstract=abstract, title=title, authors=(), venue="Test", url=None, pdf=None,
-                       code_url=None, source_file="papers.json", source_ref="record 1")
-    card = paper_embed(enrich(record))
-    assert card.title is not None
-    assert card.description is not None
-    return card.title, card.description
+    return card_of(abstract, title)
 
 
 @pytest.mark.parametrize(("written", "shown"), [
