@@ -1252,13 +1252,30 @@ def _joined_act(obj: str) -> re.Match[str] | None:
     """The first verb after "and" or a comma that is one whatever follows it ("… POMDP and identify two types …",
     "… perturbations and discuss generalization", "… variants of Gibbs, show that …"), outside a relative clause,
     whose verbs are its own ("a method that learns X and identifies Y")."""
-    relative = _RELATIVE.search(obj)
-    clause = obj[:relative.start()] if relative else obj
-    for match in _JOINED_WORD.finditer(clause):
+    for at in _joints(obj):  # _JOINED_WORD tried only where it can open: it opens on a comma or spaces before "and"
+        match = _JOINED_WORD.match(obj, at)
+        if match is None:
+            continue
         word = match.group("verb")
         if word in _ONLY_VERBS or _base_form(word, third_person=True) in _ONLY_VERBS:
-            return match
+            return None if _RELATIVE.search(obj, 0, match.start()) else match
     return None
+
+
+def _joints(text: str) -> list[int]:
+    """Where a comma or the spaces before an "and" are in `text`, in order: where _JOINED_WORD may match."""
+    joints: list[int] = []
+    at = text.find(",")
+    while at >= 0:
+        joints.append(at)
+        at = text.find(",", at + 1)
+    at = text.find(" and ")
+    while at >= 0:
+        while at > 0 and text[at - 1].isspace():
+            at -= 1
+        joints.append(at)
+        at = text.find(" and ", at + 5)
+    return sorted(joints)
 
 
 def _second_act_as_gerund(obj: str) -> str:
