@@ -99,7 +99,10 @@ _TRAILING_WEAK = re.compile(
     r"be|this|these|both|while|whilst|when|into|under|over|between|among|than|such|designed|aimed|tailored|used|"
     r"able|capable|based|called|named|in order|we|they|along|even|showing|aims|aiming|in particular|"
     r"(?:allow|enable)(?:s|ing)?(?:\s+(?:us|one))?|leading|like|then|how|consisting|due|whether|if|with respect))+"
-    r"[\s,;:–—(\-]*$|[\s,;:–—(\-]+$",
+    r"[\s,;:–—(\-]*$|[\s,;:–—(\-]+$"
+    # a conjunction after a clause's mark leads into the clause cut off ("… task distributions; yet"), as "and" does;
+    # after a word it may close the phrase ("not studied yet")
+    r"|[,;:–—]\s*(?:yet|but|however|so)[\s,;:–—(\-]*$",
     re.IGNORECASE,
 )
 # What _TRAILING_WEAK can remove ends with one of these characters or words (checked first: cheap).
@@ -108,7 +111,7 @@ _WEAK_LAST_WORDS = wordset(
     "a an the of to and or for with by via in on at from that which as its their our is are be this these both "
     "while whilst when into under over between among than such designed aimed tailored used able capable based called "
     "named order we they along even showing aims aiming particular allow allows allowing enable enables "
-    "enabling us one leading like then how consisting due whether if respect")
+    "enabling us one leading like then how consisting due whether if respect yet but however so")
 # "i.e.", "e.g.", "w.r.t." lead into what follows: a headline cut after one ends before it.
 _ABBREVIATIONS_LEADING_ON = ("i.e", "e.g", "w.r.t", "i.e.", "e.g.", "w.r.t.")
 _ABBREVIATION_TAIL = re.compile(r"[\s,;:(]*\b(?:i\.e|e\.g|w\.r\.t)\.?$")
@@ -698,8 +701,20 @@ def is_name_like(token: str, *, emphasised: bool = False) -> bool:
     return emphasised and core[0].isupper() and bool(own)
 
 
+# What may stand between a verb and its object, which no headline opens with: an aside ("we establish, for the first
+# time, explicit connections …"), the preposition "advocate" takes ("we advocate for representation learning …"), an
+# adverb before the claim it qualifies ("we establish experimentally that kernel machines …": a claim, read as one).
+_BEFORE_THE_OBJECT = re.compile(r"(?:for the first time\b,?|(?<=advocate )for|" + _LY_ADVERB + r"(?=\s+that\s))\s*")
+
+
 def _object_of(sentence: str, match: re.Match[str]) -> str:
-    return sentence[match.end():].strip()
+    """What the verb `match` ends on takes: the rest of the sentence, without what stands before its object."""
+    obj = sentence[match.end():].strip()
+    if obj[:3] == "for" or "ly that " in obj[:40]:  # the words _BEFORE_THE_OBJECT needs, looked for first
+        aside = _BEFORE_THE_OBJECT.match(sentence, len(sentence) - len(obj))
+        if aside is not None:
+            return sentence[aside.end():].strip()
+    return obj
 
 
 def intro_match(sentence: str) -> re.Match[str] | None:
@@ -1222,13 +1237,45 @@ def _without_second_act(obj: str) -> str:
     """The object up to a second thing done ("… networks and use it to …"), unless that one names what
     it makes ("… and propose a framework called NetGGM", "… and present a method (HAVER)"): the name
     belongs in the headline."""
-    match = _AND_ANOTHER_ACT.search(obj)
+    match = _AND_ANOTHER_ACT.search(obj) or _joined_act(obj)
     if match is None:
         return obj
-    second = obj[match.end():]
+    # what the second act names, up to a colon or semicolon: the list after one names what it is about ("and then
+    # study it for two popular paradigms, namely: (a) reinforcement learning from human feedback (RLHF) …")
+    second = re.split(r"[:;]", obj[match.end():], maxsplit=1)[0]
     if _has_naming_hint(second) or _ACRONYM_DEFINITION.search(second):
         return obj
     return obj[:match.start()]
+
+
+def _joined_act(obj: str) -> re.Match[str] | None:
+    """The first verb after "and" or a comma that is one whatever follows it ("… POMDP and identify two types …",
+    "… perturbations and discuss generalization", "… variants of Gibbs, show that …"), outside a relative clause,
+    whose verbs are its own ("a method that learns X and identifies Y")."""
+    for at in _joints(obj):  # _JOINED_WORD tried only where it can open: it opens on a comma or spaces before "and"
+        match = _JOINED_WORD.match(obj, at)
+        if match is None:
+            continue
+        word = match.group("verb")
+        if word in _ONLY_VERBS or _base_form(word, third_person=True) in _ONLY_VERBS:
+            return None if _RELATIVE.search(obj, 0, match.start()) else match
+    return None
+
+
+def _joints(text: str) -> list[int]:
+    """Where a comma or the spaces before an "and" are in `text`, in order: where _JOINED_WORD may match."""
+    joints: list[int] = []
+    at = text.find(",")
+    while at >= 0:
+        joints.append(at)
+        at = text.find(",", at + 1)
+    at = text.find(" and ")
+    while at >= 0:
+        while at > 0 and text[at - 1].isspace():
+            at -= 1
+        joints.append(at)
+        at = text.find(" and ", at + 5)
+    return sorted(joints)
 
 
 def _second_act_as_gerund(obj: str) -> str:
@@ -1249,7 +1296,7 @@ def _second_act_as_gerund(obj: str) -> str:
 # A word after "and" or a comma, and the verbs that, there, are a second thing done whatever follows them ("and compare
 # to", "and derive corresponding"); the others are so only before what a verb takes (_AND_ANOTHER_ACT: "and use it",
 # not "and use cases"; "and test the", not "and test data").
-_JOINED_WORD = re.compile(r"(?:,\s+(?:and\s+)?|\s+and\s+)(?:then\s+|also\s+|further\s+|finally\s+)?"
+_JOINED_WORD = re.compile(r"(?:,\s+(?:and\s+)?|\s+and\s+)(?:then\s+|also\s+|further\s+|finally\s+|[a-z]{3,}ly\s+)?"
                           r"(?P<verb>[a-z]+)\b(?![-–])")
 _ONLY_VERBS = wordset(
     "show prove demonstrate propose introduce derive provide analyze analyse establish obtain evaluate give extend "

@@ -29,7 +29,7 @@ from storage._corpus_text import (
 )
 from storage.models import Paper, RawRecord
 
-ENRICH_VERSION = 78
+ENRICH_VERSION = 79
 ID_LENGTH = 10
 MAX_TITLE_CHARS = 100
 # The id is the first ID_LENGTH characters of the digest in lower-case base32 (RFC 4648): 5 bits each,
@@ -1237,8 +1237,11 @@ def _headline(text: str, names: tuple[str, ...]) -> str:
             name = _capitalise(name)  # "max-rank, a novel correction …" -> "Max-rank: …"
             titled = f"{name}: {_capitalise(description)}" if description else name
             return _without_novelty(_without_anaphora(clause_cut(titled, MAX_TITLE_CHARS)), f"{name}: ")
-        description = _named_briefly(_standing_alone(description))
-        return _without_novelty(_without_anaphora(clause_cut(_capitalise(description), MAX_TITLE_CHARS)))
+        # a claim "that when …, …" says its main clause; with none to tell, the opening sentence stands in
+        said = _main_clause(description) if _opens_subordinate(description) else description
+        if said is not None:
+            said = _named_briefly(_standing_alone(said))
+            return _without_novelty(_without_anaphora(clause_cut(_capitalise(said), MAX_TITLE_CHARS)))
     opening = _standing_alone(_opening(sentence_list or (plain,)))
     return _without_novelty(clause_cut(_capitalise(opening), MAX_TITLE_CHARS))
 
@@ -1330,12 +1333,74 @@ def _without_inner_novelty(title: str) -> str:
 
 def _opening(sentence_list: Sequence[str]) -> str:
     """The first sentence that says something once "In this paper, we" is taken off it: the headline
-    when no contribution could be read, so it never starts with the boilerplate."""
+    when no contribution could be read, so it never starts with the boilerplate. A sentence opening with a
+    subordinate clause says its main clause, or is passed over when that cannot be told."""
     for sentence in sentence_list:
-        said = _without_boilerplate(sentence.rstrip("."))
+        main = _main_clause(sentence) if _opens_subordinate(sentence) else sentence
+        if main is None:
+            continue
+        said = _without_boilerplate(main.rstrip("."))
         if len(said.split()) >= MIN_OPENING_WORDS and not _points_back(said):
             return said
     return _without_boilerplate(sentence_list[0].rstrip(".")) or sentence_list[0]
+
+
+# Words opening a subordinate clause: "When tasks reoccur – as they do in natural environments –" says when, not
+# what; alone it is a fragment, no headline. "By" only before a gerund ("by equipping … agents with a synaptic model,
+# catastrophic forgetting can be mitigated"): "By contrast, …" opens a main clause with its adverb, read whole.
+_SUBORDINATORS = wordset("when whenever although though while whilst whereas if unless since because once by")
+# Where a subordinate clause closes: the first comma outside brackets ("Although X, Y"), or, with none, the second of
+# a pair of dashes around an aside ("When tasks reoccur – as they do in natural environments – meta-learning agents …").
+_CLAUSE_COMMA = re.compile(r",\s+(?![^()\[\]]*[)\]])")
+_ASIDE_DASHES = re.compile(r"\s[–—]\s[^–—]+?\s[–—]\s")
+
+
+def _opens_subordinate(text: str) -> bool:
+    """Whether `text` opens with a subordinate clause ("When …", "Although …", "By equipping …")."""
+    first, _, rest = text.partition(" ")
+    if first.lower() not in _SUBORDINATORS:
+        return False
+    return first.lower() != "by" or rest.split(" ", 1)[0].endswith("ing")
+
+
+def _main_clause(text: str) -> str | None:
+    """The main clause after the subordinate one `text` opens with, capitalised ("When tasks reoccur – as they do in
+    natural environments – meta-learning agents must explore again …" -> "Meta-learning agents must explore again
+    …"); None when none can be told, or it is too short or opens pointing back ("Since …, it …")."""
+    text = text.replace(", if any,", "")  # "While many estimators exist, few, if any, come with …": the subject stays
+    start = next((comma.end() for comma in _CLAUSE_COMMA.finditer(text) if _opens_a_main_clause(text, comma.end())),
+                 None)
+    if start is None:
+        aside = _ASIDE_DASHES.search(text) if "," not in text else None
+        if aside is None:
+            return None
+        start = aside.end()
+    main = text[start:].lstrip()
+    if main.lower().startswith("then "):  # "If …, then …"
+        main = main[5:]
+    if len(main.split()) < MIN_OPENING_WORDS + 1 or _points_back(main) or _opens_subordinate(main):
+        return None
+    return _capitalise(main)
+
+
+# Words a main clause does not open with: a relative or subordinate clause's ("…, which remains the gold standard,
+# …", "…, whether it involves …"), a preposition's or an aside's ("…, with and without DP, …", "…, especially those
+# involving …, have been proposed"), a verb's.
+_NO_MAIN_CLAUSE_OPENING = wordset(
+    "which where whether who whom whose when whenever while whilst whereas if unless since because although though "
+    "once especially including namely notably particularly e.g. i.e. and or but nor yet with without on in of for to "
+    "at by from as than via through into over under between among are is was were be been has have had can could will "
+    "would may might must should do does did")
+_MIN_CLAUSE_WORDS = 4  # "…, expressivity or separability, there remains …": a list's last items, no clause
+
+
+def _opens_a_main_clause(text: str, at: int) -> bool:
+    """Whether the words after a comma at `at` can open the main clause: not a word that leads on, and not a list's
+    item (a few words before the next comma)."""
+    words = text[at:at + 200].split(",", 1)[0].split()
+    if not words or words[0].lower() in _NO_MAIN_CLAUSE_OPENING:
+        return False
+    return len(words) >= _MIN_CLAUSE_WORDS or "," not in text[at:]
 
 
 def _points_back(sentence: str) -> bool:
