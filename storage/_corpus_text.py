@@ -253,6 +253,11 @@ _BEFORE_ITS_PREPOSITION: dict[str, frozenset[str]] = {
         ("consisting regardless irrespective capable", "of"),
         ("depending contingent", "on"),
         ("relevant", "to for"),
+        # adjectives after the noun they say a thing of: "a subset of the data proportional to its diversity", "an
+        # action space size exponential in the reward's", "a framework analogous to …", "the regret achievable by …"
+        ("proportional analogous", "to"),
+        ("exponential polynomial polylogarithmic logarithmic quadratic", "in"),
+        ("achievable attainable", "by"),
         ("lying", "on in within"),
         # participles after their noun: "each individual contributing to the database", "means belonging to P",
         # "the Liouville operator acting on densities", "the prediction set accounting for …", "data missing in …"

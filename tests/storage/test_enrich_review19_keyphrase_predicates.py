@@ -66,3 +66,30 @@ def test_a_verb_in_s_after_a_noun_still_splits_its_phrase() -> None:
     keywords = keywords_for(text, ())
     assert "sampling method" in keywords, keywords
     assert not any("guarantees" in phrase for phrase in keywords), keywords
+
+
+@needs_the_dev_sets
+@pytest.mark.parametrize(("title", "adjective_phrase", "phrase"), [
+    ("Near-Polynomially Competitive Active Logistic Regression", "label complexity polylogarithmic",
+     "label complexity"),  # "achieves label complexity polylogarithmic in ε"
+    ("A Computation-Efficient Method of Measuring Dataset Quality based on the Coverage of the Dataset",
+     "computation time proportional", "computation time"),  # "with computation time proportional to the …"
+    ("An Efficient, Generalized Bellman Update For Cooperative Inverse Reinforcement Learning",
+     "space size exponential", "action space size"),  # "an action space size exponential in the size of …"
+    ("Analyzing the Robustness of Nearest Neighbors to Adversarial Examples", "framework analogous", None),
+])
+def test_a_dev_set_card_lists_no_adjective_after_its_noun(title: str, adjective_phrase: str,
+                                                          phrase: str | None) -> None:
+    """Adjectives after the noun they say a thing of, before their preposition, close no keyphrase."""
+    keywords = dev_set_card(title)
+    assert adjective_phrase not in keywords, keywords
+    assert phrase is None or phrase in keywords, keywords
+    assert len(keywords) >= 5, keywords
+
+
+def test_an_adjective_before_its_preposition_leaves_its_noun_the_keyphrase() -> None:
+    text = ("We sample a subset of the training data proportional to its diversity. Our sampler has sample "
+            "complexity polynomial in the dimension, and we bound the sample complexity of training data selection.")
+    keywords = keywords_for(text, ())
+    assert not any(phrase.endswith(("proportional", "polynomial")) for phrase in keywords), keywords
+    assert "sample complexity" in keywords, keywords
