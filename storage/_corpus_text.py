@@ -1790,7 +1790,8 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     auxiliaries, noun_pointers = _AUXILIARIES, _BEFORE_A_NOUN_IN_S
     verb_subjects, prepositions_kept = _BEFORE_A_SUBJECT_OF_ITS_VERB, _KEEPING_THEIR_PREPOSITION  # quick tests first
     copulas, after_a_copula, listing = _BEFORE_A_PREDICATE_WORD, _BETWEEN_A_COPULA_AND_ITS_PREDICATE, _LISTING
-    nouns_too, adjective_endings = _PLURAL_NOUNS_AMONG_VERBS, _ADJECTIVE_SUFFIXES
+    nouns_too, adjective_endings, predicate_endings = (_PLURAL_NOUNS_AMONG_VERBS, _ADJECTIVE_SUFFIXES,
+                                                       _ENDINGS_OF_A_PREDICATE)
     adverb_openers, noun_openers, another_predicate = (_BEFORE_AN_ADVERB_AND_ITS_VERB, _BEFORE_A_VERB_OR_A_NOUN,
                                                        _ANOTHER_PREDICATES)
     proper: dict[str, bool] = {}  # each opening word looked for once: "Ab c. " * 3333 has 3,333 sentences
@@ -1846,14 +1847,16 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                                 found.append(_phrase(run, plain))
                         # else the noun: "with explicit focus on …" says how the text focuses, no topic (words counted)
                     elif size(run) > 1:  # the head noun last
-                        if not (previous in another_predicate and _is_predicate(run[-1], previous, sentence, low)):
+                        if not (previous in copulas and (previous in another_predicate or run[-1].endswith(
+                                predicate_endings)) and _is_predicate(run[-1], previous, sentence, low)):
                             found.append(_phrase(run, plain) if last & trailing else " ".join(run) if size(run) < 4
                                          else head_words(run, plain))
                         elif (low or token) in listing:  # "smooth, strongly convex and Hessian Lipschitz, …"
                             run = []
                             previous = _ANOTHER_PREDICATE if low else _ANOTHER_PREDICATE_AFTER_A_MARK
                             continue
-                        # else "smooth, strongly convex and Hessian Lipschitz.": what a thing is, not a thing
+                        # else "smooth, strongly convex and Hessian Lipschitz.", "are minimax optimal, …": what a
+                        # thing is, not a thing
                     elif not ((previous in copulas or previous[-2:] in after_a_copula)
                               and _is_predicate(run[0], previous, sentence, low)):
                         found.append(_phrase(run, plain) if last & trailing else run[0])
@@ -1993,6 +1996,10 @@ _BETWEEN_A_COPULA_AND_ITS_PREDICATE = frozenset(("ly", "ot"))  # an adverb in -l
 # comma, as at a chunk's start, a word in -ing opens a clause ("HOP is highly versatile, accommodating …").
 _ANOTHER_PREDICATE, _ANOTHER_PREDICATE_AFTER_A_MARK = "and,", ",,"
 _ANOTHER_PREDICATES = frozenset((_ANOTHER_PREDICATE, _ANOTHER_PREDICATE_AFTER_A_MARK))
+# Endings of adjectives that close a predicate of several words right after a copula ("are minimax optimal", "is
+# fixed-parameter tractable", "is very stable"): what a thing is, as one word alone there; not endings nouns have as
+# often ("-ic": "metric", "-ive": "objective", "-ary": "boundary").
+_ENDINGS_OF_A_PREDICATE = ("al", "ous", "ful", "less", "able", "ible")
 _BEFORE_A_PREDICATE_WORD = _COPULAS | _ANOTHER_PREDICATES
 _AFTER_ANOTHER_PREDICATE = frozenset(("", "and", "or", "but", "nor"))  # "": a mark
 # Words of _BEFORE_A_VERB that an adverb in -ly may part from their verb ("a classifier that can aggressively handle

@@ -93,3 +93,28 @@ def test_an_adjective_before_its_preposition_leaves_its_noun_the_keyphrase() -> 
     keywords = keywords_for(text, ())
     assert not any(phrase.endswith(("proportional", "polynomial")) for phrase in keywords), keywords
     assert "sample complexity" in keywords, keywords
+
+
+@needs_the_dev_sets
+@pytest.mark.parametrize(("title", "predicate", "phrase"), [
+    ("Robust Kernel Hypothesis Testing under Data Corruption", "minimax optimal", None),  # "tests are minimax optimal"
+    ("Soft Actor-Critic: Off-Policy Maximum Entropy Deep Reinforcement Learning with a Stochastic Actor",
+     "very stable", "stochastic actor-critic formulation"),  # "our approach is very stable, achieving …"
+    ("Parameterized Algorithms for the Matrix Completion Problem", "fixed-parameter tractable", None),
+    ("Fixed-Budget Change Point Identification in Piecewise Constant Bandits", "near optimal", None),
+])
+def test_a_dev_set_card_lists_no_predicate_of_several_words_after_a_copula(title: str, predicate: str,
+                                                                          phrase: str | None) -> None:
+    keywords = dev_set_card(title)
+    assert predicate not in keywords, keywords
+    assert phrase is None or phrase in keywords, keywords
+    assert len(keywords) >= 5, keywords
+
+
+def test_a_noun_phrase_after_a_copula_stays() -> None:
+    """"the goal is optimal control": the phrase closes on a noun, no adjective."""
+    text = ("Our estimators are minimax optimal. The goal is optimal control of linear systems, and optimal control "
+            "of linear systems needs minimax optimal estimators.")
+    keywords = keywords_for(text, ())
+    assert "optimal control" in keywords, keywords
+    assert "minimax optimal" not in keywords, keywords

@@ -20,10 +20,11 @@ review 18b made the word alone after such an adjective and "and", "or" or a comm
 but", the verb after "can", "we" … and an adverb in -ly a verb, "can aggressively handle", and "acts", "correlates",
 "draws" before "as", "with", "from" the verb of the noun before them, "depth acts as": so does the oracle; review 19
 made a run of words after such an adjective and "and" whose last reads as one no phrase, "strongly convex and Hessian
-Lipschitz.", a verb in -s that is a plural noun too the noun after an adjective, "explicit non-asymptotic
-guarantees", a word in -s before an adverb in -ly and a preposition a verb, "prediction error decays optimally with",
-and a participle after "to", or any word after a condition's "then", a noun phrase's, "applied to structured data",
-"if … then deep linear networks": so does the oracle.)
+Lipschitz.", nor one closing on an adjective after a copula, "are minimax optimal", a verb in -s that is a plural noun
+too the noun after an adjective, "explicit non-asymptotic guarantees", a word in -s before an adverb in -ly and a
+preposition a verb, "prediction error decays optimally with", and a participle after "to", or any word after a
+condition's "then", a noun phrase's, "applied to structured data", "if … then deep linear networks": so does the
+oracle.)
 """
 
 from __future__ import annotations
@@ -75,8 +76,9 @@ def _predicate(run: list[str], previous: str, sentence: str, low: str) -> bool:
     """Whether the run is one word after a copula, or after an adverb or "not" after one, or after such a word and
     "and", saying what its subject is (review 18); or words after such a word and "and" whose last is one (review
     19: "strongly convex and Hessian Lipschitz")."""
-    if len(run) > 1:
-        return previous in text._ANOTHER_PREDICATES and text._is_predicate(run[-1], previous, sentence, low)
+    if len(run) > 1:  # review 19: also an adjective by its ending right after a copula, "are minimax optimal"
+        return (previous in text._ANOTHER_PREDICATES or (previous in text._COPULAS and run[-1].endswith(
+            text._ENDINGS_OF_A_PREDICATE))) and text._is_predicate(run[-1], previous, sentence, low)
     return (previous in text._COPULAS or previous.endswith("ly") or previous == "not"
             or previous in text._ANOTHER_PREDICATES) and text._is_predicate(run[0], previous, sentence, low)
 
@@ -225,7 +227,7 @@ WORDS = ["we", "We", "that", "to", "can", "by", "By", "while", "thereby", "There
          "convex", "Lipschitz", "or", "but", "aggressively", "handle", "apply", "depth", "acts", "as", "a",
          "correlates", "draws", "from", "node’s", "solution’s", "Mean", "Field", "Reinforcement", "celebrated", "2r",
          "guarantees", "non-asymptotic", "statistical", "decays", "optimally", "then", "If", "if", "structured",
-         "succeed", "Hessian", "smooth", "requires", "respectively"]
+         "succeed", "Hessian", "smooth", "requires", "respectively", "minimax", "optimal", "proportional"]
 MARKS = [" ", " ", " ", " ", ", ", "; ", ". ", " (", ") ", ": ", " - ", " – ", "-", "’", "? ", "\n\n"]
 
 
