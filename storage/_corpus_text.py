@@ -256,6 +256,11 @@ _BEFORE_ITS_PREPOSITION: dict[str, frozenset[str]] = {
         ("consisting regardless irrespective capable", "of"),
         ("depending contingent", "on"),
         ("relevant", "to for"),
+        # adjectives after the noun they say a thing of: "a subset of the data proportional to its diversity", "an
+        # action space size exponential in the reward's", "a framework analogous to …", "the regret achievable by …"
+        ("proportional analogous", "to"),
+        ("exponential polynomial polylogarithmic logarithmic quadratic", "in"),
+        ("achievable attainable", "by"),
         ("lying", "on in within"),
         # participles after their noun: "each individual contributing to the database", "means belonging to P",
         # "the Liouville operator acting on densities", "the prediction set accounting for …", "data missing in …"
@@ -334,6 +339,12 @@ _SPLITTERS = STOPWORDS | VERBS | _VERBAL_GERUNDS | wordset(
     # words that praise what they open rather than name it ("the celebrated PEP framework", "the celebrated
     # Sinkhorn’s algorithm"): a reader drops them from the keyphrase as from a name
     "celebrated renowned famous well-known acclaimed seminal prominent popular ubiquitous")
+# Verbs in -s of VERBS that are plural nouns too ("we provide explicit non-asymptotic guarantees for …", "robust
+# adversarial guarantees", "statistical estimates"): after an adjective (_ADJECTIVE_SUFFIXES) the noun it qualifies,
+# closing the phrase, not the verb splitting it ("explicit non-asymptotic" was a keyphrase).
+_PLURAL_NOUNS_AMONG_VERBS = wordset("guarantees estimates matches needs offers supports ranges works leads trains "
+                                    "scales shows exploits highlights deals increases transfers handles balances "
+                                    "addresses matters")
 # Verbs in their base form that are no noun: after a noun the text does not know for a plural ("particles of SVGD
 # tend to …", "approaches for validation fail to …", "algorithms like DDPG suffer from …") they are its verb, not
 # the noun closing a keyphrase ("SVGD tend"). Written in small letters only: "ADAPT" may be a method's name. Base
@@ -1826,7 +1837,10 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
     auxiliaries, noun_pointers = _AUXILIARIES, _BEFORE_A_NOUN_IN_S
     verb_subjects, prepositions_kept = _BEFORE_A_SUBJECT_OF_ITS_VERB, _KEEPING_THEIR_PREPOSITION  # quick tests first
     copulas, after_a_copula, listing = _BEFORE_A_PREDICATE_WORD, _BETWEEN_A_COPULA_AND_ITS_PREDICATE, _LISTING
-    adverb_openers = _BEFORE_AN_ADVERB_AND_ITS_VERB
+    nouns_too, adjective_endings, predicate_endings = (_PLURAL_NOUNS_AMONG_VERBS, _ADJECTIVE_SUFFIXES,
+                                                       _ENDINGS_OF_A_PREDICATE)
+    adverb_openers, noun_openers, another_predicate = (_BEFORE_AN_ADVERB_AND_ITS_VERB, _BEFORE_A_VERB_OR_A_NOUN,
+                                                       _ANOTHER_PREDICATES)
     proper: dict[str, bool] = {}  # each opening word looked for once: "Ab c. " * 3333 has 3,333 sentences
     participles: dict[str, bool] = {}  # and each pair of a noun and a word in -ing: "a b-ing the " * 1000
     for sentence in sentences(plain):
@@ -1850,12 +1864,22 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 low, kind = kind_of(token)
             if kind < content_kind:  # punctuation ends a chunk, a stop word a run: no phrase crosses either
                 if run:  # (more than half of these tokens follow another: nothing to close)
+                    if low in nouns_too and run[-1].endswith(adjective_endings) and run[-1].islower():
+                        content.append(low)  # "explicit non-asymptotic guarantees for …": the noun an adjective
+                        run.append(token)  # qualifies, not a verb
+                        last = content_kind | plural
+                        continue
                     if last & plural and (low in determiners or previous in verb_subjects) and ends_on_a_verb(
                             run, low, previous):
                         content.pop()  # "this architecture melds the …": a verb in -s, not a plural noun
                         run.pop()
                         if run:
                             found.append(_phrase(run, plain))
+                    elif last & plural and low[-2:] == "ly" and size(run) > 1 and _verb_before_its_adverb(
+                            run, low, sentence):
+                        content.pop()  # "prediction error decays optimally with …": the verb, not a plural noun
+                        run.pop()
+                        found.append(_phrase(run, plain))
                     elif last & verb_or_participle and low in determiners and _qualifies_nothing(run) and (
                             last & base_verb or _participle_closes(run, last, plain, participles)):
                         content.pop()  # "real data support our theory": the verb, not the noun ("data support")
@@ -1870,8 +1894,16 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                                 found.append(_phrase(run, plain))
                         # else the noun: "with explicit focus on …" says how the text focuses, no topic (words counted)
                     elif size(run) > 1:  # the head noun last
-                        found.append(_phrase(run, plain) if last & trailing else " ".join(run) if size(run) < 4
-                                     else head_words(run, plain))
+                        if not (previous in copulas and (previous in another_predicate or run[-1].endswith(
+                                predicate_endings)) and _is_predicate(run[-1], previous, sentence, low)):
+                            found.append(_phrase(run, plain) if last & trailing else " ".join(run) if size(run) < 4
+                                         else head_words(run, plain))
+                        elif (low or token) in listing:  # "smooth, strongly convex and Hessian Lipschitz, …"
+                            run = []
+                            previous = _ANOTHER_PREDICATE if low else _ANOTHER_PREDICATE_AFTER_A_MARK
+                            continue
+                        # else "smooth, strongly convex and Hessian Lipschitz.", "are minimax optimal, …": what a
+                        # thing is, not a thing
                     elif not ((previous in copulas or previous[-2:] in after_a_copula)
                               and _is_predicate(run[0], previous, sentence, low)):
                         found.append(_phrase(run, plain) if last & trailing else run[0])
@@ -1906,7 +1938,9 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 else:
                     run = []
                     previous = low
-            elif previous in before_verb or (kind & gerund and (not previous or previous in before_gerund)) or (
+            elif (previous in before_verb and not (previous in noun_openers and _opens_a_noun(previous, low, kind,
+                                                                                          sentence))) or (
+                    kind & gerund and (not previous or previous in before_gerund)) or (
                     kind & plural and not kind & named and previous.endswith("ly") and previous not in noun_pointers):
                 previous = low  # the verb opening a clause ("QuickPrune efficiently prunes …"): not in a keyphrase
             else:
@@ -1917,6 +1951,69 @@ def _candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
             found.append(_phrase(run, plain) if last & trailing else " ".join(run) if size(run) < 4
                          else head_words(run, plain))
     return Counter(found), Counter(content)
+
+
+# Words of _BEFORE_A_VERB that may open a noun phrase too: "to" is a preposition ("applied to structured data"), and
+# "then" opens the clause after a condition ("if the loss is not differentiable then deep linear networks can …").
+_BEFORE_A_VERB_OR_A_NOUN = wordset("to then")
+_CONDITIONS = ("if ", "If ", " when ", "When ", "whenever", "Whenever")
+
+
+def _opens_a_noun(previous: str, low: str, kind: int, sentence: str) -> bool:
+    """Whether the content word `low` after "to" or "then" (_BEFORE_A_VERB_OR_A_NOUN) opens a noun phrase rather than
+    being a verb: after "to", a participle in -ed ("structured", not "succeed") or a plural noun no verb's base form
+    is ("to structured data", "to images"); after "then", any word, where the sentence opens a condition before it
+    ("If …, then deep linear networks …"), the clause after it opening on its subject."""
+    if previous == "to":
+        return bool(kind & _TRAILING) and low.endswith("ed") and not low.endswith("eed")
+    then = sentence.find("then")
+    return then > 0 and any(0 <= sentence.find(condition) < then for condition in _CONDITIONS)
+
+
+# Adverbs in -ly that follow a noun as readily as a verb ("images and captions respectively", "models trained jointly
+# with …"), besides those that point at the noun after them (_BEFORE_A_NOUN_IN_S).
+_AFTER_A_NOUN = _BEFORE_A_NOUN_IN_S | wordset("respectively jointly simultaneously separately independently "
+                                                "accordingly alike")
+# What follows the adverb after a verb in -s ("decays optimally with", "grows linearly in", "converges quickly."): a
+# preposition or a mark ("": _token_kind's lower-cased break).
+_AFTER_A_VERB_AND_ITS_ADVERB = wordset("with in as at to than over under from on for by across within") | {""}
+
+
+def _verb_before_its_adverb(run: list[str], adverb: str, sentence: str) -> bool:
+    """Whether the run's last word, in -s and before the adverb in -ly `adverb`, is the verb of the noun before it:
+    the noun qualifying no other ("in-sample prediction error decays optimally with the number of tokens"; not
+    "neural networks typically …" after an adjective), and a preposition or a mark after the adverb, where a verb
+    would follow it if the word in -s were its subject ("language models typically require …")."""
+    if adverb in _AFTER_A_NOUN or adverb in _NOT_ADVERBS or adverb in _NOT_ADVERBS_IN_LY or not run[-1].islower() \
+            or not _qualifies_nothing(run):
+        return False
+    pair = f"{run[-1]} {adverb}"
+    at = sentence.find(pair)
+    if at < 0:  # written across a line break or with more spaces: no reading
+        return False
+    after = _TOKEN.match(sentence, at + len(pair))
+    if after is not None and (_TOKEN_KINDS.get(after.group(1)) or _token_kind(after.group(1)))[0] not in \
+            _AFTER_A_VERB_AND_ITS_ADVERB:
+        return False
+    return not _verb_earlier_in_its_clause(sentence[:at])
+
+
+# What opens a clause, looking back from a word: a mark ("": a break), a relative or a conjunction that opens one.
+_OPENING_A_CLAUSE = wordset("that which whereas while whilst although though because since if when where but")
+_VERB_FORMS = VERBS | _VERBAL_GERUNDS | _VERBS_NOT_NOUNS | _BASE_VERBS | _AUXILIARIES
+
+
+def _verb_earlier_in_its_clause(before: str) -> bool:
+    """Whether the clause `before` ends in has a verb already, so that the noun phrase closing it is that verb's object
+    ("it requires propagating error gradients …", "to capture the video dependencies …"), not a subject ("our
+    results show that in-sample prediction error …", "Empirically, our algorithm …")."""
+    for token in reversed(_TOKEN.findall(before)):
+        low = (_TOKEN_KINDS.get(token) or _token_kind(token))[0]
+        if low == "" or low in _OPENING_A_CLAUSE:
+            return False
+        if low in _VERB_FORMS or _is_verb_form(low):
+            return True
+    return False
 
 
 def _ends_on_a_verb(run: list[str], after: str, before: str) -> bool:
@@ -1946,6 +2043,10 @@ _BETWEEN_A_COPULA_AND_ITS_PREDICATE = frozenset(("ly", "ot"))  # an adverb in -l
 # comma, as at a chunk's start, a word in -ing opens a clause ("HOP is highly versatile, accommodating …").
 _ANOTHER_PREDICATE, _ANOTHER_PREDICATE_AFTER_A_MARK = "and,", ",,"
 _ANOTHER_PREDICATES = frozenset((_ANOTHER_PREDICATE, _ANOTHER_PREDICATE_AFTER_A_MARK))
+# Endings of adjectives that close a predicate of several words right after a copula ("are minimax optimal", "is
+# fixed-parameter tractable", "is very stable"): what a thing is, as one word alone there; not endings nouns have as
+# often ("-ic": "metric", "-ive": "objective", "-ary": "boundary").
+_ENDINGS_OF_A_PREDICATE = ("al", "ous", "ful", "less", "able", "ible")
 _BEFORE_A_PREDICATE_WORD = _COPULAS | _ANOTHER_PREDICATES
 _AFTER_ANOTHER_PREDICATE = frozenset(("", "and", "or", "but", "nor"))  # "": a mark
 # Words of _BEFORE_A_VERB that an adverb in -ly may part from their verb ("a classifier that can aggressively handle

@@ -18,7 +18,13 @@ discriminate": so does the oracle; review 18 made the noun "focus" before "on" n
 giving nothing, and a word alone after a copula, "A and W are dense, …", an adjective, no phrase: so does the oracle;
 review 18b made the word alone after such an adjective and "and", "or" or a comma one too, "is convex and Lipschitz
 but", the verb after "can", "we" … and an adverb in -ly a verb, "can aggressively handle", and "acts", "correlates",
-"draws" before "as", "with", "from" the verb of the noun before them, "depth acts as": so does the oracle.)
+"draws" before "as", "with", "from" the verb of the noun before them, "depth acts as": so does the oracle; review 19
+made a run of words after such an adjective and "and" whose last reads as one no phrase, "strongly convex and Hessian
+Lipschitz.", nor one closing on an adjective after a copula, "are minimax optimal", a verb in -s that is a plural noun
+too the noun after an adjective, "explicit non-asymptotic guarantees", a word in -s before an adverb in -ly and a
+preposition a verb, "prediction error decays optimally with", and a participle after "to", or any word after a
+condition's "then", a noun phrase's, "applied to structured data", "if … then deep linear networks": so does the
+oracle.)
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ _MID_SENTENCE_CAPITAL = re.compile(r"[A-Z](?<=[a-z,;] [A-Z])[a-z]+\b")
 def _verb_before(run: list[str], low: str, previous: str) -> bool:
     """Whether the run's last word is a verb in -s, as a determiner after it tells (review 13) or one of one thing
     before the run (review 16)."""
-    return bool(text._token_kind(run[-1])[1] & text._PLURAL) and text._ends_on_a_verb(run, low, previous)
+    return _plural(run[-1]) and text._ends_on_a_verb(run, low, previous)
 
 
 def _base_verb_before(run: list[str], low: str, plain: str) -> bool:
@@ -68,10 +74,31 @@ def _no_topic(run: list[str], low: str, previous: str) -> bool:
 
 def _predicate(run: list[str], previous: str, sentence: str, low: str) -> bool:
     """Whether the run is one word after a copula, or after an adverb or "not" after one, or after such a word and
-    "and", saying what its subject is (review 18)."""
-    return len(run) == 1 and (previous in text._COPULAS or previous.endswith("ly") or previous == "not"
-                              or previous in text._ANOTHER_PREDICATES) \
-        and text._is_predicate(run[0], previous, sentence, low)
+    "and", saying what its subject is (review 18); or words after such a word and "and" whose last is one (review
+    19: "strongly convex and Hessian Lipschitz")."""
+    if len(run) > 1:  # review 19: also an adjective by its ending right after a copula, "are minimax optimal"
+        return (previous in text._ANOTHER_PREDICATES or (previous in text._COPULAS and run[-1].endswith(
+            text._ENDINGS_OF_A_PREDICATE))) and text._is_predicate(run[-1], previous, sentence, low)
+    return (previous in text._COPULAS or previous.endswith("ly") or previous == "not"
+            or previous in text._ANOTHER_PREDICATES) and text._is_predicate(run[0], previous, sentence, low)
+
+
+def _plural(word: str) -> bool:
+    """Whether a run's word is a plural noun: one by its ending, or a verb in -s read as the noun of an adjective
+    before it ("explicit non-asymptotic guarantees", review 19)."""
+    return bool(text._token_kind(word)[1] & text._PLURAL) or word.lower() in text._PLURAL_NOUNS_AMONG_VERBS
+
+
+def _noun_of_an_adjective(run: list[str], low: str) -> bool:
+    """Whether `low`, a verb of VERBS in -s, is the plural noun the adjective closing the run qualifies (review
+    19)."""
+    return low in text._PLURAL_NOUNS_AMONG_VERBS and run[-1].endswith(text._ADJECTIVE_SUFFIXES) and run[-1].islower()
+
+
+def _verb_before_its_adverb(run: list[str], low: str, sentence: str) -> bool:
+    """Whether the run's last word, in -s, is a verb before its adverb in -ly (review 19: "decays optimally with")."""
+    return _plural(run[-1]) and low.endswith("ly") and len(run) > 1 and text._verb_before_its_adverb(
+        run, low, sentence)
 
 
 def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
@@ -106,7 +133,14 @@ def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 index = 0
                 continue
             if kind == text._SPLIT:
+                if run and _noun_of_an_adjective(run, low):  # since review 19: "explicit non-asymptotic guarantees"
+                    content.append(low)
+                    run.append(token)
+                    closes_badly = 0
+                    index += 1
+                    continue
                 if run and (_verb_before(run, low, previous)  # since review 13: "architecture melds the …"
+                            or _verb_before_its_adverb(run, low, sentence)  # review 19: "error decays optimally"
                             or _base_verb_before(run, low, plain)  # since review 17: "data support our …"
                             or _verb_before_its_preposition(run, low, previous)):  # review 16: "subject to"
                     content.pop()
@@ -129,12 +163,14 @@ def earlier_candidates(plain: str) -> tuple[Counter[str], Counter[str]]:
                 run = []
                 # since review 17: "not" opens a verb after an auxiliary only ("do not discriminate")
                 previous = low if low != "not" or previous in text._AUXILIARIES else text._CONTRASTING_NOT
-            elif not run and (previous in text._BEFORE_A_VERB or (
+            elif not run and ((previous in text._BEFORE_A_VERB and not (  # since review 19: "to structured data"
+                    previous in text._BEFORE_A_VERB_OR_A_NOUN and text._opens_a_noun(previous, low, kind, sentence)))
+                    or (
                     kind & text._GERUND and (previous in text._BEFORE_A_GERUND or index == 0)) or (
                     kind & text._PLURAL and not kind & (text._ACRONYM | text._CAPITALISED)  # since review 17:
                     and previous.endswith("ly") and previous not in text._BEFORE_A_NOUN_IN_S)):  # "efficiently prunes"
                 previous = low
-            elif run and text._token_kind(run[-1])[1] & text._PLURAL:  # since review 12: a plural ends its phrase
+            elif run and _plural(run[-1]):  # since review 12: a plural ends its phrase
                 if previous in text._SINGULAR_DETERMINERS and _verb_before(run, low, previous):  # review 16
                     content.pop()
                     run.pop()
@@ -189,7 +225,9 @@ WORDS = ["we", "We", "that", "to", "can", "by", "By", "while", "thereby", "There
          "framework", "rests", "on", "focus", "generating", "testing", "contributing", "ViTs", "LanczOs", "not", "do",
          "efficiently", "only", "samples", "are", "is", "dense", "L-smooth", "approximately", "with", "explicit",
          "convex", "Lipschitz", "or", "but", "aggressively", "handle", "apply", "depth", "acts", "as", "a",
-         "correlates", "draws", "from", "node’s", "solution’s", "Mean", "Field", "Reinforcement", "celebrated", "2r"]
+         "correlates", "draws", "from", "node’s", "solution’s", "Mean", "Field", "Reinforcement", "celebrated", "2r",
+         "guarantees", "non-asymptotic", "statistical", "decays", "optimally", "then", "If", "if", "structured",
+         "succeed", "Hessian", "smooth", "requires", "respectively", "minimax", "optimal", "proportional"]
 MARKS = [" ", " ", " ", " ", ", ", "; ", ". ", " (", ") ", ": ", " - ", " – ", "-", "’", "? ", "\n\n"]
 
 
