@@ -7,7 +7,7 @@ everything the bot builds from corpus text or user input goes through these help
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from discord.utils import escape_markdown
 
@@ -122,7 +122,7 @@ def _markdown_pieces(text: str, until: int) -> tuple[list[tuple[int, int]], list
         unsplittable.append(piece.span())
         at = piece.end()
         if ticks := piece["code"]:
-            closing = re.compile(f"(?<!`){ticks}(?!`)").search(text, at)
+            closing = _closing_ticks(ticks).search(text, at)
             if closing:  # no marks inside code
                 pairs.append((piece.start(), ticks, closing.start()))
                 unsplittable.append(closing.span())
@@ -165,8 +165,41 @@ _DISCORD_MARKUP = re.compile(r"(\\*)(<(?=[@#/:]|a:|t:|id:)|@(?=everyone|here))")
 def markup_escaped(text: str) -> str:
     """`text` with Discord's own markup (mentions, channels, commands, emoji, timestamps, "@everyone", "@here")
     shown as written, its markdown left as it is: for corpus text on a card, whose emphasis is meant. Longer by a
-    character per piece of markup (and per backslash before one): cut it afterwards."""
+    character per piece of markup (and per backslash before one): cut it afterwards.
+
+    Its code spans, inline and fenced, are left as they are: Discord renders no markup inside one and shows every
+    backslash there, so an abstract's "`<@1>`" read "`\\<@1>`" on the card."""
+    if "`" not in text:
+        return _markup_outside_code_escaped(text)
+    at, parts = 0, []
+    for start, end in _code_spans(text):
+        parts += [_markup_outside_code_escaped(text[at:start]), text[start:end]]
+        at = end
+    parts.append(_markup_outside_code_escaped(text[at:]))
+    return "".join(parts)
+
+
+def _markup_outside_code_escaped(text: str) -> str:
+    """`text`, holding no code span, with a backslash before each piece of Discord's markup (see markup_escaped)."""
     return _DISCORD_MARKUP.sub(lambda markup: f"{markup[1] * 2}\\{markup[2]}", text)
+
+
+def _code_spans(text: str) -> Iterator[tuple[int, int]]:
+    """The spans (start, end) of `text`'s code, backticks included, as a cut reads them (`_markdown_pieces`): a run
+    of backticks closed by a run as long, neither escaped ("\\`") nor inside a link; a run never closed is text."""
+    at = 0
+    while piece := _MARKDOWN.search(text, at):
+        at = piece.end()
+        if ticks := piece["code"]:
+            closing = _closing_ticks(ticks).search(text, at)
+            if closing:
+                yield piece.start(), closing.end()
+                at = closing.end()
+
+
+def _closing_ticks(ticks: str) -> re.Pattern[str]:
+    """The run of backticks that closes code opened by `ticks`: as long, no backtick either side."""
+    return re.compile(f"(?<!`){ticks}(?!`)")
 
 
 def as_typed(text: str, limit: int, *, room: int | None = None) -> str:

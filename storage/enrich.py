@@ -109,6 +109,9 @@ MIN_OPENING_WORDS = 3
 _TIE = re.compile(r"~(?<=[\w.,$}]~)(?=[\w($\\])(?![^\s]{0,300}\.[a-z]{2,}/)")  # not in a URL ("~user/…")
 _TEX_QUOTES = re.compile(r"``(.+?)(?:''|\"|”)", re.DOTALL)
 _HALF_TEX_QUOTES = re.compile(r"(?<![\w\"'])\"([^\"\n]{1,300}?)''(?!')")
+# TeX's single quotes ("`easy'"): a backtick opening a word, closed by an apostrophe no letter follows. Not a code
+# span ("`FedAvg`", "q`POTS`", "`Fed-UCBVI`'s"): no backtick between them, none before.
+_TEX_SINGLE_QUOTES = re.compile(r"`(?<![\w`]`)(?=[^\W_])([^`'\n]{1,300}?(?:'\w[^`'\n]{0,300}?)*)'(?![\w'])")
 # BibTeX-style braces left around one accented letter or dash ("Nystr{ö}m", "Polyak–{Ł}ojasiewicz", "{—}").
 # ("\ue010" and "\ue011" in these patterns: an asterisk and an underscore held while the text is rendered, as
 # _LITERAL_MARKS_HELD: "Sigma_{XX}" and "x^{*}" keep their braces, "A* ." loses its space.)
@@ -150,8 +153,9 @@ _MACRO_SPELLINGS = re.compile(r"\\(dfrac|tfrac|bm)(?![A-Za-z])|\\hyperlink\{[^{}
 # \href{url}{text} reads "text (url)"; pylatexenc parses only its first argument.
 _HREF = re.compile(r"\\href\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _MACRO_BEFORE_GROUP = re.compile(r"\\([A-Za-z]+)(?=\{[^}])")
-_SUPERSCRIPT_FROM = "0123456789+-=()abcdefghijklmnoprstuvwxyzT*"
-_SUPERSCRIPT_TO = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᵀ*"
+# Capitals with a modifier letter in Unicode too ("$R^D$" reads Rᴰ, "$\\Lambda^A_t$" Λᴬₜ; none for C, F, Q, S, X, Y, Z).
+_SUPERSCRIPT_FROM = "0123456789+-=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVW*"
+_SUPERSCRIPT_TO = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂ*"
 _SUBSCRIPT_FROM, _SUBSCRIPT_TO = "0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"
 _SUPERSCRIPTS = str.maketrans(_SUPERSCRIPT_FROM, _SUPERSCRIPT_TO)
 _SUBSCRIPTS = str.maketrans(_SUBSCRIPT_FROM, _SUBSCRIPT_TO)
@@ -163,7 +167,11 @@ _SUBSCRIPTABLE = frozenset(_SUBSCRIPT_FROM)
 _BRACKET_SPACE = re.compile(r"([(\[{])\s+|\s+([)\]}])")
 _RELATION = re.compile(r"\s*(:=|=:|[∈∉≤≥≠≈→←⇒⇔⊂⊆⊃⊇∪∩=<>±∼≍≲≳])\s*")  # ":=" is one ("D := d", not "D : = d")
 _SCRIPT_SPACE = re.compile(r"([\^_]) +")
-_SCRIPT = re.compile(r"(\\[A-Za-z]+)?([\^_])(?:\{([^{}\\]*)\}|([A-Za-z0-9*]))")
+# A script: a group, one character ("x^+" too: "$\\text{OFUL}^+$"), or a symbol raised already or by a letter
+# (_RAISED_SYMBOLS: "$V^\\top$" reads Vᵀ, "$\\pi^{\\dagger}$" π†; pylatexenc wrote V^⊤, π^†).
+_SCRIPT = re.compile(r"(\\[A-Za-z]+)?([\^_])(?:\{([^{}\\]*)\}|([A-Za-z0-9*+])"
+                     r"|(?<=\^)(\{)?\\(top|intercal|dagger|ddagger|prime|star)(?(5)\}|(?![A-Za-z])))")
+_RAISED_SYMBOLS = {"top": "ᵀ", "intercal": "ᵀ", "dagger": "†", "ddagger": "‡", "prime": "′", "star": "⋆"}
 
 
 def collapse_whitespace(text: str) -> str:
@@ -755,6 +763,8 @@ def _rendered(text: str) -> str:
         text = _TIE.sub(" ", text)
     if "`" in text and "``" in text:
         text = _TEX_QUOTES.sub(r"“\1”", text)
+    if "`" in text and "'" in text:
+        text = _TEX_SINGLE_QUOTES.sub(r"‘\1’", text)
     # Opened with a straight quote, closed as TeX closes one: "attention span''. (A test for one character first:
     # a two-character one reads the whole text at a few characters a step, 3.5 µs for an abstract.)
     if "'" in text and "''" in text:
@@ -1108,6 +1118,8 @@ def _script(match: re.Match[str]) -> str:
     After a macro the script is kept apart by "{}": "\\alphaₖ" would read as one unknown macro (a
     subscript letter is a letter), "\\alpha{}ₖ" reads αₖ."""
     macro, kind = match.group(1) or "", match.group(2)
+    if symbol := match.group(6):
+        return f"{macro}{{}}" * bool(macro) + _RAISED_SYMBOLS[symbol]
     body = match.group(3) if match.group(3) is not None else match.group(4)
     allowed = _SUPERSCRIPTABLE if kind == "^" else _SUBSCRIPTABLE
     if body and all(ch in allowed for ch in body):

@@ -79,7 +79,7 @@ def test_a_dev_abstracts_font_switch_leaves_no_brace() -> None:
     ("$U \\in \\mathbb{R}^{n \\times k}$", "U ∈ ℝ^(n × k)"),
     # One term, or what Unicode writes as scripts, as before; a font switch in a script is no second term.
     ("$\\lambda_{\\max}$", "λ\\_max"), ("$x^{(k)}$", "x⁽ᵏ⁾"), ("$\\sum_{i=1}^{n} x_i$", "∑ᵢ₌₁ⁿ xᵢ"),
-    ("$x^{\\top}$", "x^⊤"), ("$n^{2.5}$", "n^2.5"), ("$\\Delta_{\\rm AMP}$", "Δ\\_AMP"),
+    ("$x^{\\top}$", "xᵀ"), ("$n^{2.5}$", "n^2.5"), ("$\\Delta_{\\rm AMP}$", "Δ\\_AMP"),
 ])
 def test_a_script_of_more_than_one_term_keeps_its_grouping(written: str, shown: str) -> None:
     assert display_text(written) == shown
