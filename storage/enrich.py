@@ -151,9 +151,11 @@ _LATEX_SEGMENT = re.compile(_DOLLAR_MATH + _PARENTHESIS_MATH + _OTHER_LATEX_PIEC
 _LATEX_SEGMENT_BUT_PARENTHESIS_MATH = re.compile(_DOLLAR_MATH + _OTHER_LATEX_PIECES, re.DOTALL)
 
 
-def _latex_segments_in(text: str) -> re.Pattern[str]:
-    r"""_LATEX_SEGMENT for `text`: without its "\(…\)" alternative where `text` has no "\)", which none can match."""
-    return _LATEX_SEGMENT if "\\)" in text else _LATEX_SEGMENT_BUT_PARENTHESIS_MATH
+def _latex_segments_in(text: str, start: int = 0, end: int | None = None) -> re.Pattern[str]:
+    r"""_LATEX_SEGMENT for text[start:end]: without its "\(…\)" alternative where that has no "\)", which none can
+    match (only the part is looked at: a paragraph's pieces between links are read one part at a time)."""
+    return _LATEX_SEGMENT if text.find("\\)", start, len(text) if end is None else end) >= 0 \
+        else _LATEX_SEGMENT_BUT_PARENTHESIS_MATH
 
 
 # Macros pylatexenc's parser does not know, respelled as ones it does; \hyperlink{target}{text} keeps its text.
@@ -697,7 +699,7 @@ def _literal_marks_held(raw: str, start: int, end: int, emphasis: set[int]) -> s
     """raw[start:end] (no link in it), its asterisks and underscores outside its LaTeX pieces and its `emphasis` (the
     positions of emphasis marks in `raw`) held (_LITERAL_MARKS_HELD)."""
     at, parts = start, []
-    for piece in _latex_segments_in(raw).finditer(raw, start, end):
+    for piece in _latex_segments_in(raw, start, end).finditer(raw, start, end):
         parts += [_held_between(raw, at, piece.start(), emphasis),
                   _LITERAL_MARKS_HELD["_"] if piece.group() == "\\_" else piece.group()]
         at = piece.end()
