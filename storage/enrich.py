@@ -133,20 +133,34 @@ _TEX_DASHES = ((re.compile(r"(?<!-)---(?!-)"), "—"), (re.compile(r"(?<=\s)--(?
 _DASH_BETWEEN_WORDS = re.compile(r"--(?<=(?:[^\W_]|\))--)(?=[^\W_]|\()")
 # LaTeX pieces worth handing to pylatexenc: math, macros with their arguments, escapes.
 # Math is bounded in length: an unclosed "$" or "\(" must not send every later one scanning to the end.
-_LATEX_SEGMENT = re.compile(
+_DOLLAR_MATH = (
     r"\$\$.{1,2000}?\$\$"
     # not "$2.54 per …", a price; but "$2 \times 2$" and "$0 \leq p$" are math
     r"|\$(?!\d[\d.,]*\s+(?![\\=<>+\-^_×·≤≥≠∈]))(?:[^$\\]|\\.){1,2000}?\$"
-    r"|\\\(.{1,2000}?\\\)"
+)
+_PARENTHESIS_MATH = r"|\\\(.{1,2000}?\\\)"
+_OTHER_LATEX_PIECES = (
     # an old-style font switch and what it sets: "{\\em missing at random}", "{\\bf all}" (not in math: matched above)
     r"|\{\\(?:em|it|itshape|sl|slshape|bf|bfseries|tt|ttfamily|rm|rmfamily|sf|sffamily|sc|scshape|normalfont|upshape)"
     r"(?![A-Za-z])[^{}$]{0,2000}\}"
     r"|\\[A-Za-z]+\*?(?:\s*(?:\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}|\[[^\]]*\]))*"
     r"|\\[%&_#${} ,;!]"
     # accents: Schr\"odinger, \'{e}; on a dotless i or j, as BibTeX writes Mart{\'\i}nez and Garc\'{\i}a
-    r"|\\[\"'`^~=.](?:\{[A-Za-z]\}|[A-Za-z]|\\[ij](?![A-Za-z])|\{\\[ij]\})",
-    re.DOTALL,
+    r"|\\[\"'`^~=.](?:\{[A-Za-z]\}|[A-Za-z]|\\[ij](?![A-Za-z])|\{\\[ij]\})"
 )
+_LATEX_SEGMENT = re.compile(_DOLLAR_MATH + _PARENTHESIS_MATH + _OTHER_LATEX_PIECES, re.DOTALL)
+# The same without "\(…\)", for a text with no "\)" to close one: each "\(" read 2,000 characters on for its close,
+# ~165 ms for a paragraph of 10,000 of them (none of them matches; the other pieces are looked for in the same order).
+_LATEX_SEGMENT_BUT_PARENTHESIS_MATH = re.compile(_DOLLAR_MATH + _OTHER_LATEX_PIECES, re.DOTALL)
+
+
+def _latex_segments_in(text: str, start: int = 0, end: int | None = None) -> re.Pattern[str]:
+    r"""_LATEX_SEGMENT for text[start:end]: without its "\(…\)" alternative where that has no "\)", which none can
+    match (only the part is looked at: a paragraph's pieces between links are read one part at a time)."""
+    return _LATEX_SEGMENT if text.find("\\)", start, len(text) if end is None else end) >= 0 \
+        else _LATEX_SEGMENT_BUT_PARENTHESIS_MATH
+
+
 # Macros pylatexenc's parser does not know, respelled as ones it does; \hyperlink{target}{text} keeps its text.
 _MACRO_SPELLING = {"dfrac": "\\frac", "tfrac": "\\frac", "bm": "\\mathbf"}
 _MACRO_SPELLINGS = re.compile(r"\\(dfrac|tfrac|bm)(?![A-Za-z])|\\hyperlink\{[^{}]*\}")
@@ -640,7 +654,7 @@ def _held_marks_escaped(text: str) -> str:
 def _without_verbatim(text: str) -> str:
     """`text` with its LaTeX pieces, links and code spans blanked out (as "x"s, so positions stay), where emphasis is
     looked for: an asterisk of math ("$x^*$") or of a link closes no italics opened in prose."""
-    latex = _LATEX_SEGMENT.finditer(text) if "\\" in text or "$" in text else ()
+    latex = _latex_segments_in(text).finditer(text) if "\\" in text or "$" in text else ()
     pieces = [*_verbatim_pieces(text), *(piece for piece in latex if piece.group() != "\\_")]  # LaTeX's "_" is one
     if not pieces:
         return text
@@ -693,7 +707,7 @@ def _literal_marks_held(raw: str, start: int, end: int, emphasis: set[int]) -> s
     """raw[start:end] (no link in it), its asterisks and underscores outside its LaTeX pieces and its `emphasis` (the
     positions of emphasis marks in `raw`) held (_LITERAL_MARKS_HELD)."""
     at, parts = start, []
-    for piece in _LATEX_SEGMENT.finditer(raw, start, end):
+    for piece in _latex_segments_in(raw, start, end).finditer(raw, start, end):
         parts += [_held_between(raw, at, piece.start(), emphasis),
                   _LITERAL_MARKS_HELD["_"] if piece.group() == "\\_" else piece.group()]
         at = piece.end()
@@ -850,7 +864,7 @@ def _render_latex(text: str) -> str:
 
     if "http" in text or "www." in text:  # what the URL pattern needs
         text = URL.sub(protect, _unescaped_urls(text) if "\\" in text else text)  # no escape, nothing to take off
-    text = _LATEX_SEGMENT.sub(lambda m: latex_segment(m.group()), text)
+    text = _latex_segments_in(text).sub(lambda m: latex_segment(m.group()), text)
     # A rendered piece has single spaces only (latex_segment sees to it), so the text needs collapsing
     # again only where a piece rendered as nothing (a dropped \cite) or at an end.
     if "  " in text or text[:1] == " " or text[-1:] == " ":
