@@ -1961,9 +1961,9 @@ _CONDITIONS = ("if ", "If ", " when ", "When ", "whenever", "Whenever")
 
 def _opens_a_noun(previous: str, low: str, kind: int, sentence: str) -> bool:
     """Whether the content word `low` after "to" or "then" (_BEFORE_A_VERB_OR_A_NOUN) opens a noun phrase rather than
-    being a verb: after "to", a participle in -ed ("structured", not "succeed") or a plural noun no verb's base form
-    is ("to structured data", "to images"); after "then", any word, where the sentence opens a condition before it
-    ("If …, then deep linear networks …"), the clause after it opening on its subject."""
+    being a verb: after "to", a participle in -ed ("to structured data"; not "succeed"; a plural noun after "to" is
+    left a verb's object, as "trees" would beat "syntax trees"); after "then", any word, where the sentence opens a
+    condition before it ("If …, then deep linear networks …"), the clause after it opening on its subject."""
     if previous == "to":
         return bool(kind & _TRAILING) and low.endswith("ed") and not low.endswith("eed")
     then = sentence.find("then")
@@ -1992,8 +1992,7 @@ def _verb_before_its_adverb(run: list[str], adverb: str, sentence: str) -> bool:
     if at < 0:  # written across a line break or with more spaces: no reading
         return False
     after = _TOKEN.match(sentence, at + len(pair))
-    if after is not None and (_TOKEN_KINDS.get(after.group(1)) or _token_kind(after.group(1)))[0] not in \
-            _AFTER_A_VERB_AND_ITS_ADVERB:
+    if after is not None and _known_kind(after.group(1))[0] not in _AFTER_A_VERB_AND_ITS_ADVERB:
         return False
     return not _verb_earlier_in_its_clause(sentence[:at])
 
@@ -2008,7 +2007,7 @@ def _verb_earlier_in_its_clause(before: str) -> bool:
     ("it requires propagating error gradients …", "to capture the video dependencies …"), not a subject ("our
     results show that in-sample prediction error …", "Empirically, our algorithm …")."""
     for token in reversed(_TOKEN.findall(before)):
-        low = (_TOKEN_KINDS.get(token) or _token_kind(token))[0]
+        low = _known_kind(token)[0]
         if low == "" or low in _OPENING_A_CLAUSE:
             return False
         if low in _VERB_FORMS or _is_verb_form(low):
@@ -2063,7 +2062,7 @@ def _is_predicate(word: str, before: str, sentence: str, after: str) -> bool:
     """Whether `word`, a run of one word after `before` (a copula, an adverb or "not" after one, or a predicate and
     "and": _ANOTHER_PREDICATE) and before `after`, is what the copula says its subject is: an adjective ("dense",
     "convex", "L-smooth", "Lipschitz"), not a plural, a name in capitals ("MDP") nor a noun by its ending."""
-    kind = (_TOKEN_KINDS.get(word) or _token_kind(word))[1]
+    kind = _known_kind(word)[1]
     if kind & _PLURAL or word.isupper() or word.rpartition("-")[2].lower().endswith(_NOUN_ENDINGS):
         return False
     if before in _COPULAS:
@@ -2122,7 +2121,7 @@ def _one_of_them(run: list[str], before: str) -> bool:
     """Whether a determiner of one thing opens a run closing on a word in -s, its verb: "a node’s representation
     draws from …" (a plural's would be the owner's: "the sampler’s draws from …")."""
     return before in _SINGULAR_DETERMINERS and not run[-2].endswith(_POSSESSIVE) and bool(
-        (_TOKEN_KINDS.get(run[-1]) or _token_kind(run[-1]))[1] & _PLURAL)  # "a research focus on": the noun
+        _known_kind(run[-1])[1] & _PLURAL)  # "a research focus on": the noun
 
 
 _NOT_BEFORE_A_FOCUS = (*_NOT_BEFORE_A_VERB, "ed", "er", "ive", "ic")
@@ -2151,7 +2150,7 @@ def _written_before_no_determiner(pair: str, text: str) -> bool:
     at = text.find(pair)
     while at >= 0:
         after = _TOKEN.match(text, at + len(pair))
-        if after is None or (_TOKEN_KINDS.get(after.group(1)) or _token_kind(after.group(1)))[0] not in _DETERMINERS:
+        if after is None or _known_kind(after.group(1))[0] not in _DETERMINERS:
             return True
         at = text.find(pair, at + 1)
     return False
@@ -2197,7 +2196,7 @@ _BEFORE_MID_SENTENCE_CAPITAL = frozenset("abcdefghijklmnopqrstuvwxyz,;")
 def _phrase(run: list[str], text: str) -> str:
     """The run's head words (_head_words), less the verb forms closing it, and a possessive closing it read as its
     owner ("a calculated optimal solution’s being evaluated …": "calculated optimal solution")."""
-    while len(run) > 1 and (_TOKEN_KINDS.get(run[-1]) or _token_kind(run[-1]))[1] & _TRAILING:
+    while len(run) > 1 and _known_kind(run[-1])[1] & _TRAILING:
         if run[-1].endswith(_POSSESSIVE):
             return _head_words([*run[:-1], run[-1][:-2]], text)
         run = run[:-1]
@@ -2230,8 +2229,8 @@ def _ends_a_phrase(pair: str, text: str) -> bool:
     while at >= 0:
         end = at + len(pair)
         after = _TOKEN.match(text, end)  # None before what is no token: "question–answer", "x$"
-        if after is not None and not text[end:end + 1].isalnum() and not text[at - 1:at].isalnum() and (
-                _TOKEN_KINDS.get(after.group(1)) or _token_kind(after.group(1)))[1] < _CONTENT:  # whole words
+        if after is not None and not text[end:end + 1].isalnum() and not text[at - 1:at].isalnum() and \
+                _known_kind(after.group(1))[1] < _CONTENT:  # whole words
             return True
         at = text.find(pair, at + 1)
     return False
@@ -2248,6 +2247,11 @@ _BASE_VERB = 256
 _NAMED = _ACRONYM | _CAPITALISED
 _TOKEN_KINDS: dict[str, tuple[str, int]] = {}
 _TOKEN_KINDS_LIMIT = 200_000
+
+
+def _known_kind(token: str) -> tuple[str, int]:
+    """(lower-cased token, kind), from the per-process table where it is known (_token_kind)."""
+    return _TOKEN_KINDS.get(token) or _token_kind(token)
 
 
 def _token_kind(token: str) -> tuple[str, int]:

@@ -1264,7 +1264,7 @@ def _headline(text: str, names: tuple[str, ...]) -> str:
             titled = f"{name}: {_capitalise(description)}" if description else name
             return _without_novelty(_without_anaphora(clause_cut(titled, MAX_TITLE_CHARS)), f"{name}: ")
         # a claim "that when …, …" says its main clause; with none to tell, the opening sentence stands in
-        said = _main_clause(description) if _opens_subordinate(description) else description
+        said = _what_it_says(description)
         if said is not None:
             said = _named_briefly(_standing_alone(said))
             return _without_novelty(_without_anaphora(clause_cut(_capitalise(said), MAX_TITLE_CHARS)))
@@ -1362,7 +1362,7 @@ def _opening(sentence_list: Sequence[str]) -> str:
     when no contribution could be read, so it never starts with the boilerplate. A sentence opening with a
     subordinate clause says its main clause, or is passed over when that cannot be told."""
     for sentence in sentence_list:
-        main = _main_clause(sentence) if _opens_subordinate(sentence) else sentence
+        main = _what_it_says(sentence)
         if main is None:
             continue
         said = _without_boilerplate(main.rstrip("."))
@@ -1379,6 +1379,11 @@ _SUBORDINATORS = wordset("when whenever although though while whilst whereas if 
 # a pair of dashes around an aside ("When tasks reoccur – as they do in natural environments – meta-learning agents …").
 _CLAUSE_COMMA = re.compile(r",\s+(?![^()\[\]]*[)\]])")
 _ASIDE_DASHES = re.compile(r"\s[–—]\s[^–—]+?\s[–—]\s")
+
+
+def _what_it_says(text: str) -> str | None:
+    """`text`, or its main clause when it opens with a subordinate one; None when that cannot be told."""
+    return _main_clause(text) if _opens_subordinate(text) else text
 
 
 def _opens_subordinate(text: str) -> bool:
