@@ -1,24 +1,22 @@
-"""A paragraph of thousands of links and code spans is enriched as fast as a paragraph of prose (session 18's review).
+"""A paragraph of thousands of links and code spans is blanked in one pass, as piece by piece (session 18's review).
 
 Where an abstract's emphasis is looked for, its links, code spans and LaTeX pieces are blanked out first. Each link
 was checked against every escaped link ("https://x.org/a\\_b") and each code span against every link, and the text
 rebuilt once per piece: quadratic, a 20,000-character corpus paragraph of links took 0.2 s where prose of the same
-length takes 5 ms. The blanking is one pass now, with the same display text.
+length takes 5 ms. The blanking is one pass now, with the same display text (checked here); its speed is
+bench/enrich_worst_case.py's to show, which holds these paragraphs, not a timed test's.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-import time
 from collections.abc import Iterator
 
 import pytest
 
-from storage.enrich import _LATEX_SEGMENT, _verbatim_pieces, _without_verbatim, display_abstract
+from storage.enrich import _LATEX_SEGMENT, _verbatim_pieces, _without_verbatim
 from storage.parsing import MAX_ABSTRACT_CHARS
-
-PROSE = "We study *deep* learning of x_y models on graphs. "
 
 
 def _paragraph(unit: str) -> str:
@@ -26,32 +24,11 @@ def _paragraph(unit: str) -> str:
     return (unit * (MAX_ABSTRACT_CHARS // len(unit) + 1))[:MAX_ABSTRACT_CHARS - 10]
 
 
-def _seconds_to_display(text: str) -> float:
-    """The least CPU time of three displays of `text` (the least: other processes share the machine)."""
-    times = []
-    for _ in range(3):
-        started = time.process_time()
-        display_abstract(text)
-        times.append(time.process_time() - started)
-    return min(times)
-
-
 @pytest.fixture(autouse=True)
 def _quiet_latex() -> Iterator[None]:
     logging.disable(logging.WARNING)  # pylatexenc complains about every malformed macro
     yield
     logging.disable(logging.NOTSET)
-
-
-@pytest.mark.parametrize("unit", [
-    "http://a\\_b x_y ",  # escaped links: each was checked against every other link
-    "`a` http://a.b/ _x_ ",  # code spans: each was checked against every link
-    "http://a.b/ `a` $x$ *y* ",
-])
-def test_a_paragraph_of_links_is_displayed_about_as_fast_as_one_of_prose(unit: str) -> None:
-    prose = _seconds_to_display(_paragraph(PROSE))
-    hostile = _seconds_to_display(_paragraph(unit))
-    assert hostile < 10 * prose + 0.01, f"{hostile * 1000:.0f} ms against {prose * 1000:.0f} ms"  # was 25 to 40 times
 
 
 def _blanked_one_piece_at_a_time(text: str) -> str:
